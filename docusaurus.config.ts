@@ -1,0 +1,59 @@
+import type {Config} from '@docusaurus/types';
+import type * as Docs from '@docusaurus/plugin-content-docs';
+import type * as ThemeClassic from '@docusaurus/theme-classic';
+import {themes as prismThemes} from 'prism-react-renderer';
+import {readSiteEnv} from './src/lib/site-env';
+
+// Read once at build time: the portal is static, so these addresses are baked in.
+const env = readSiteEnv(process.env);
+
+const config: Config = {
+  title: 'IntakeKit',
+  tagline: 'Embeddable healthcare intake flows for your product',
+  favicon: 'img/favicon.svg',
+  url: env.portalUrl,
+  baseUrl: '/',
+  trailingSlash: false,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}},
+  i18n: {defaultLocale: 'en', locales: ['en']},
+  future: {v4: true, faster: true},
+  customFields: {
+    apiUrl: env.apiUrl,
+    marketingUrl: env.marketingUrl,
+    sdkCdnUrl: env.sdkCdnUrl,
+  },
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        path: 'docs',
+        routeBasePath: 'dashboard',
+        sidebarPath: './sidebars.ts',
+      } satisfies Docs.Options,
+    ],
+    '@docusaurus/plugin-content-pages',
+  ],
+  themes: [
+    [
+      '@docusaurus/theme-classic',
+      {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options,
+    ],
+  ],
+  themeConfig: {
+    colorMode: {respectPrefersColorScheme: true},
+    navbar: {
+      title: 'IntakeKit',
+      logo: {alt: 'IntakeKit', src: 'img/logo.svg'},
+      items: [],
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['python', 'bash', 'json'],
+    },
+  },
+};
+
+export default config;

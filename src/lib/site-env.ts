@@ -1,0 +1,33 @@
+/**
+ * The portal's build-time settings (design §5). Read in docusaurus.config.ts only;
+ * pages read the resulting values through `useSiteConfig()` (see site-config.ts).
+ */
+export interface SiteEnv {
+  portalUrl: string;
+  apiUrl: string;
+  marketingUrl: string;
+  sdkCdnUrl: string;
+}
+
+function originOf(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
+  const portalUrl = originOf('PORTAL_URL', env.PORTAL_URL || 'http://localhost:3000');
+  const apiUrl = originOf('API_URL', env.API_URL || 'http://localhost:8787');
+  // Empty means the landing page shipped under static/, so home works offline.
+  const marketingUrl = env.MARKETING_URL ? originOf('MARKETING_URL', env.MARKETING_URL) : '';
+  // The SDK's public address; by default the copy this portal serves itself.
+  const sdkCdnUrl = originOf('SDK_CDN_URL', env.SDK_CDN_URL || `${portalUrl}/sdk/v1`);
+  return {portalUrl, apiUrl, marketingUrl, sdkCdnUrl};
+}
