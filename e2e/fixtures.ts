@@ -1,0 +1,173 @@
+/**
+ * Playwright fixtures for IntakeKit's end-to-end tests. Import `test` and `expect` from here, not from
+ * @playwright/test.
+ *
+ * - `mail.waitFor(to, {subject})`: the newest email the SMTP sink received for `to` (polls; never sleeps).
+ * - `stack.stopApi()` / `stack.startApi(env)`: stop or restart the real API (same database), e.g. with
+ *   `{LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'}`; every test that changes it restores the default in `finally`.
+ * - `users.create({teamName})`: a new verified account made through the API and its real verification email.
+ * - `users.signIn(page, user)`: stores a session token for that user as the sign-in page would.
+ * - `gotoHydrated(page, path)`: navigates and waits until React has hydrated.
+ * - `expectAccessible(page)`: axe-core finds no serious or critical violation.
+ * Every test fails on an uncaught page error or a console error other than a failed network request.
+ */
+import {test as base, expect, type Page} from '@playwright/test';
+import {createRequire} from 'node:module';
+import {API_URL, CONTROL_URL} from './support/ports';
+import type {ReceivedMail} from './support/mail-sink';
+
+export {expect};
+export type {ReceivedMail};
+
+export const TURNSTILE_PLACEHOLDER = 'XXXX.DUMMY.TOKEN.XXXX';
+export const DEFAULT_PASSWORD = 'Correct-Horse-42';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  name: string;
+  teamName?: string;
+}
+
+let counter = 0;
+/** A unique address per call, so tests never share accounts. */
+export function uniqueEmail(prefix = 'dev'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@clinic.test`;
+}
+
+async function json<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+export const mail = {
+  async list(to: string): Promise<ReceivedMail[]> {
+    return json<ReceivedMail[]>(await fetch(`${CONTROL_URL}/mail?to=${encodeURIComponent(to)}`));
+  },
+  /** Waits for an email to `to` whose subject matches; `after` skips messages already seen (by id). */
+  async waitFor(to: string, {subject, after = 0}: {subject?: RegExp; after?: number} = {}): Promise<ReceivedMail> {
+    let found: ReceivedMail | undefined;
+    await expect
+      .poll(
+        async () => {
+          const messages = await mail.list(to);
+          found = messages.filter((m) => m.id > after && (!subject || subject.test(m.subject))).at(-1);
+          return Boolean(found);
+        },
+        {message: `an email to ${to}${subject ? ` matching ${subject}` : ''}`, timeout: 15_000},
+      )
+      .toBe(true);
+    return found!;
+  },
+  /** The first link in the email that contains `fragment` (e.g. '/verify?token='). */
+  link(message: ReceivedMail, fragment: string): string {
+    const link = message.links.find((l) => l.includes(fragment));
+    if (!link) throw new Error(`no link with ${fragment} in "${message.subject}": ${message.links.join(', ')}`);
+    return link;
+  },
+};
+
+export const stack = {
+  async stopApi(): Promise<void> {
+    await json(await fetch(`${CONTROL_URL}/api/stop`, {method: 'POST'}));
+  },
+  async startApi(env: Record<string, string> = {}): Promise<void> {
+    await json(await fetch(`${CONTROL_URL}/api/start`, {method: 'POST', body: JSON.stringify(env)}));
+  },
+  async logs(): Promise<string> {
+    return (await fetch(`${CONTROL_URL}/api/logs`)).text();
+  },
+};
+
+export async function apiCall<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return json<T>(await fetch(`${API_URL}${path}`, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)}));
+}
+
+export const users = {
+  /** Signs up through the API and follows the real verification email's link through the API. */
+  async create(options: {teamName?: string; name?: string; verified?: boolean; email?: string} = {}): Promise<TestUser> {
+    const user: TestUser = {
+      email: options.email ?? uniqueEmail(),
+      password: DEFAULT_PASSWORD,
+      name: options.name ?? 'Dana Developer',
+      teamName: options.teamName,
+    };
+    await apiCall('POST', '/api/auth/register', {
+      email: user.email,
+      password: user.password,
+      name: user.name,
+      teamName: user.teamName,
+      turnstileToken: TURNSTILE_PLACEHOLDER,
+    });
+    if (options.verified !== false) {
+      const message = await mail.waitFor(user.email, {subject: /verify/i});
+      const token = new URL(mail.link(message, '/verify?token=')).searchParams.get('token');
+      await apiCall('GET', `/api/auth/verify?token=${encodeURIComponent(token ?? '')}`);
+    }
+    return user;
+  },
+  async token(user: TestUser): Promise<string> {
+    const {token} = await apiCall<{token: string}>('POST', '/api/auth/login', {
+      email: user.email,
+      password: user.password,
+      turnstileToken: TURNSTILE_PLACEHOLDER,
+    });
+    return token;
+  },
+  /** Puts a fresh session token where the portal keeps it, then opens `path`. */
+  async signIn(page: Page, user: TestUser, path = '/dashboard'): Promise<string> {
+    const token = await users.token(user);
+    await gotoHydrated(page, '/login');
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await gotoHydrated(page, path);
+    return token;
+  },
+};
+
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+}
+
+const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
+
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.addScriptTag({path: axePath});
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: Array<{id: string; impact: string | null; help: string; nodes: Array<{target: unknown}>}>}>}}).axe;
+    const result = await axe.run(document, {resultTypes: ['violations']});
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5)}));
+  });
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+interface Options {
+  /** Console errors this test expects (e.g. while the API is stopped); matched against the message text. */
+  allowConsoleErrors: RegExp[];
+}
+
+export const test = base.extend<Options>({
+  allowConsoleErrors: [[], {option: true}],
+  page: async ({page, allowConsoleErrors}, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      // Chromium reports every 4xx/5xx and refused connection as a console error; the tests assert those
+      // answers through the page itself, so only script errors count here.
+      if (/^Failed to load resource/.test(text)) return;
+      if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
+      problems.push(`console error: ${text}`);
+    });
+    await use(page);
+    expect(problems, 'errors in the browser console').toEqual([]);
+  },
+});

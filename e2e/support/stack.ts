@@ -1,0 +1,113 @@
+import {createServer, type Server} from 'node:http';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {MailSink} from './mail-sink';
+import {API_URL, E2E, SITE_URL} from './ports';
+import {ROOT, startProcess, stopProcess, waitForHttp, type Managed} from './processes';
+
+/** Variables a test may change when it restarts the API (the rest of the environment stays the e2e default). */
+export type ApiOverrides = Record<string, string>;
+
+/**
+ * The whole end-to-end stack in the Playwright runner's process: a real SMTP sink, the API on a throwaway
+ * PGlite directory (or DATABASE_URL when E2E_DATABASE_URL is set), the production build served by
+ * `docusaurus serve`, and a small control server through which tests read mail and stop or restart the API.
+ */
+export class Stack {
+  readonly mail = new MailSink();
+  private api?: Managed;
+  private site?: Managed;
+  private control?: Server;
+  private readonly dataDir = mkdtempSync(path.join(tmpdir(), 'intakekit-e2e-'));
+
+  apiEnv(overrides: ApiOverrides = {}): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(E2E.apiPort),
+      DATA_DIR: this.dataDir,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      MAIL_FROM: 'IntakeKit <no-reply@intakekit.test>',
+      PORTAL_URL: SITE_URL,
+      // One browser on one address signs up many users; the limiter itself is proven in the API suite.
+      AUTH_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'info',
+      ...overrides,
+    };
+  }
+
+  async start(): Promise<void> {
+    await this.mail.listen(E2E.smtpPort);
+    await this.startApi();
+    this.site = startProcess(
+      path.join(ROOT, 'node_modules', '.bin', 'docusaurus'),
+      ['serve', '--dir', path.join('.e2e', 'build'), '--port', String(E2E.sitePort), '--host', '127.0.0.1', '--no-open'],
+      {...process.env, PORTAL_URL: SITE_URL, API_URL},
+      'site',
+    );
+    await waitForHttp(`${SITE_URL}/`, this.site);
+    this.control = await this.startControl();
+  }
+
+  async startApi(overrides: ApiOverrides = {}): Promise<void> {
+    await this.stopApi();
+    this.api = startProcess(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], this.apiEnv(overrides), 'api');
+    await waitForHttp(`${API_URL}/api/health`, this.api);
+  }
+
+  async stopApi(): Promise<void> {
+    await stopProcess(this.api);
+    this.api = undefined;
+  }
+
+  /** Everything the API printed, for the test that proves logs hold no secrets. */
+  apiLogs(): string {
+    return this.api?.output.join('') ?? '';
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.control ? this.control.close(() => resolve()) : resolve()));
+    await stopProcess(this.site);
+    await this.stopApi();
+    await this.mail.close();
+    rmSync(this.dataDir, {recursive: true, force: true});
+  }
+
+  private startControl(): Promise<Server> {
+    const server = createServer(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://control');
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, {'content-type': 'application/json'});
+        res.end(JSON.stringify(body));
+      };
+      try {
+        if (req.method === 'GET' && url.pathname === '/mail') {
+          const to = url.searchParams.get('to')?.toLowerCase();
+          return send(200, this.mail.messages.filter((m) => !to || m.to.includes(to)));
+        }
+        if (req.method === 'POST' && url.pathname === '/api/stop') {
+          await this.stopApi();
+          return send(200, {ok: true});
+        }
+        if (req.method === 'POST' && url.pathname === '/api/start') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of req) chunks.push(chunk as Buffer);
+          const overrides = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as ApiOverrides) : {};
+          await this.startApi(overrides);
+          return send(200, {ok: true});
+        }
+        if (req.method === 'GET' && url.pathname === '/api/logs') {
+          res.writeHead(200, {'content-type': 'text/plain'});
+          return res.end(this.apiLogs());
+        }
+        send(404, {error: 'unknown control route'});
+      } catch (error) {
+        send(500, {error: String(error)});
+      }
+    });
+    return new Promise((resolve) => server.listen(E2E.controlPort, '127.0.0.1', () => resolve(server)));
+  }
+}

@@ -1,0 +1,43 @@
+import {defineConfig, devices} from '@playwright/test';
+import {SITE_URL} from './e2e/support/ports';
+import {chromiumPath} from './scripts/lib/chromium.mjs';
+
+// Debian's Chromium: Playwright cannot download its own browser on these machines.
+const executablePath = chromiumPath();
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  // The stack is shared and some tests restart the API, so files run one at a time, in one worker.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: {timeout: 10_000},
+  outputDir: '.e2e/test-results',
+  reporter: process.env.E2E_JSON_REPORT
+    ? [['list'], ['json', {outputFile: process.env.E2E_JSON_REPORT}]]
+    : [['list']],
+  use: {
+    baseURL: SITE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    {name: 'desktop', use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}}},
+  ],
+});

@@ -1,0 +1,10 @@
+export interface StackEnv {
+  host: string;
+  port: number;
+  sitePort: number;
+  apiUrl: string;
+  portalUrl: string;
+  childEnv: Record<string, string | undefined>;
+}
+export function stackEnv(env?: Record<string, string | undefined>): StackEnv;
+export function waitForHttp(url: string, options?: {timeoutMs?: number; isAlive?: () => boolean}): Promise<number>;

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// `npm start` (API + Docusaurus dev server) and `npm run serve` (API + the production build in build/).
+// Both children run in their own process groups so Ctrl-C stops everything they started.
+import {spawn} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import path from 'node:path';
+import {stackEnv, waitForHttp} from './lib/stack-env.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const mode = process.argv[2] === 'serve' ? 'serve' : 'dev';
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+let stack;
+try {
+  stack = stackEnv(process.env);
+} catch (error) {
+  console.error(`Configuration error: ${error.message}`);
+  process.exit(1);
+}
+const {host, port, sitePort, apiUrl, portalUrl, childEnv} = stack;
+
+if (mode === 'serve' && !existsSync(path.join(root, 'build', 'index.html'))) {
+  console.error('No production build in build/. Run `npm run build` first (it honours API_URL and PORTAL_URL).');
+  process.exit(1);
+}
+
+const children = [];
+let stopping = false;
+
+function run(name, command, args, env) {
+  const child = spawn(command, args, {cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true});
+  child.label = name;
+  child.on('exit', (code, signal) => {
+    child.exited = true;
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+      stop(code || 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    if (!child.exited) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  const force = setTimeout(() => {
+    for (const child of children) {
+      if (!child.exited) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+    process.exit(code);
+  }, 5000);
+  force.unref();
+  Promise.all(children.map((c) => (c.exited ? null : new Promise((r) => c.once('exit', r))))).then(() => process.exit(code));
+}
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+const started = Date.now();
+
+if (mode === 'dev') {
+  // The demo and Quick Start load the SDK from /sdk/v1; build it once so the dev server can serve it.
+  const sdk = spawn(process.execPath, [path.join(root, 'sdk', 'build.mjs')], {
+    cwd: root,
+    env: {...childEnv, SDK_API_BASE: childEnv.SDK_API_BASE || apiUrl},
+    stdio: 'inherit',
+  });
+  const sdkCode = await new Promise((resolve) => sdk.on('exit', resolve));
+  if (sdkCode !== 0) {
+    console.error('The SDK build failed; see above.');
+    process.exit(1);
+  }
+}
+
+const api = run('API', process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], childEnv);
+const siteArgs =
+  mode === 'dev'
+    ? ['start', '--port', String(sitePort), '--host', host, '--no-open']
+    : ['serve', '--port', String(sitePort), '--host', host, '--no-open'];
+const site = run('Portal', bin('docusaurus'), siteArgs, childEnv);
+
+try {
+  await Promise.all([
+    waitForHttp(`http://${hostForFetch(host)}:${port}/api/health`, {isAlive: () => !api.exited}),
+    waitForHttp(`http://${hostForFetch(host)}:${sitePort}/`, {isAlive: () => !site.exited, timeoutMs: 300_000}),
+  ]);
+} catch (error) {
+  console.error(error.message);
+  stop(1);
+}
+if (!stopping) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\nIntakeKit is running (${mode === 'dev' ? 'development' : 'production build'}, ready in ${seconds} s):`);
+  console.log(`  Portal  ${portalUrl}`);
+  console.log(`  API     ${apiUrl}   (health: ${apiUrl}/api/health)`);
+  console.log('Press Ctrl-C to stop both.\n');
+}
+
+function hostForFetch(h) {
+  return h === '0.0.0.0' ? '127.0.0.1' : h === '::' ? '[::1]' : h.includes(':') ? `[${h}]` : h;
+}
