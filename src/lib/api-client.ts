@@ -1,0 +1,215 @@
+/**
+ * The one HTTP client of the portal (spec §7, design §2).
+ *
+ * - base address: customFields.apiUrl, set once by the theme Root through `setApiBaseUrl`
+ *   (or injected with `createApiClient({baseUrl})` in tests);
+ * - `Authorization: Bearer <token>` when localStorage `token` holds one;
+ * - any `x-new-token` response header silently replaces the stored token;
+ * - any non-2xx answer throws a typed `ApiError`; a failed fetch throws an `ApiError` with
+ *   code NETWORK_ERROR and status 0; there is no request timeout;
+ * - any 401 removes the stored token and notifies the subscribers (the auth store);
+ * - it never shows UI and never navigates.
+ */
+
+export const TOKEN_KEY = 'token';
+
+export interface ErrorBody {
+  error?: {code?: string; message?: string};
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly body: unknown;
+
+  constructor(init: {status: number; code: string; message: string; body?: unknown; cause?: unknown}) {
+    super(init.message, init.cause === undefined ? undefined : {cause: init.cause});
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.body = init.body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Where the token lives; localStorage in the browser, a memory map in tests. */
+export interface TokenStorage {
+  get(): string | null;
+  set(token: string): void;
+  remove(): void;
+}
+
+export const browserTokenStorage: TokenStorage = {
+  get() {
+    try {
+      return typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set(token) {
+    try {
+      localStorage.setItem(TOKEN_KEY, token);
+    } catch {
+      // Storage unavailable (private mode, quota): the session lasts for this page only.
+    }
+  },
+  remove() {
+    try {
+      localStorage.removeItem(TOKEN_KEY);
+    } catch {
+      // Nothing stored.
+    }
+  },
+};
+
+export function memoryTokenStorage(initial: string | null = null): TokenStorage {
+  let value = initial;
+  return {
+    get: () => value,
+    set: (token) => {
+      value = token;
+    },
+    remove: () => {
+      value = null;
+    },
+  };
+}
+
+export type AuthEvent = {type: 'token'; token: string} | {type: 'unauthorized'};
+
+export interface RequestOptions {
+  /** JSON body; omitted for GET and for calls that take no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  del<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** SWR fetcher: the key is the path. */
+  fetcher: <T>(path: string) => Promise<T>;
+  storage: TokenStorage;
+  /** Subscribe to token replacements and 401s. Returns the unsubscribe function. */
+  subscribe(listener: (event: AuthEvent) => void): () => void;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string | (() => string);
+  fetch?: typeof fetch;
+  storage?: TokenStorage;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorFields(body: unknown): {code?: string; message?: string} {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as ErrorBody).error;
+    if (error && typeof error === 'object') {
+      return {
+        code: typeof error.code === 'string' ? error.code : undefined,
+        message: typeof error.message === 'string' ? error.message : undefined,
+      };
+    }
+  }
+  return {};
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const storage = options.storage ?? browserTokenStorage;
+  const listeners = new Set<(event: AuthEvent) => void>();
+  const emit = (event: AuthEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  const baseUrl = () =>
+    (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/+$/, '');
+
+  async function request<T>(method: string, path: string, {body, signal}: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = {Accept: 'application/json'};
+    const token = storage.get();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl()}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (cause) {
+      if (signal?.aborted) throw cause;
+      throw new ApiError({
+        status: 0,
+        code: 'NETWORK_ERROR',
+        message: cause instanceof Error ? cause.message : 'Network request failed',
+        cause,
+      });
+    }
+
+    const newToken = response.headers.get('x-new-token');
+    if (newToken) {
+      storage.set(newToken);
+      emit({type: 'token', token: newToken});
+    }
+
+    const data = await readBody(response);
+    if (!response.ok) {
+      if (response.status === 401) {
+        storage.remove();
+        emit({type: 'unauthorized'});
+      }
+      const {code, message} = errorFields(data);
+      throw new ApiError({
+        status: response.status,
+        code: code ?? (response.status >= 500 ? 'SERVER_ERROR' : `HTTP_${response.status}`),
+        message: message ?? `Request failed with status ${response.status}`,
+        body: data,
+      });
+    }
+    return data as T;
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, {...opts, body}),
+    patch: (path, body, opts) => request('PATCH', path, {...opts, body}),
+    del: (path, body, opts) => request('DELETE', path, {...opts, body}),
+    fetcher: (path) => request('GET', path),
+    storage,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+let apiBaseUrl = 'http://localhost:8787';
+
+/** Called once by the theme Root with customFields.apiUrl (see site-config.ts). */
+export function setApiBaseUrl(url: string): void {
+  apiBaseUrl = url;
+}
+
+/** The portal's client: every page and hook goes through it. */
+export const apiClient: ApiClient = createApiClient({baseUrl: () => apiBaseUrl});

@@ -1,0 +1,28 @@
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import siteConfig from '@generated/docusaurus.config';
+
+/** The build-time settings that docusaurus.config.ts puts in customFields (design §5). */
+export interface PortalFields {
+  apiUrl: string;
+  marketingUrl: string;
+  sdkCdnUrl: string;
+}
+
+function pick(fields: Record<string, unknown> | undefined): PortalFields {
+  const str = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  return {
+    apiUrl: str(fields?.apiUrl, 'http://localhost:8787'),
+    marketingUrl: str(fields?.marketingUrl, ''),
+    sdkCdnUrl: str(fields?.sdkCdnUrl, '/sdk/v1'),
+  };
+}
+
+/** Outside React (the API client's base address). */
+export function getPortalFields(): PortalFields {
+  return pick(siteConfig.customFields);
+}
+
+/** Inside React. */
+export function usePortalFields(): PortalFields {
+  return pick(useDocusaurusContext().siteConfig.customFields);
+}

@@ -1,0 +1,130 @@
+/** The form rules of spec §5. Each validator returns the first message that applies, or null. */
+
+export const MESSAGES = {
+  emailAndPasswordRequired: 'Email and password are required',
+  invalidEmail: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 10 characters',
+  passwordMix: 'Password must contain at least 2 of: uppercase, lowercase, number, or symbol',
+  invalidPasswordFallback: 'Invalid password',
+  emailRequired: 'Email address is required',
+  noResetToken: 'No reset token provided',
+  invalidResetLink: 'Invalid reset link',
+  fillAllFields: 'Please fill in all fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  newPasswordTooShort: 'New password must be at least 8 characters long',
+  nameEmpty: 'Name cannot be empty',
+  noVerificationToken: 'No verification token provided',
+} as const;
+
+export const SIGN_UP_MIN_PASSWORD = 10;
+export const CHANGE_PASSWORD_MIN = 8;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Emails are trimmed and lowercased before they are checked or sent. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_SHAPE.test(normalizeEmail(email));
+}
+
+/** Trimmed value, or undefined when nothing is left (so the field is omitted). */
+export function optionalTrimmed(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+const CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/];
+
+/** The password validator of spec §5: required, at least 10 characters, at least 2 of the 4 classes. */
+export function validatePassword(password: string): string | null {
+  if (!password) return MESSAGES.passwordRequired;
+  if (password.length < SIGN_UP_MIN_PASSWORD) return MESSAGES.passwordTooShort;
+  const classes = CLASSES.filter((re) => re.test(password)).length;
+  if (classes < 2) return MESSAGES.passwordMix;
+  return null;
+}
+
+/** The shared strength check the reset page applies; it shows `message`, else 'Invalid password'. */
+export function sharedPasswordCheck(password: string): {valid: boolean; message?: string} {
+  const message = validatePassword(password);
+  return message ? {valid: false, message} : {valid: true};
+}
+
+export function validateSignIn(input: {email: string; password: string}): string | null {
+  if (!input.email.trim() || !input.password) return MESSAGES.emailAndPasswordRequired;
+  if (!isValidEmail(input.email)) return MESSAGES.invalidEmail;
+  return null;
+}
+
+export function validateSignUp(input: {email: string; password: string}): string | null {
+  if (!input.email.trim() || !input.password) return MESSAGES.emailAndPasswordRequired;
+  if (!isValidEmail(input.email)) return MESSAGES.invalidEmail;
+  if (input.password.length < SIGN_UP_MIN_PASSWORD) return MESSAGES.passwordTooShort;
+  // Decision: sign-up also applies the mix rule, which the API enforces anyway (contract).
+  return validatePassword(input.password);
+}
+
+export interface SignUpPayload {
+  email: string;
+  password: string;
+  name?: string;
+  teamName?: string;
+}
+
+/** The register body of spec §3 without the bot-check token: email normalised, optional fields trimmed or omitted. */
+export function signUpPayload(input: {email: string; password: string; name?: string; teamName?: string}): SignUpPayload {
+  const payload: SignUpPayload = {email: normalizeEmail(input.email), password: input.password};
+  const name = optionalTrimmed(input.name);
+  const teamName = optionalTrimmed(input.teamName);
+  if (name) payload.name = name;
+  if (teamName) payload.teamName = teamName;
+  return payload;
+}
+
+export function validateForgotPassword(email: string): string | null {
+  if (!email.trim()) return MESSAGES.emailRequired;
+  if (!isValidEmail(email)) return MESSAGES.invalidEmail;
+  return null;
+}
+
+/** A reset token in the address: missing, or present but not shaped like one. */
+export function validateResetToken(token: string | null): string | null {
+  if (token === null || token === '') return MESSAGES.noResetToken;
+  if (!/^[A-Za-z0-9_-]{16,512}$/.test(token)) return MESSAGES.invalidResetLink;
+  return null;
+}
+
+export function validateResetPassword(input: {
+  token: string | null;
+  password: string;
+  confirm: string;
+}): string | null {
+  const tokenError = validateResetToken(input.token);
+  if (tokenError) return tokenError;
+  if (!input.password || !input.confirm) return MESSAGES.fillAllFields;
+  if (input.password !== input.confirm) return MESSAGES.passwordsDoNotMatch;
+  const check = sharedPasswordCheck(input.password);
+  if (!check.valid) return check.message ?? MESSAGES.invalidPasswordFallback;
+  return null;
+}
+
+export function validateChangePassword(input: {current: string; next: string; confirm: string}): string | null {
+  if (!input.current || !input.next || !input.confirm) return MESSAGES.fillAllFields;
+  if (input.next !== input.confirm) return MESSAGES.newPasswordsDoNotMatch;
+  if (input.next.length < CHANGE_PASSWORD_MIN) return MESSAGES.newPasswordTooShort;
+  return null;
+}
+
+/** The change-password button stays disabled until all three fields are filled. */
+export function canSubmitChangePassword(input: {current: string; next: string; confirm: string}): boolean {
+  return Boolean(input.current && input.next && input.confirm);
+}
+
+export function validateProfileName(name: string): string | null {
+  return name.trim() ? null : MESSAGES.nameEmpty;
+}
