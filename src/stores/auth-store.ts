@@ -1,0 +1,162 @@
+import {create} from 'zustand';
+import {apiClient, isApiError, type ApiClient} from '@site/src/lib/api-client';
+import {TURNSTILE_PLACEHOLDER_TOKEN} from '@site/src/lib/turnstile';
+import {normalizeEmail} from '@site/src/lib/validation';
+
+/** The user as the portal holds it (spec §3, contract "User object"). */
+export interface User {
+  id: string;
+  name: string | null;
+  email: string;
+  emailVerified: boolean;
+  team: {id: string; name: string; role: string} | null;
+  createdAt?: string;
+}
+
+export interface AuthState {
+  token: string | null;
+  user: User | null;
+  /** True until the stored token has been checked: server render and first paint show the loading state. */
+  loading: boolean;
+  /** The API could not be reached (or failed) while a token is stored: offer a retry. */
+  serverError: boolean;
+  /** Derived: token && user. */
+  authenticated: boolean;
+  /** init() has run in this page. */
+  initialized: boolean;
+
+  /** Read the stored token (browser only: call from an effect) and load the user. */
+  init(): Promise<void>;
+  /** Clear serverError and fetch the user again. */
+  retry(): Promise<void>;
+  /** Fetch the user again on demand (after a profile change...). */
+  refreshUser(): Promise<User | null>;
+  /** Sign in: stores the token and the user. Throws the ApiError of the call. */
+  login(credentials: {email: string; password: string}): Promise<User>;
+  /** POST /api/auth/logout, then clear local state even if the call failed. The caller clears the SWR cache. */
+  logout(): Promise<void>;
+  setToken(token: string | null): void;
+}
+
+interface LoginResponse {
+  token: string;
+  user?: User;
+}
+
+const isAuthRefusal = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
+
+export function createAuthStore(client: ApiClient = apiClient) {
+  const store = create<AuthState>()((set, get) => {
+    type Data = Pick<AuthState, 'token' | 'user' | 'loading' | 'serverError' | 'initialized'>;
+    const update = (partial: Partial<Data>) =>
+      set((state) => {
+        const next = {...state, ...partial};
+        return {...partial, authenticated: Boolean(next.token && next.user)};
+      });
+
+    const clearSession = () => {
+      client.storage.remove();
+      update({token: null, user: null, loading: false, serverError: false});
+    };
+
+    /** GET /api/auth/me with the stored token: 401/403 clear, anything else keeps the token and flags serverError. */
+    const loadUser = async (): Promise<User | null> => {
+      const token = client.storage.get();
+      if (!token) {
+        update({token: null, user: null, loading: false, serverError: false});
+        return null;
+      }
+      update({token, loading: true, serverError: false});
+      try {
+        const {user} = await client.get<{user: User}>('/api/auth/me');
+        update({user, loading: false, serverError: false});
+        return user;
+      } catch (error) {
+        if (isAuthRefusal(error)) clearSession();
+        else update({loading: false, serverError: true});
+        return null;
+      }
+    };
+
+    return {
+      token: null,
+      user: null,
+      loading: true,
+      serverError: false,
+      authenticated: false,
+      initialized: false,
+
+      async init() {
+        if (get().initialized) return;
+        update({initialized: true});
+        await loadUser();
+      },
+
+      async retry() {
+        update({serverError: false, loading: true});
+        await loadUser();
+      },
+
+      async refreshUser() {
+        if (!client.storage.get()) return null;
+        try {
+          const {user} = await client.get<{user: User}>('/api/auth/me');
+          update({user, serverError: false});
+          return user;
+        } catch (error) {
+          // A refused session signs the user out; a passing failure leaves the loaded user in place.
+          if (isAuthRefusal(error)) clearSession();
+          return null;
+        }
+      },
+
+      async login({email, password}) {
+        const response = await client.post<LoginResponse>('/api/auth/login', {
+          email: normalizeEmail(email),
+          password,
+          turnstileToken: TURNSTILE_PLACEHOLDER_TOKEN,
+        });
+        client.storage.set(response.token);
+        update({token: response.token, initialized: true});
+        if (response.user) {
+          update({user: response.user, loading: false, serverError: false});
+          return response.user;
+        }
+        const user = await loadUser();
+        if (!user) throw new Error('Signed in, but the account could not be loaded.');
+        return user;
+      },
+
+      async logout() {
+        try {
+          if (client.storage.get()) await client.post('/api/auth/logout');
+        } catch {
+          // Local sign-out happens whatever the server answered.
+        } finally {
+          clearSession();
+        }
+      },
+
+      setToken(token) {
+        if (token) client.storage.set(token);
+        else client.storage.remove();
+        update(token ? {token} : {token: null, user: null});
+      },
+    };
+  });
+
+  // The client swaps tokens (x-new-token) and drops them (401) on its own; mirror that here.
+  client.subscribe((event) => {
+    if (event.type === 'token') store.setState({token: event.token});
+    else if (store.getState().token || store.getState().user) {
+      store.setState({token: null, user: null, authenticated: false});
+    }
+  });
+
+  return store;
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+/** The portal's auth store. */
+export const useAuthStore = createAuthStore();
