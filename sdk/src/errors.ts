@@ -1,0 +1,32 @@
+/** Errors the SDK reports through the `error` event. Every message starts with `IntakeKit:`. */
+
+export type IntakeKitErrorCode =
+  | 'INVALID_CONFIG'
+  | 'CONTAINER_NOT_FOUND'
+  | 'INVALID_API_KEY'
+  | 'NETWORK_ERROR'
+  | 'SERVER_ERROR'
+  | 'INVALID_FLOW';
+
+export class IntakeKitError extends Error {
+  readonly code: IntakeKitErrorCode;
+  /** The underlying error, when there is one (network failure, bad JSON...). */
+  readonly cause?: unknown;
+
+  constructor(code: IntakeKitErrorCode, message: string, cause?: unknown) {
+    super('IntakeKit: ' + message);
+    this.name = 'IntakeKitError';
+    this.code = code;
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+/** A short, readable description of a received value for error messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string') return value === '' ? 'an empty string' : JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'function' ? 'a function' : String(value);
+}

@@ -1,0 +1,26 @@
+import type {AnswerValue, Question} from '../types';
+
+/** What every per-type renderer returns. */
+export interface QuestionControl {
+  /** The inputs, placed in the question's fieldset under its legend. */
+  element: HTMLElement;
+  /** Inputs that take aria-invalid / aria-describedby when the answer is missing. */
+  inputs: HTMLInputElement[];
+  /** The current answer (null, '' or [] when unanswered). */
+  read(): AnswerValue;
+  /** A message when the given answer is not valid (beyond being empty), else null. */
+  check?(): string | null;
+}
+
+export interface ControlContext {
+  /** Unique prefix for ids and input names. */
+  id: string;
+  /** id of the question heading, which names single inputs. */
+  labelId: string;
+  /** The answer given before (Back / Next keep answers). */
+  value: AnswerValue;
+}
+
+export type QuestionRenderer = (q: Question, ctx: ControlContext) => QuestionControl;
+
+export const isAnswered = (v: AnswerValue): boolean => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);

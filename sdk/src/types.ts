@@ -1,0 +1,100 @@
+/** Public types of the IntakeKit SDK. */
+
+/** The API environments the SDK knows; each maps to one API base (see env-table.ts). */
+export type Environment = 'sandbox' | 'dev' | 'test' | 'pro';
+
+/** Question types the widget can render. */
+export type QuestionType = 'singleChoice' | 'multiChoice' | 'text' | 'date' | 'yesNo';
+
+/** A value an option can carry; it is handed back unchanged in the answers. */
+export type OptionValue = string | number | boolean;
+
+export interface QuestionOption {
+  label: string;
+  value: OptionValue;
+}
+
+/** A question as given in the config or returned by the API. */
+export interface QuestionInput {
+  /** Key of the answer in the `complete` payload. Default: `q1`, `q2`, ... by position. */
+  id?: string;
+  question: string;
+  type: QuestionType;
+  /** Needed for singleChoice and multiChoice; optional for yesNo (default Yes / No). */
+  options?: QuestionOption[];
+  /** Default true. */
+  required?: boolean;
+}
+
+/** A question after validation: every field filled in. */
+export interface Question {
+  id: string;
+  question: string;
+  type: QuestionType;
+  options: QuestionOption[];
+  required: boolean;
+}
+
+/**
+ * One answer: the option value (singleChoice, yesNo), the list of option values (multiChoice, possibly empty),
+ * the text (text), the ISO date `YYYY-MM-DD` (date), or null for an optional question left unanswered.
+ */
+export type AnswerValue = OptionValue | OptionValue[] | string | null;
+
+/** Answers keyed by question id, in question order. */
+export type Answers = Record<string, AnswerValue>;
+
+export type Theme = 'auto' | 'light' | 'dark';
+
+export interface ReadyEvent {
+  sessionId: string;
+  flowId: string;
+  env: Environment;
+  questionCount: number;
+}
+
+export interface CompleteEvent {
+  sessionId: string;
+  flowId: string;
+  answers: Answers;
+}
+
+export interface IntakeKitEvents {
+  ready: ReadyEvent;
+  complete: CompleteEvent;
+  error: Error;
+}
+
+export type IntakeKitEventName = keyof IntakeKitEvents;
+export type Listener<E extends IntakeKitEventName> = (payload: IntakeKitEvents[E]) => void;
+
+/** What `init` accepts. */
+export interface IntakeKitConfig {
+  /** A CSS selector or the element the widget renders into. */
+  container: string | Element;
+  /** Your API key (sandbox keys for `env: 'sandbox'`). */
+  apiKey?: string;
+  /** Older name of `apiKey`, still accepted. */
+  key?: string;
+  /** The flow to run, as given by your provider. */
+  flowId: string;
+  /** API environment. Default `sandbox`. */
+  env?: Environment;
+  /** Overrides the API base of the environment table, e.g. `https://api.example.com`. */
+  apiBase?: string;
+  /** Questions to ask instead of the flow's own questions. */
+  questions?: QuestionInput[];
+  /** Colour scheme: follow the system (`auto`, default) or force `light` / `dark`. */
+  theme?: Theme;
+  onReady?: Listener<'ready'>;
+  onComplete?: Listener<'complete'>;
+  onError?: Listener<'error'>;
+}
+
+/** What `init` returns. */
+export interface IntakeKitHandle {
+  on<E extends IntakeKitEventName>(event: E, listener: Listener<E>): IntakeKitHandle;
+  off<E extends IntakeKitEventName>(event: E, listener: Listener<E>): IntakeKitHandle;
+  /** Removes the widget and its listeners and cancels a pending API call. Safe to call twice. */
+  destroy(): void;
+}

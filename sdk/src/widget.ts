@@ -1,0 +1,152 @@
+import {createSession} from './api';
+import type {ResolvedConfig} from './config';
+import {h, nextId} from './dom';
+import {IntakeKitError} from './errors';
+import type {Emitter} from './events';
+import {isAnswered} from './questions';
+import type {AnswerValue, Answers, Environment, Question} from './types';
+import {completionView} from './views/completion-view';
+import {errorView, loadingView} from './views/message-view';
+import {stepView, type StepView} from './views/step-view';
+
+const REQUIRED_MESSAGE: Record<Question['type'], string> = {
+  singleChoice: 'Please choose an answer.',
+  multiChoice: 'Please choose at least one answer.',
+  text: 'Please enter an answer.',
+  date: 'Please enter a date.',
+  yesNo: 'Please choose Yes or No.',
+};
+
+/** The widget root: scoped class, theme class, a live region that survives step changes, and a body. */
+export function createRoot(theme: ResolvedConfig['theme']): {root: HTMLElement; body: HTMLElement; live: HTMLElement} {
+  const body = h('div', {class: 'ik-body'});
+  const live = h('div', {class: 'ik-sr', 'aria-live': 'polite', 'aria-atomic': 'true'});
+  const root = h('div', {class: `ik-root ik-theme-${theme}`, 'data-intakekit': ''}, live, body);
+  return {root, body, live};
+}
+
+/** One mounted widget: loads the session, then walks the questions one at a time. */
+export class Widget {
+  private readonly id = nextId();
+  private readonly root: HTMLElement;
+  private readonly body: HTMLElement;
+  private readonly live: HTMLElement;
+  private readonly abort = new AbortController();
+  private questions: Question[] = [];
+  private answers: Answers = {};
+  private index = 0;
+  private step: StepView | null = null;
+  private sessionId = '';
+  private flowId: string;
+  private env: Environment;
+  private destroyed = false;
+
+  constructor(
+    container: Element,
+    private readonly config: ResolvedConfig,
+    private readonly emitter: Emitter,
+    private readonly report: (err: Error) => void,
+  ) {
+    ({root: this.root, body: this.body, live: this.live} = createRoot(config.theme));
+    this.flowId = config.flowId;
+    this.env = config.env;
+    container.append(this.root);
+    void this.load();
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.abort.abort();
+    this.root.remove();
+  }
+
+  private show(node: Node): void {
+    this.body.replaceChildren(node);
+  }
+
+  private fail(err: Error, retry?: () => void): void {
+    if (this.destroyed) return;
+    this.show(errorView(err.message, retry));
+    this.report(err);
+  }
+
+  private async load(): Promise<void> {
+    this.show(loadingView());
+    this.root.setAttribute('aria-busy', 'true');
+    const {apiBase, apiKey, flowId, env, questions} = this.config;
+    try {
+      const session = await createSession({apiBase, apiKey, flowId, env, flowQuestions: !questions, signal: this.abort.signal});
+      if (this.destroyed) return;
+      this.sessionId = session.sessionId;
+      this.flowId = session.flowId;
+      this.env = session.env;
+      this.questions = questions ?? session.questions;
+    } catch (err) {
+      if (this.destroyed) return;
+      this.root.removeAttribute('aria-busy');
+      const e = err instanceof Error ? err : new IntakeKitError('SERVER_ERROR', String(err));
+      const code = (e as IntakeKitError).code;
+      this.fail(e, code === 'NETWORK_ERROR' || code === 'SERVER_ERROR' ? () => void this.load() : undefined);
+      return;
+    }
+    this.root.removeAttribute('aria-busy');
+    this.index = 0;
+    this.answers = {};
+    this.render(false);
+    this.emitter.emit('ready', {sessionId: this.sessionId, flowId: this.flowId, env: this.env, questionCount: this.questions.length});
+  }
+
+  private render(moveFocus: boolean): void {
+    const question = this.questions[this.index] as Question;
+    this.step = stepView({
+      question,
+      index: this.index,
+      total: this.questions.length,
+      value: this.answers[question.id] ?? null,
+      id: `${this.id}-${this.index}`,
+      onBack: () => this.go(-1),
+      onNext: () => this.go(1),
+    });
+    this.show(this.step.element);
+    if (moveFocus) {
+      this.live.textContent = `Question ${this.index + 1} of ${this.questions.length}`;
+      this.step.heading.focus();
+    }
+  }
+
+  private go(delta: 1 | -1): void {
+    const step = this.step;
+    const question = this.questions[this.index];
+    if (!step || !question) return;
+    const value: AnswerValue = step.control.read();
+    this.answers[question.id] = isAnswered(value) ? value : question.type === 'multiChoice' ? [] : null;
+    if (delta > 0) {
+      const problem = isAnswered(value) ? (step.control.check?.() ?? null) : question.required ? REQUIRED_MESSAGE[question.type] : null;
+      if (problem) {
+        step.showError(problem);
+        return;
+      }
+    }
+    const next = this.index + delta;
+    if (next < 0) return;
+    if (next >= this.questions.length) {
+      this.finish();
+      return;
+    }
+    this.index = next;
+    this.render(true);
+  }
+
+  private finish(): void {
+    this.step = null;
+    const answers: Answers = {};
+    for (const q of this.questions) answers[q.id] = this.answers[q.id] ?? (q.type === 'multiChoice' ? [] : null);
+    const view = completionView(this.questions, answers, this.env === 'sandbox');
+    this.show(view.element);
+    this.live.textContent = 'Thank you. Your answers are complete.';
+    view.heading.focus();
+    // Answers are handed to the host page only: no call sends them anywhere (sandbox or not).
+    this.emitter.emit('complete', {sessionId: this.sessionId, flowId: this.flowId, answers});
+  }
+}
