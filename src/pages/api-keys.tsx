@@ -1,12 +1,15 @@
 import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
+import ProtectedRoute from '@site/src/components/protected-route';
 
 export default function ApiKeysPage(): ReactNode {
   return (
-    <Layout title="ApiKeys">
-      <main className="container margin-vert--lg">
-        <h1>ApiKeys</h1>
-      </main>
+    <Layout title="API Keys" noFooter>
+      <ProtectedRoute>
+        <main className="container margin-vert--lg">
+          <h1>API Keys</h1>
+        </main>
+      </ProtectedRoute>
     </Layout>
   );
 }

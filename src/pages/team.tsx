@@ -1,12 +1,15 @@
 import type {ReactNode} from 'react';
 import Layout from '@theme/Layout';
+import ProtectedRoute from '@site/src/components/protected-route';
 
 export default function TeamPage(): ReactNode {
   return (
-    <Layout title="Team">
-      <main className="container margin-vert--lg">
-        <h1>Team</h1>
-      </main>
+    <Layout title="Team" noFooter>
+      <ProtectedRoute>
+        <main className="container margin-vert--lg">
+          <h1>Team</h1>
+        </main>
+      </ProtectedRoute>
     </Layout>
   );
 }

@@ -1,0 +1,59 @@
+import type {ReactNode} from 'react';
+import {Redirect} from '@docusaurus/router';
+import {useShallow} from 'zustand/react/shallow';
+import Spinner from '@site/src/components/spinner';
+import SwrProvider from '@site/src/components/swr-provider';
+import {useAuthStore} from '@site/src/stores/auth-store';
+import styles from './styles.module.css';
+
+/** The whole-area loading state: also what the server renders, so there is no flash. */
+export function AuthLoading(): ReactNode {
+  return (
+    <div className={styles.center} data-testid="auth-loading">
+      <Spinner size="lg" label="Loading your account..." />
+    </div>
+  );
+}
+
+export function ServerConnectionIssue({onRetry, retrying}: {onRetry: () => void; retrying?: boolean}): ReactNode {
+  return (
+    <div className={styles.center}>
+      <section className={styles.card} aria-labelledby="server-issue-title">
+        <div className={styles.icon} aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M1 1l22 22M16.72 11.06A10.94 10.94 0 0 1 19 12.55M5 12.55a10.94 10.94 0 0 1 5.17-2.39M10.71 5.05A16 16 0 0 1 22.58 9M1.42 9a15.91 15.91 0 0 1 4.7-2.88M8.53 16.11a6 6 0 0 1 6.95 0M12 20h.01" />
+          </svg>
+        </div>
+        <h1 id="server-issue-title" className={styles.title}>
+          Server Connection Issue
+        </h1>
+        <p className={styles.text} role="alert">
+          We couldn&apos;t reach the IntakeKit API. Your session is kept: check your connection, then try again.
+        </p>
+        <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying}>
+          Retry Connection
+        </button>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Guards the signed-in area (spec §2): a spinner while the user loads, the 'Server Connection Issue'
+ * screen when the API fails with a stored token, a redirect to /login when signed out.
+ */
+export default function ProtectedRoute({children}: {children: ReactNode}): ReactNode {
+  const {initialized, loading, serverError, authenticated, retry} = useAuthStore(
+    useShallow((s) => ({
+      initialized: s.initialized,
+      loading: s.loading,
+      serverError: s.serverError,
+      authenticated: s.authenticated,
+      retry: s.retry,
+    })),
+  );
+  if (!initialized || loading) return <AuthLoading />;
+  if (serverError) return <ServerConnectionIssue onRetry={() => void retry()} />;
+  if (!authenticated) return <Redirect to="/login" />;
+  return <SwrProvider>{children}</SwrProvider>;
+}
