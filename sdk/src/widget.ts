@@ -122,7 +122,7 @@ export class Widget {
     const value: AnswerValue = step.control.read();
     this.answers[question.id] = isAnswered(value) ? value : question.type === 'multiChoice' ? [] : null;
     if (delta > 0) {
-      const problem = isAnswered(value) ? (step.control.check?.() ?? null) : question.required ? REQUIRED_MESSAGE[question.type] : null;
+      const problem = step.control.check?.() || (question.required && !isAnswered(value) ? REQUIRED_MESSAGE[question.type] : null);
       if (problem) {
         step.showError(problem);
         return;

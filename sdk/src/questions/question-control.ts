@@ -8,7 +8,7 @@ export interface QuestionControl {
   inputs: HTMLInputElement[];
   /** The current answer (null, '' or [] when unanswered). */
   read(): AnswerValue;
-  /** A message when the given answer is not valid (beyond being empty), else null. */
+  /** A message when what was entered is not valid (checked before the required rule), else null. */
   check?(): string | null;
 }
 

@@ -1,0 +1,74 @@
+import {createServer, type IncomingHttpHeaders} from 'node:http';
+import type {AddressInfo} from 'node:net';
+
+export interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export interface TestApi {
+  url: string;
+  requests: Recorded[];
+  close(): Promise<void>;
+}
+
+export const SAMPLE_QUESTIONS = [
+  {id: 'reason', question: 'What brings you in today?', type: 'singleChoice', required: true, options: [{label: 'Check-up', value: 'checkup'}, {label: 'Illness', value: 'illness'}]},
+  {id: 'allergies', question: 'Do you have any allergies?', type: 'yesNo', required: true},
+];
+
+/** A real HTTP server on 127.0.0.1:0 that stands in for POST /api/sdk/sessions (CORS like the API). */
+export async function startApi(reply: (req: Recorded) => Reply = () => ({
+  status: 200,
+  body: {sessionId: 'ses_test', flowId: 'flow_demo', env: 'sandbox', questions: SAMPLE_QUESTIONS},
+})): Promise<TestApi> {
+  const requests: Recorded[] = [];
+  const server = createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
+    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      let body: unknown = raw;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        // keep the raw text
+      }
+      const recorded: Recorded = {method: req.method ?? '', path: req.url ?? '', headers: req.headers, body};
+      requests.push(recorded);
+      const out = reply(recorded);
+      res.writeHead(out.status, {'Content-Type': 'application/json'}).end(JSON.stringify(out.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A URL where nothing listens: a server is started, its port noted, then closed. */
+export async function deadUrl(): Promise<string> {
+  const api = await startApi();
+  await api.close();
+  return api.url;
+}
