@@ -1,0 +1,60 @@
+// buildApp(config): the whole API, ready for inject() or listen(). It never listens itself.
+// Order matters: framework plugins (errors, security, rate limits, OpenAPI), then app plugins
+// (database, mailer, auth), then routes.
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import { loggerOptions } from './logger.js';
+import { resolveSecretKey } from './lib/secret-key.js';
+import { authPlugin } from './plugins/auth.js';
+import { dbPlugin } from './plugins/db.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { mailerPlugin } from './plugins/mailer.js';
+import { normalizeInputPlugin } from './plugins/normalize-input.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityPlugin } from './plugins/security.js';
+import { authRoutes } from './routes/auth/index.js';
+import { healthRoutes } from './routes/health.js';
+import { openapiRoutes } from './routes/openapi.js';
+
+export interface BuildOptions {
+  /** Use this open database instead of the configured one; the app will not close it. */
+  db?: Db;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Resolved at start so a missing, unwritable DATA_DIR fails now rather than on first key use.
+  const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config),
+    genReqId: () => crypto.randomUUID(),
+    // Never trust a client-chosen request id or forwarded address (rate limits key on the socket).
+    requestIdHeader: false,
+    trustProxy: false,
+    bodyLimit: 64 * 1024,
+    ajv: {
+      // A wrong type is a client error, not something to coerce ("123" stays a string, 123 is refused).
+      customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
+    },
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimitPlugin, { config });
+  await app.register(openapiPlugin);
+  await app.register(normalizeInputPlugin);
+
+  await app.register(dbPlugin, { config, db: options.db });
+  await app.register(mailerPlugin, { config });
+  await app.register(authPlugin, { config });
+
+  await app.register(healthRoutes);
+  await app.register(openapiRoutes);
+  await app.register(authRoutes, { config });
+  void secretKey; // used by the API key routes
+
+  await app.ready();
+  return app;
+}

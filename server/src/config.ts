@@ -1,0 +1,135 @@
+// The one place that reads the API's environment (design §5). Every value is checked at start
+// so a typo fails loudly with the variable's name instead of misbehaving later.
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  portalUrl: string;
+  secretKey: string | undefined;
+  turnstileSecretKey: string | undefined;
+  loginRequiresVerifiedEmail: boolean;
+  authRateLimit: number;
+  loginLockAttempts: number;
+  logLevel: string;
+  // Not read from the environment: rules of design §4, overridable by tests.
+  /** Source of "now" for every expiry rule; tests move it instead of sleeping. */
+  now: () => Date;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  sessionRotateAfterMs: number;
+  sessionGraceMs: number;
+  lockWindowMs: number;
+  lockDurationMs: number;
+  verifyTokenTtlMs: number;
+  resetTokenTtlMs: number;
+  /** Where logs go; defaults to stdout. Tests capture it to check redaction. */
+  logStream: { write(line: string): void } | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MINUTE = 60_000;
+
+export const DEFAULTS = {
+  sessionIdleMs: 30 * MINUTE,
+  sessionAbsoluteMs: 12 * 60 * MINUTE,
+  sessionRotateAfterMs: 15 * MINUTE,
+  sessionGraceMs: 60_000,
+  lockWindowMs: 15 * MINUTE,
+  lockDurationMs: 15 * MINUTE,
+  verifyTokenTtlMs: 60 * MINUTE,
+  resetTokenTtlMs: 15 * MINUTE,
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const boolean = (name: string, fallback: boolean): boolean => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = text(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${redactUrl(raw)}")`);
+      return undefined;
+    }
+  };
+
+  const portalUrl = (url('PORTAL_URL', ['http:', 'https:']) ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const secretKey = text('SECRET_KEY');
+  if (secretKey !== undefined && secretKey.length < 32) {
+    problems.push('SECRET_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)');
+  }
+  const mailFrom = text('MAIL_FROM') ?? 'IntakeKit <no-reply@intakekit.local>';
+  if (!/@/.test(mailFrom)) problems.push(`MAIL_FROM must contain an email address (got "${mailFrom}")`);
+  const logLevel = text('LOG_LEVEL')?.toLowerCase() ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+
+  const config: Config = {
+    port: integer('PORT', 8787, 0, 65535),
+    host: text('HOST') ?? '127.0.0.1',
+    dataDir: path.resolve(text('DATA_DIR') ?? '.data'),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    portalUrl,
+    secretKey,
+    turnstileSecretKey: text('TURNSTILE_SECRET_KEY'),
+    loginRequiresVerifiedEmail: boolean('LOGIN_REQUIRES_VERIFIED_EMAIL', true),
+    authRateLimit: integer('AUTH_RATE_LIMIT', 30, 1, 1_000_000),
+    loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
+    logLevel,
+    now: () => new Date(),
+    ...DEFAULTS,
+    logStream: undefined,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** Hides the password of a connection string before it reaches a message or a log. */
+export function redactUrl(raw: string): string {
+  try {
+    const parsed = new URL(raw);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return raw.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  }
+}

@@ -1,0 +1,32 @@
+// Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, otherwise an
+// embedded PGlite persisted under $DATA_DIR/db so a fresh machine needs no server.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+import { pgliteDialect } from './pglite-dialect.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseTarget {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const dir = path.join(target.dataDir, 'db');
+  await fs.mkdir(dir, { recursive: true });
+  const pglite = await PGlite.create(dir);
+  return new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+}
+
+/** Wraps an already-open PGlite (tests share one per file). */
+export function kyselyForPglite(pglite: PGlite): Db {
+  return new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+}

@@ -1,0 +1,85 @@
+// Kysely's view of the tables created by migrations/*.sql. Keep in step with the SQL.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  email_verified: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: Generated<string>;
+  name: string;
+  production_ready: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export type TeamRole = 'owner' | 'admin' | 'member';
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: TeamRole;
+  created_at: Timestamp;
+}
+
+export interface TeamInvitationsTable {
+  id: Generated<string>;
+  team_id: string;
+  email: string;
+  name: string | null;
+  invited_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  replaced_at: Timestamp | null;
+}
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+export interface EmailTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  superseded_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<string>;
+  email: string;
+  failed_at: Timestamp;
+}
+
+export interface LoginLocksTable {
+  email: string;
+  locked_until: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  login_failures: LoginFailuresTable;
+  login_locks: LoginLocksTable;
+}

@@ -1,0 +1,96 @@
+// Every email the API sends, as plain text and HTML built from the same words.
+
+export type MailTemplate =
+  | { kind: 'verify-email'; link: string; name: string | null }
+  | { kind: 'reset-password'; link: string; name: string | null }
+  | { kind: 'password-changed'; name: string | null; portalUrl: string }
+  | { kind: 'team-invitation'; link: string; teamName: string; inviterName: string | null };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link, logged in development mode so no mail client is needed. */
+  link: string | undefined;
+}
+
+interface Parts {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; link: string };
+  footer: string;
+}
+
+function parts(template: MailTemplate): Parts {
+  const hello = (name: string | null) => (name ? `Hi ${name},` : 'Hi,');
+  switch (template.kind) {
+    case 'verify-email':
+      return {
+        subject: 'Verify your IntakeKit email address',
+        greeting: hello(template.name),
+        paragraphs: ['Confirm your email address to finish setting up your IntakeKit account.'],
+        action: { label: 'Verify email', link: template.link },
+        footer: "This link expires in 60 minutes. If you didn't sign up, you can ignore this email.",
+      };
+    case 'reset-password':
+      return {
+        subject: 'Reset your IntakeKit password',
+        greeting: hello(template.name),
+        paragraphs: ['We received a request to reset the password of your IntakeKit account.'],
+        action: { label: 'Reset password', link: template.link },
+        footer: "This link expires in 15 minutes and works once. If you didn't ask for it, ignore this email.",
+      };
+    case 'password-changed':
+      return {
+        subject: 'Your IntakeKit password was changed',
+        greeting: hello(template.name),
+        paragraphs: [
+          'The password of your IntakeKit account was just changed and your other sessions were signed out.',
+          `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password.`,
+        ],
+        footer: 'You receive this notice for your security; no action is needed if it was you.',
+      };
+    case 'team-invitation':
+      return {
+        subject: `You're invited to join ${template.teamName} on IntakeKit`,
+        greeting: 'Hi,',
+        paragraphs: [
+          `${template.inviterName ?? 'A teammate'} invited you to the ${template.teamName} team on IntakeKit. ` +
+            'Create your account to share its API keys.',
+        ],
+        action: { label: 'Create your account', link: template.link },
+        footer: "If you weren't expecting this invitation, you can ignore this email.",
+      };
+  }
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMail(template: MailTemplate): RenderedMail {
+  const p = parts(template);
+  const text = [
+    p.greeting,
+    '',
+    ...p.paragraphs.flatMap((x) => [x, '']),
+    ...(p.action ? [`${p.action.label}: ${p.action.link}`, ''] : []),
+    p.footer,
+    '',
+    '-- IntakeKit',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1e21;max-width:560px;margin:0 auto;padding:24px">
+<p>${escapeHtml(p.greeting)}</p>
+${p.paragraphs.map((x) => `<p>${escapeHtml(x)}</p>`).join('\n')}
+${
+  p.action
+    ? `<p><a href="${escapeHtml(p.action.link)}" style="display:inline-block;background:#2e8555;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(p.action.label)}</a></p>
+<p style="font-size:13px;color:#606770">Or paste this link into your browser: ${escapeHtml(p.action.link)}</p>`
+    : ''
+}
+<p style="font-size:13px;color:#606770">${escapeHtml(p.footer)}</p>
+<p style="font-size:13px;color:#606770">IntakeKit</p>
+</body></html>`;
+  return { subject: p.subject, text, html, link: p.action?.link };
+}

@@ -1,0 +1,53 @@
+// Decorates app.mailer. Sending happens in the background so a slow mail server never slows an
+// answer (and forgot-password answers in the same time whether or not it sends); failures are
+// logged. flush() waits for everything queued: used on close and by tests.
+import { renderMail, type MailTemplate } from '../mail/templates.js';
+import { fileTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
+import type { Config } from '../config.js';
+import { sharedPlugin } from './shared-plugin.js';
+
+export interface Mailer {
+  send(to: string, template: MailTemplate): void;
+  flush(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export const mailerPlugin = sharedPlugin<{ config: Config }>('mailer', async (app, { config }) => {
+  const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir);
+  const pending = new Set<Promise<void>>();
+
+  const deliver = async (to: string, template: MailTemplate): Promise<void> => {
+    const mail = renderMail(template);
+    try {
+      const file = await transport.send({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html });
+      if (transport.devMode) {
+        // Development mode only: printing the link is the point (no mail server needed).
+        app.log.info({ mail: { kind: template.kind, file, link: mail.link } }, 'email written to file');
+      } else {
+        app.log.info({ mail: { kind: template.kind } }, 'email sent');
+      }
+    } catch (error) {
+      app.log.error({ err: error, mail: { kind: template.kind } }, 'email could not be sent');
+    }
+  };
+
+  const mailer: Mailer = {
+    send(to, template) {
+      const job = deliver(to, template).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async flush() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    await mailer.flush();
+    transport.close();
+  });
+});

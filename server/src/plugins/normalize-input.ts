@@ -1,0 +1,15 @@
+// Before validation: emails are compared trimmed and lowercased everywhere (contract), and names
+// are trimmed so their 1-80 rule applies to what is stored.
+import { sharedPlugin } from './shared-plugin.js';
+
+const TRIMMED = ['name', 'teamName'];
+
+export const normalizeInputPlugin = sharedPlugin('normalize-input', async (app) => {
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const fields = body as Record<string, unknown>;
+    if (typeof fields.email === 'string') fields.email = fields.email.trim().toLowerCase();
+    for (const key of TRIMMED) if (typeof fields[key] === 'string') fields[key] = fields[key].trim();
+  });
+});

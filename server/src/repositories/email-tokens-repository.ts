@@ -1,0 +1,54 @@
+// SQL for single-use email links (verification and password reset).
+import type { Db } from '../db/connect.js';
+import type { EmailTokenPurpose } from '../db/schema.js';
+
+/** Stores a new token and supersedes every earlier unused one of the same purpose. */
+export async function issueEmailToken(
+  db: Db,
+  token: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ superseded_at: token.now })
+    .where('user_id', '=', token.userId)
+    .where('purpose', '=', token.purpose)
+    .where('used_at', 'is', null)
+    .where('superseded_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('email_tokens')
+    .values({
+      user_id: token.userId,
+      purpose: token.purpose,
+      token_hash: token.tokenHash,
+      created_at: token.now,
+      expires_at: token.expiresAt,
+    })
+    .execute();
+}
+
+export async function findEmailToken(db: Db, purpose: EmailTokenPurpose, tokenHash: string) {
+  return db
+    .selectFrom('email_tokens')
+    .select(['id', 'user_id', 'expires_at', 'used_at', 'superseded_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a token used if, and only if, it is still unused, current and unexpired. The condition
+ * lives in the UPDATE so two concurrent uses cannot both succeed.
+ */
+export async function consumeEmailToken(db: Db, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('superseded_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,79 @@
+// SQL for users and their team membership.
+import type { Db } from '../db/connect.js';
+import type { TeamRole } from '../db/schema.js';
+
+export interface UserWithTeam {
+  id: string;
+  email: string;
+  name: string | null;
+  passwordHash: string;
+  emailVerified: boolean;
+  createdAt: Date;
+  team: { id: string; name: string; role: TeamRole } | null;
+}
+
+export async function findUser(db: Db, by: { id: string } | { email: string }): Promise<UserWithTeam | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('team_members', 'team_members.user_id', 'users.id')
+    .leftJoin('teams', 'teams.id', 'team_members.team_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'users.password_hash',
+      'users.email_verified',
+      'users.created_at',
+      'teams.id as team_id',
+      'teams.name as team_name',
+      'team_members.role as team_role',
+    ])
+    .where('id' in by ? 'users.id' : 'users.email', '=', 'id' in by ? by.id : by.email)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    emailVerified: row.email_verified,
+    createdAt: row.created_at,
+    team: row.team_id && row.team_name && row.team_role ? { id: row.team_id, name: row.team_name, role: row.team_role } : null,
+  };
+}
+
+export async function insertUser(
+  db: Db,
+  user: { email: string; name: string | null; passwordHash: string; now: Date },
+): Promise<string | undefined> {
+  // ON CONFLICT: two sign-ups racing on one address give one account and one EMAIL_IN_USE.
+  const row = await db
+    .insertInto('users')
+    .values({ email: user.email, name: user.name, password_hash: user.passwordHash, created_at: user.now, updated_at: user.now })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: { name?: string; passwordHash?: string; emailVerified?: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+      ...(changes.emailVerified !== undefined && { email_verified: changes.emailVerified }),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

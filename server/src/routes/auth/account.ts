@@ -1,0 +1,106 @@
+// PATCH /api/auth/profile, POST /api/auth/change-password and DELETE /api/auth/account.
+import { Type } from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../errors.js';
+import { hashPassword, isAcceptablePassword, verifyPassword } from '../../lib/passwords.js';
+import { authOf } from '../../plugins/auth.js';
+import { authRateLimit } from '../../plugins/rate-limit.js';
+import { deleteUserSessions } from '../../repositories/sessions-repository.js';
+import { findUser, updateUser } from '../../repositories/users-repository.js';
+import { ChangePasswordBody, DeleteAccountBody, MessageBody, ProfileBody, UserResponse } from '../../schemas/auth.js';
+import { errorResponses } from '../../schemas/common.js';
+import { deleteAccount } from '../../services/account-deletion.js';
+import { startSession } from '../../services/sessions.js';
+import type { AuthRouteOptions } from './options.js';
+import { toUserBody } from './user-body.js';
+
+export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteOptions) {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  const currentUser = async (userId: string) => {
+    const user = await findUser(app.db, { id: userId });
+    if (!user) throw new ApiError('UNAUTHORIZED');
+    return user;
+  };
+  // A wrong current password is not a session failure: 400, so the portal keeps its token.
+  const wrongPassword = () => new ApiError('INVALID_CREDENTIALS', { status: 400 });
+
+  routes.patch(
+    '/api/auth/profile',
+    {
+      preHandler: app.requireUser,
+      config: { validationCodes: { missing: { name: 'INVALID_NAME' } } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Update the display name',
+        security: [{ session: [] }],
+        body: ProfileBody,
+        response: { 200: UserResponse, ...errorResponses('INVALID_NAME', 'UNAUTHORIZED') },
+      },
+    },
+    async (request) => {
+      const { userId } = authOf(request);
+      await updateUser(app.db, userId, { name: request.body.name }, config.now());
+      return { user: toUserBody(await currentUser(userId)) };
+    },
+  );
+
+  routes.post(
+    '/api/auth/change-password',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: authRateLimit(config) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; signs out other sessions and returns a new token in x-new-token',
+        security: [{ session: [] }],
+        body: ChangePasswordBody,
+        response: {
+          200: MessageBody,
+          ...errorResponses('MISSING_FIELDS', 'INVALID_PASSWORD', 'UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED'),
+          // Listed apart: INVALID_CREDENTIALS is 401 in the catalogue but 400 here.
+          400: errorResponses('MISSING_FIELDS', 'INVALID_PASSWORD', 'INVALID_EMAIL')[400]!,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      const user = await currentUser(authOf(request).userId);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongPassword();
+      if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
+      const passwordHash = await hashPassword(newPassword);
+      const token = await app.db.transaction().execute(async (trx) => {
+        await updateUser(trx, user.id, { passwordHash }, config.now());
+        await deleteUserSessions(trx, user.id);
+        return startSession(trx, config, user.id);
+      });
+      app.mailer.send(user.email, { kind: 'password-changed', name: user.name, portalUrl: config.portalUrl });
+      return reply
+        .header('x-new-token', token)
+        .send({ message: 'Password changed successfully! A confirmation email has been sent.' });
+    },
+  );
+
+  routes.delete(
+    '/api/auth/account',
+    {
+      preHandler: app.requireUser,
+      config: { rateLimit: authRateLimit(config) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete the account (password required); team ownership passes on',
+        security: [{ session: [] }],
+        body: DeleteAccountBody,
+        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED') },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(authOf(request).userId);
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) throw wrongPassword();
+      await deleteAccount(app.db, user);
+      reply.removeHeader('x-new-token');
+      return reply.code(204).send(null);
+    },
+  );
+}

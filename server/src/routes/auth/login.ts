@@ -1,0 +1,56 @@
+// POST /api/auth/login: same answer for an unknown address and a wrong password (and the same
+// cost: a dummy hash is verified), lockout after repeated failures, optional verified-email gate.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { verifyTurnstile } from '../../lib/turnstile.js';
+import { authRateLimit } from '../../plugins/rate-limit.js';
+import { findUser } from '../../repositories/users-repository.js';
+import { LoginBody, LoginResponse } from '../../schemas/auth.js';
+import { errorResponses } from '../../schemas/common.js';
+import { assertNotLocked, failedSignIn, successfulSignIn } from '../../services/login-throttle.js';
+import { startSession } from '../../services/sessions.js';
+import type { AuthRouteOptions } from './options.js';
+import { toUserBody } from './user-body.js';
+
+export async function loginRoute(app: FastifyInstance, { config }: AuthRouteOptions) {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/api/auth/login',
+    {
+      config: {
+        rateLimit: authRateLimit(config),
+        // A password longer than any we accept is simply a wrong password.
+        validationCodes: { invalid: { password: 'INVALID_CREDENTIALS' } },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in and receive a session token',
+        body: LoginBody,
+        response: {
+          200: LoginResponse,
+          ...errorResponses(
+            'MISSING_FIELDS', 'INVALID_EMAIL', 'TURNSTILE_FAILED', 'INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'LOCKED',
+            'RATE_LIMIT_EXCEEDED',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { email, password, turnstileToken } = request.body;
+      if (!(await verifyTurnstile(config.turnstileSecretKey, turnstileToken, request.ip))) {
+        throw new ApiError('TURNSTILE_FAILED');
+      }
+      await assertNotLocked(app.db, config, email);
+      const user = await findUser(app.db, { email });
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        throw await failedSignIn(app.db, config, email);
+      }
+      await successfulSignIn(app.db, email);
+      // Checked only after the password, so the answer never reveals that an address is unverified.
+      if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
+      const token = await startSession(app.db, config, user.id);
+      return { token, user: toUserBody(user) };
+    },
+  );
+}

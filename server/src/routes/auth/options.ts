@@ -1,0 +1,5 @@
+import type { Config } from '../../config.js';
+
+export interface AuthRouteOptions {
+  config: Config;
+}

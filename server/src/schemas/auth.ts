@@ -1,0 +1,28 @@
+// Request and response shapes of /api/auth/* (the contract's table).
+import { Type } from 'typebox';
+import { AnyPassword, Email, MessageBody, NewPassword, PersonName, TurnstileToken, UserBody } from './common.js';
+
+// Query tokens: any non-empty string is accepted by the schema; the handler tells a malformed
+// token (INVALID_TOKEN) from an unknown one, as the contract distinguishes them.
+const LinkToken = Type.String({ minLength: 1, maxLength: 512 });
+
+export const RegisterBody = Type.Object({
+  email: Email,
+  password: NewPassword,
+  name: Type.Optional(PersonName),
+  teamName: Type.Optional(PersonName),
+  turnstileToken: TurnstileToken,
+});
+
+export const LoginBody = Type.Object({ email: Email, password: AnyPassword, turnstileToken: TurnstileToken });
+export const LoginResponse = Type.Object({ token: Type.String(), user: UserBody });
+
+export const EmailOnlyBody = Type.Object({ email: Email });
+export const VerifyQuery = Type.Object({ token: LinkToken });
+export const ResetPasswordBody = Type.Object({ token: LinkToken, newPassword: NewPassword });
+export const ChangePasswordBody = Type.Object({ currentPassword: AnyPassword, newPassword: NewPassword });
+export const ProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) });
+export const DeleteAccountBody = Type.Object({ password: AnyPassword });
+
+export const UserResponse = Type.Object({ user: UserBody });
+export { MessageBody };
