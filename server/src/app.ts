@@ -55,6 +55,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   void secretKey; // used by the API key routes
 
-  await app.ready();
+  // Not ready()-ed here: listen() and inject() do that, and tests may add a route first.
   return app;
 }

@@ -39,8 +39,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The bound port (PORT=0 picks a free one, which tests use).
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-  app.log.info(`API listening on http://${shownHost}:${config.port}`);
+  app.log.info(`API listening on http://${shownHost}:${port}`);
 }
 
 main().catch((error: unknown) => {

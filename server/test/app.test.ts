@@ -1,0 +1,174 @@
+// The API skeleton: error bodies, headers, health, OpenAPI, logs.
+import { describe, expect, it } from 'vitest';
+import { build } from './helpers/app.js';
+
+const PORTAL = 'http://localhost:3000';
+
+describe('error bodies', () => {
+  it('answers an unknown route with 404 NOT_FOUND', async () => {
+    const { app } = await build();
+    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  });
+
+  it('answers malformed JSON with 400 MISSING_FIELDS', async () => {
+    const { app } = await build();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co", ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'MISSING_FIELDS', message: 'Please fill in all required fields.' } });
+  });
+
+  it('answers an empty JSON body and a non-object body with 400 MISSING_FIELDS', async () => {
+    const { app } = await build();
+    for (const payload of ['', '[]', '"text"', 'null', '42']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().error.code, payload).toMatch(/^(MISSING_FIELDS|EMAIL_REQUIRED)$/);
+    }
+  });
+
+  it('refuses a body that is not JSON with 415 and an oversized body with 413', async () => {
+    const { app } = await build();
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a@b.co',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'a@b.co', pad: 'x'.repeat(100_000) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('hides an unexpected error behind SERVER_ERROR and logs the cause with the request id', async () => {
+    const { app, logs } = await build({
+      setup: (a) =>
+        a.get('/api/test-crash', async () => {
+          throw new Error('secret internal detail at /srv/code.ts:42');
+        }),
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/test-crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'SERVER_ERROR', message: 'Something went wrong. Please try again later.' } });
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('stack');
+    const logged = logs.entries().find((e) => e.msg === 'unhandled error');
+    expect(logged).toBeDefined();
+    expect(typeof logged!.reqId).toBe('string');
+    expect(JSON.stringify(logged!.err)).toContain('secret internal detail');
+  });
+});
+
+describe('health', () => {
+  it('answers 200 when the database answers', async () => {
+    const { app } = await build();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const { app, breakDatabase } = await build({ breakable: true });
+    await breakDatabase();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+  });
+});
+
+describe('headers', () => {
+  it('sends the security headers and no-store', async () => {
+    const { app } = await build();
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('allows CORS for PORTAL_URL only, exposing x-new-token', async () => {
+    const { app } = await build();
+    const allowed = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: PORTAL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(PORTAL);
+    expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/authorization/i);
+
+    const simple = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: PORTAL } });
+    expect(simple.headers['access-control-allow-origin']).toBe(PORTAL);
+    expect(String(simple.headers['access-control-expose-headers'])).toContain('x-new-token');
+
+    const denied = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+    const deniedPreflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(deniedPreflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('follows a custom PORTAL_URL', async () => {
+    const { app } = await build({ env: { PORTAL_URL: 'https://portal.example.com/' } });
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://portal.example.com' } });
+    expect(res.headers['access-control-allow-origin']).toBe('https://portal.example.com');
+    const old = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: PORTAL } });
+    expect(old.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is valid JSON listing every route with its error codes', async () => {
+    const { app } = await build();
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body) as {
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, { description?: string }> }>>;
+    };
+    expect(doc.openapi).toMatch(/^3\./);
+    const documented = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    // Every route the app serves is documented, except the document itself and CORS preflights.
+    const registered = servedRoutes(app.printRoutes({ commonPrefix: false })).filter(
+      (r) => !r.startsWith('OPTIONS') && !r.startsWith('HEAD') && r !== 'GET /api/openapi.json',
+    );
+    expect(registered.length).toBeGreaterThanOrEqual(12);
+    expect(registered.sort()).toEqual([...new Set(documented)].sort());
+    const login = doc.paths['/api/auth/login']!.post!;
+    expect(login.responses['423']!.description).toContain('LOCKED');
+    expect(login.responses['401']!.description).toContain('INVALID_CREDENTIALS');
+  });
+});
+
+/** Turns fastify's printRoutes() tree ("└── /api/health (GET, HEAD)") into "GET /api/health" lines. */
+function servedRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /(\/\S*) \(([A-Z, ]+)\)/.exec(line);
+    if (!match) continue;
+    for (const method of match[2]!.split(', ')) routes.push(`${method} ${match[1]!.replace(/:(\w+)/g, '{$1}')}`);
+  }
+  return routes;
+}

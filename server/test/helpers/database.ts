@@ -1,0 +1,110 @@
+// A fresh, migrated database for each test.
+// - Default (PGlite): creating a PGlite data directory costs ~3.4 s, so each test file creates one
+//   in memory, migrates it once, and each test then empties every table (TRUNCATE, ~5 ms). Measured
+//   alternatives: clone() ~0.5 s and loadDataDir(dump) ~0.8 s per test.
+// - DATABASE_URL set (PostgreSQL): each test gets its own schema, dropped afterwards.
+import crypto from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { kyselyForPglite, type Db } from '../../src/db/connect.js';
+import { migrate } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/schema.js';
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export interface TestDatabase {
+  db: Db;
+  /** Where the database lives, for messages. */
+  label: string;
+  /** Closes the connection under the app, so that its queries fail. */
+  break(): Promise<void>;
+  release(): Promise<void>;
+}
+
+let shared: Promise<{ pglite: PGlite; db: Db }> | undefined;
+
+afterAll(async () => {
+  if (!shared) return;
+  const { db } = await shared;
+  shared = undefined;
+  await db.destroy(); // closes the PGlite as well
+});
+
+const notBreakable = async () => {
+  throw new Error('build the app with { breakable: true } to break its database');
+};
+
+async function freshPglite(breakable: boolean): Promise<TestDatabase> {
+  shared ??= (async () => {
+    const pglite = await PGlite.create();
+    const db = kyselyForPglite(pglite);
+    await migrate(db);
+    return { pglite, db };
+  })();
+  const { pglite, db } = await shared;
+  await truncateAll(db);
+  if (!breakable) return { db, label: 'pglite (memory)', break: notBreakable, release: async () => {} };
+  // A private copy (~0.5 s) that the test may close under the app.
+  const copy = (await pglite.clone()) as PGlite;
+  return {
+    db: kyselyForPglite(copy),
+    label: 'pglite (private copy)',
+    break: () => copy.close(),
+    release: async () => {
+      if (!copy.closed) await copy.close();
+    },
+  };
+}
+
+async function freshPostgresSchema(): Promise<TestDatabase> {
+  let broken = false;
+  const url = process.env.DATABASE_URL!;
+  const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    label: `postgres schema ${schema}`,
+    break: async () => {
+      broken = true;
+      await pool.end();
+    },
+    release: async () => {
+      if (!broken) await db.destroy();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function freshDatabase(options: { breakable: boolean } = { breakable: false }): Promise<TestDatabase> {
+  return onPostgres ? freshPostgresSchema() : freshPglite(options.breakable);
+}
+
+async function truncateAll(db: Db): Promise<void> {
+  const tables = await sql<{ tablename: string }>`
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`.execute(db);
+  if (tables.rows.length === 0) return;
+  const list = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
+  await sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`).execute(db);
+}
+
+/** Row counts of every table, to prove that a refused request changed nothing. */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await sql<{ tablename: string }>`
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { tablename } of tables.rows) {
+    const result = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(tablename)}`.execute(db);
+    counts[tablename] = Number(result.rows[0]!.n);
+  }
+  return counts;
+}
