@@ -1,12 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
+import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import ForgotPasswordForm from '@site/src/features/auth/components/forgot-password-form';
 
 export default function ForgotPasswordPage(): ReactNode {
   return (
-    <Layout title="ForgotPassword">
-      <main className="container margin-vert--lg">
-        <h1>ForgotPassword</h1>
-      </main>
-    </Layout>
+    <AuthLayout pageTitle="Forgot password" description="Request a link to reset the password of your IntakeKit account.">
+      <ForgotPasswordForm />
+    </AuthLayout>
   );
 }

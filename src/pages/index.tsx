@@ -1,12 +1,19 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
+import Head from '@docusaurus/Head';
+import MarketingFrame from '@site/src/components/marketing-frame';
 
+/** Home: the marketing site, full height (spec §2). No site chrome: the framed site brings its own. */
 export default function HomePage(): ReactNode {
   return (
-    <Layout title="Home">
-      <main className="container margin-vert--lg">
-        <h1>IntakeKit</h1>
-      </main>
-    </Layout>
+    <>
+      <Head>
+        <title>IntakeKit: embeddable healthcare intake flows</title>
+        <meta
+          name="description"
+          content="IntakeKit is an embeddable SDK for healthcare intake flows: add one script tag, get a sandbox key in minutes and ship patient intake inside your product."
+        />
+      </Head>
+      <MarketingFrame />
+    </>
   );
 }

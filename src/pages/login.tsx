@@ -1,12 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
+import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import LoginForm from '@site/src/features/auth/components/login-form';
 
 export default function LoginPage(): ReactNode {
   return (
-    <Layout title="Login">
-      <main className="container margin-vert--lg">
-        <h1>Login</h1>
-      </main>
-    </Layout>
+    <AuthLayout pageTitle="Sign in" description="Sign in to the IntakeKit developer portal to manage your API keys, team and the intake SDK.">
+      <LoginForm />
+    </AuthLayout>
   );
 }

@@ -1,12 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
+import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import RegisterForm from '@site/src/features/auth/components/register-form';
 
 export default function RegisterPage(): ReactNode {
   return (
-    <Layout title="Register">
-      <main className="container margin-vert--lg">
-        <h1>Register</h1>
-      </main>
-    </Layout>
+    <AuthLayout pageTitle="Sign up" description="Create a free IntakeKit developer account: sandbox API keys and the embeddable healthcare intake SDK.">
+      <RegisterForm />
+    </AuthLayout>
   );
 }

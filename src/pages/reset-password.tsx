@@ -1,12 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
+import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import ResetPasswordForm from '@site/src/features/auth/components/reset-password-form';
 
 export default function ResetPasswordPage(): ReactNode {
   return (
-    <Layout title="ResetPassword">
-      <main className="container margin-vert--lg">
-        <h1>ResetPassword</h1>
-      </main>
-    </Layout>
+    <AuthLayout pageTitle="Reset password" description="Set a new password for your IntakeKit account.">
+      <ResetPasswordForm />
+    </AuthLayout>
   );
 }

@@ -1,12 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
+import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import VerifyEmailSent from '@site/src/features/auth/components/verify-email-sent';
 
 export default function VerifyEmailSentPage(): ReactNode {
   return (
-    <Layout title="VerifyEmailSent">
-      <main className="container margin-vert--lg">
-        <h1>VerifyEmailSent</h1>
-      </main>
-    </Layout>
+    <AuthLayout pageTitle="Check your email" description="Confirm your email address to activate your IntakeKit account.">
+      <VerifyEmailSent />
+    </AuthLayout>
   );
 }

@@ -1,12 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
+import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import VerifyEmail from '@site/src/features/auth/components/verify-email';
 
 export default function VerifyPage(): ReactNode {
   return (
-    <Layout title="Verify">
-      <main className="container margin-vert--lg">
-        <h1>Verify</h1>
-      </main>
-    </Layout>
+    <AuthLayout pageTitle="Verify your email" description="Email verification for your IntakeKit account.">
+      <VerifyEmail />
+    </AuthLayout>
   );
 }

@@ -3,14 +3,21 @@ import DocRoot from '@theme-original/DocRoot';
 import type DocRootType from '@theme/DocRoot';
 import type {WrapperProps} from '@docusaurus/types';
 import ProtectedRoute from '@site/src/components/protected-route';
+import {NoIndex} from '@site/src/components/signed-in-layout';
 
 type Props = WrapperProps<typeof DocRootType>;
 
-/** The SDK guide under /dashboard is signed-in only: MDX authors get the guard for free. */
+/**
+ * The SDK guide under /dashboard is signed-in only: MDX authors get the guard for free.
+ * The robots tag sits outside the guard so it is in the static HTML.
+ */
 export default function DocRootWrapper(props: Props): ReactNode {
   return (
-    <ProtectedRoute>
-      <DocRoot {...props} />
-    </ProtectedRoute>
+    <>
+      <NoIndex />
+      <ProtectedRoute>
+        <DocRoot {...props} />
+      </ProtectedRoute>
+    </>
   );
 }

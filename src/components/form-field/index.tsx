@@ -1,0 +1,54 @@
+import {useId, type InputHTMLAttributes, type ReactNode, type Ref} from 'react';
+import clsx from 'clsx';
+import styles from './styles.module.css';
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Shown after the label, e.g. "(optional)". */
+  labelNote?: string;
+  /** Right side of the label row, e.g. a "Forgot password?" link. */
+  labelAside?: ReactNode;
+  hint?: ReactNode;
+  /** Inline error for this field (role="alert"). */
+  error?: string | null;
+  /** Replaces the plain input (e.g. a password input with a toggle); receives id and aria props. */
+  renderInput?: (props: InputHTMLAttributes<HTMLInputElement> & {id: string; className: string}) => ReactNode;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A labelled input with its hint and error wired through aria-describedby. */
+export default function FormField({label, labelNote, labelAside, hint, error, renderInput, className, ref, ...input}: Props): ReactNode {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const inputProps = {
+    ...input,
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    className: clsx(styles.input, error && styles.invalid, className),
+  };
+  return (
+    <div className={styles.field}>
+      <div className={styles.labelRow}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+          {labelNote ? <span className={styles.labelNote}> {labelNote}</span> : null}
+        </label>
+        {labelAside}
+      </div>
+      {renderInput ? renderInput(inputProps) : <input ref={ref} {...inputProps} />}
+      {error ? (
+        <p id={errorId} role="alert" className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type {ReactNode} from 'react';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import {useLocation} from '@docusaurus/router';
+import {marketingFrameUrl, marketingPage} from '@site/src/lib/marketing';
+import {usePortalFields} from '@site/src/lib/site-config';
+import styles from './styles.module.css';
+
+/**
+ * Home (spec §2): the marketing site in a frame that fills the window, the sub-page chosen by `?page=`.
+ * The frame is the only thing on the page, so there is one scrollbar: the frame's own.
+ */
+export default function MarketingFrame(): ReactNode {
+  const {marketingUrl} = usePortalFields();
+  const landingBase = useBaseUrl('/landing/');
+  const isBrowser = useIsBrowser();
+  const {search} = useLocation();
+  // The server (and hydration) render the index; the query is read once in the browser.
+  const page = isBrowser ? marketingPage(new URLSearchParams(search).get('page')) : 'index';
+  const src = marketingFrameUrl(marketingUrl, page, landingBase);
+  return (
+    <main className={styles.main}>
+      <iframe key={src} src={src} title="IntakeKit: embeddable healthcare intake flows" className={styles.frame} />
+    </main>
+  );
+}

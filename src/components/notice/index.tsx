@@ -1,0 +1,73 @@
+import type {ReactNode, Ref} from 'react';
+import clsx from 'clsx';
+import styles from './styles.module.css';
+
+export type NoticeVariant = 'success' | 'error' | 'warning' | 'info';
+
+interface Props {
+  variant: NoticeVariant;
+  title?: ReactNode;
+  children?: ReactNode;
+  onDismiss?: () => void;
+  className?: string;
+  ref?: Ref<HTMLDivElement>;
+  'data-testid'?: string;
+}
+
+const icons: Record<NoticeVariant, ReactNode> = {
+  success: <path d="M20 6 9 17l-5-5" />,
+  error: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 8v4M12 16h.01" />
+    </>
+  ),
+  warning: (
+    <>
+      <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
+      <path d="M12 9v4M12 17h.01" />
+    </>
+  ),
+  info: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 16v-4M12 8h.01" />
+    </>
+  ),
+};
+
+/**
+ * A banner. Errors and warnings are role="alert" (announced at once); success and info are role="status".
+ * Focusable (tabIndex -1) so a form can move focus to its error.
+ */
+export default function Notice({variant, title, children, onDismiss, className, ref, ...rest}: Props): ReactNode {
+  const role = variant === 'error' || variant === 'warning' ? 'alert' : 'status';
+  return (
+    <div ref={ref} role={role} tabIndex={-1} className={clsx(styles.notice, styles[variant], className)} data-testid={rest['data-testid']}>
+      <svg
+        className={styles.icon}
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round">
+        {icons[variant]}
+      </svg>
+      <div className={styles.body}>
+        {title ? <p className={styles.title}>{title}</p> : null}
+        {children ? <div className={styles.text}>{children}</div> : null}
+      </div>
+      {onDismiss ? (
+        <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label="Dismiss">
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M18 6 6 18M6 6l12 12" />
+          </svg>
+        </button>
+      ) : null}
+    </div>
+  );
+}

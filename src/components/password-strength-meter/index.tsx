@@ -1,0 +1,48 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import {passwordChecklist, passwordStrength} from '@site/src/lib/password-strength';
+import styles from './styles.module.css';
+
+interface Props {
+  password: string;
+  id?: string;
+}
+
+/** The strength meter (score 0-4, Weak/Fair/Good/Strong) and the checklist of spec §5. */
+export default function PasswordStrengthMeter({password, id}: Props): ReactNode {
+  const {score, label} = passwordStrength(password);
+  const checklist = passwordChecklist(password);
+  const empty = password.length === 0;
+  return (
+    <div className={styles.meter} id={id} data-testid="password-strength">
+      <div className={styles.barRow}>
+        <div
+          className={clsx(styles.bars, !empty && styles[`score${score}`])}
+          role="meter"
+          aria-label="Password strength"
+          aria-valuemin={0}
+          aria-valuemax={4}
+          aria-valuenow={score}
+          aria-valuetext={empty ? 'No password yet' : label}>
+          {[1, 2, 3, 4].map((step) => (
+            <span key={step} className={clsx(styles.bar, !empty && score >= step && styles.filled)} />
+          ))}
+        </div>
+        <span className={styles.label} aria-hidden="true">
+          {empty ? '' : label}
+        </span>
+      </div>
+      <ul className={styles.checklist} aria-label="Password requirements">
+        {checklist.map((item) => (
+          <li key={item.label} className={clsx(styles.check, item.met && styles.met)}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+              {item.met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="8" />}
+            </svg>
+            <span>{item.label}</span>
+            <span className={styles.srOnly}>{item.met ? ' (met)' : ' (not met)'}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import {useEffect, useId, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useHistory, useLocation} from '@docusaurus/router';
+import {useWindowSize} from '@docusaurus/theme-common';
+import {isActiveSidebarItem} from '@docusaurus/plugin-content-docs/client';
+import type {PropSidebar} from '@docusaurus/plugin-content-docs';
+import DocSidebarItems from '@theme/DocSidebarItems';
+import {useSWRConfig} from 'swr';
+import {useAuthStore, type User} from '@site/src/stores/auth-store';
+import {useDeveloperSidebar} from './developer-sidebar';
+import {useSlideOver} from './use-slide-over';
+import styles from './styles.module.css';
+
+export const SIDEBAR_ID = 'developer-sidebar';
+
+function initialOf(user: User): string {
+  const source = (user.name ?? '').trim() || user.email;
+  return (source.charAt(0) || '?').toUpperCase();
+}
+
+function UserCard({user}: {user: User}): ReactNode {
+  const name = user.name?.trim();
+  return (
+    <div className={styles.user} data-testid="sidebar-user">
+      <span className={styles.avatar} aria-hidden="true">
+        {initialOf(user)}
+      </span>
+      <span className={styles.userText}>
+        <span className={styles.userName} title={name || user.email}>
+          {name || user.email}
+        </span>
+        {name && (
+          <span className={styles.userEmail} title={user.email}>
+            {user.email}
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
+
+function activeLabel(items: PropSidebar, path: string): string | undefined {
+  for (const item of items) {
+    if (item.type === 'link' && isActiveSidebarItem(item, path)) return item.label;
+    if (item.type === 'category') {
+      const found = activeLabel(item.items, path);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function MenuIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+function CloseIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}
+
+function LogoutIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+    </svg>
+  );
+}
+
+/**
+ * The signed-in frame: the Developer sidebar (user, navigation from sidebars.ts, logout) and the page.
+ * Below 996 px the sidebar becomes a slide-over behind a menu button. Render it inside ProtectedRoute.
+ */
+export default function SignedInShell({children}: {children: ReactNode}): ReactNode {
+  const user = useAuthStore((state) => state.user);
+  const logout = useAuthStore((state) => state.logout);
+  const {mutate} = useSWRConfig();
+  const history = useHistory();
+  const {pathname} = useLocation();
+  const items = useDeveloperSidebar();
+  const mobile = useWindowSize() === 'mobile';
+  const {open, show, hide, panelRef, buttonRef} = useSlideOver(mobile);
+  const [leaving, setLeaving] = useState(false);
+  const titleId = useId();
+
+  // Navigating closes the slide-over.
+  useEffect(() => {
+    hide();
+  }, [pathname, hide]);
+
+  const onLogout = async () => {
+    setLeaving(true);
+    // Leave first, so the guard of this page never flashes a redirect to /login on the way out.
+    history.push('/');
+    await logout();
+    await mutate(() => true, undefined, {revalidate: false});
+  };
+
+  const modal = mobile && open;
+  const current = activeLabel(items, pathname) ?? 'Developer';
+
+  return (
+    <div className={styles.shell}>
+      {modal && <div className={styles.backdrop} onClick={hide} aria-hidden="true" data-testid="sidebar-backdrop" />}
+      <aside
+        id={SIDEBAR_ID}
+        ref={panelRef}
+        className={clsx(styles.sidebar, open && styles.sidebarOpen)}
+        aria-labelledby={titleId}
+        role={modal ? 'dialog' : undefined}
+        aria-modal={modal ? true : undefined}
+        inert={mobile && !open}>
+        <div className={styles.sidebarHeader}>
+          <span id={titleId} className={styles.sidebarTitle}>
+            Developer
+          </span>
+          {mobile && (
+            <button type="button" className={clsx('clean-btn', styles.iconButton)} onClick={hide} aria-label="Close menu">
+              <CloseIcon />
+            </button>
+          )}
+        </div>
+        {user && <UserCard user={user} />}
+        <nav className={clsx('menu', styles.nav)} aria-label="Developer navigation">
+          <ul className="menu__list">
+            <DocSidebarItems items={items} activePath={pathname} level={1} />
+          </ul>
+        </nav>
+        <div className={styles.sidebarFooter}>
+          <button
+            type="button"
+            className={clsx('clean-btn', styles.logout)}
+            onClick={() => void onLogout()}
+            disabled={leaving}>
+            <LogoutIcon />
+            <span>Log out</span>
+          </button>
+        </div>
+      </aside>
+      <div className={styles.page}>
+        <div className={styles.mobileBar}>
+          <button
+            type="button"
+            ref={buttonRef}
+            className={clsx('clean-btn', styles.menuButton)}
+            onClick={show}
+            aria-expanded={open}
+            aria-controls={SIDEBAR_ID}>
+            <MenuIcon />
+            <span>Menu</span>
+          </button>
+          <span className={styles.mobileTitle} aria-hidden="true">
+            {current}
+          </span>
+        </div>
+        <main className={styles.main}>{children}</main>
+      </div>
+    </div>
+  );
+}

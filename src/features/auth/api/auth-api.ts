@@ -1,0 +1,33 @@
+/** The account calls of spec §7 that are not held in the auth store (sign-in and sign-out live there). */
+import {apiClient} from '@site/src/lib/api-client';
+import {TURNSTILE_PLACEHOLDER_TOKEN} from '@site/src/lib/turnstile';
+import {normalizeEmail, type SignUpPayload} from '@site/src/lib/validation';
+
+interface MessageResponse {
+  message?: string;
+}
+
+/** POST /api/auth/register. The answer is not used: success leads to the verify-email-sent page. */
+export function registerAccount(payload: SignUpPayload): Promise<MessageResponse> {
+  return apiClient.post('/api/auth/register', {...payload, turnstileToken: TURNSTILE_PLACEHOLDER_TOKEN});
+}
+
+/** POST /api/auth/resend-verification: same answer whether or not the account exists. */
+export function resendVerification(email: string): Promise<MessageResponse> {
+  return apiClient.post('/api/auth/resend-verification', {email: normalizeEmail(email)});
+}
+
+/** GET /api/auth/verify?token= */
+export function verifyEmail(token: string): Promise<MessageResponse> {
+  return apiClient.get(`/api/auth/verify?token=${encodeURIComponent(token)}`);
+}
+
+/** POST /api/auth/forgot-password: same answer whether or not the account exists. */
+export function requestPasswordReset(email: string): Promise<MessageResponse> {
+  return apiClient.post('/api/auth/forgot-password', {email: normalizeEmail(email)});
+}
+
+/** POST /api/auth/reset-password */
+export function resetPassword(token: string, newPassword: string): Promise<MessageResponse> {
+  return apiClient.post('/api/auth/reset-password', {token, newPassword});
+}

@@ -1,0 +1,102 @@
+import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import FormField from '@site/src/components/form-field';
+import Notice from '@site/src/components/notice';
+import SubmitButton from '@site/src/components/submit-button';
+import {getErrorMessage} from '@site/src/lib/errors';
+import {normalizeEmail, validateForgotPassword} from '@site/src/lib/validation';
+import {requestPasswordReset} from '../../api/auth-api';
+import {AuthCard} from '../auth-layout';
+import form from '../form.module.css';
+
+/** The forgot-password page (spec §2, §4): email form, then the same sent view whether or not the account exists. */
+export default function ForgotPasswordForm(): ReactNode {
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  useEffect(() => {
+    if (sentTo) titleRef.current?.focus();
+  }, [sentTo]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateForgotPassword(email);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await requestPasswordReset(email);
+      setSentTo(normalizeEmail(email));
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard icon="mail" title="Check your email" titleRef={titleRef}>
+        <div className={form.stack}>
+          <Notice variant="success" data-testid="forgot-sent">
+            If an account exists with {sentTo}, we&apos;ve sent password reset instructions.
+          </Notice>
+          <p className={form.muted}>The link expires in 15 minutes. Check your spam folder if it doesn&apos;t arrive.</p>
+          <Link to="/login" className="button button--primary button--block">
+            Back to sign in
+          </Link>
+          <button type="button" className="button button--link" onClick={() => setSentTo(null)}>
+            Use a different email
+          </button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon="lock"
+      title="Forgot your password?"
+      subtitle="Enter the email address of your account and we'll send you a link to reset your password."
+      footer={
+        <>
+          Remembered it? <Link to="/login">Back to sign in</Link>
+        </>
+      }>
+      {error ? (
+        <Notice variant="error" ref={errorRef} className={form.notice} data-testid="form-error">
+          {error}
+        </Notice>
+      ) : null}
+      <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <SubmitButton className={form.actions} loading={submitting} loadingText="Sending...">
+          Send reset link
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,150 @@
+import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {Redirect, useHistory, useLocation} from '@docusaurus/router';
+import {useShallow} from 'zustand/react/shallow';
+import FormField from '@site/src/components/form-field';
+import Notice from '@site/src/components/notice';
+import PasswordInput from '@site/src/components/password-input';
+import SubmitButton from '@site/src/components/submit-button';
+import {errorCode, getErrorMessage} from '@site/src/lib/errors';
+import {normalizeEmail, validateSignIn} from '@site/src/lib/validation';
+import {useAuthStore} from '@site/src/stores/auth-store';
+import {useSearchParams} from '../../hooks/use-search-params';
+import {AuthCard} from '../auth-layout';
+import form from '../form.module.css';
+
+/** Spec §9: the sign-in banners leave the address after 5 seconds. */
+export const BANNER_MS = 5000;
+
+const BANNERS = {
+  verified: 'Email verified successfully!',
+  reset: 'Password reset successful!',
+} as const;
+
+type BannerKey = keyof typeof BANNERS;
+
+/** Reads ?verified=1 / ?reset=1, shows the banner, then removes the flag from the address after 5 s. */
+function useSignInBanner(): BannerKey | null {
+  const params = useSearchParams();
+  const history = useHistory();
+  const location = useLocation();
+  const banner: BannerKey | null =
+    params?.get('verified') === '1' ? 'verified' : params?.get('reset') === '1' ? 'reset' : null;
+
+  useEffect(() => {
+    if (!banner) return undefined;
+    const id = window.setTimeout(() => {
+      const next = new URLSearchParams(location.search);
+      next.delete('verified');
+      next.delete('reset');
+      const search = next.toString();
+      history.replace({pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash});
+    }, BANNER_MS);
+    return () => window.clearTimeout(id);
+  }, [banner, history, location.pathname, location.search, location.hash]);
+
+  return banner;
+}
+
+/** The sign-in page (spec §2): email and password, banners, the EMAIL_NOT_VERIFIED resend link. */
+export default function LoginForm(): ReactNode {
+  const {ready, authenticated, login} = useAuthStore(
+    useShallow((s) => ({ready: s.initialized && !s.loading, authenticated: s.authenticated, login: s.login})),
+  );
+  const history = useHistory();
+  const banner = useSignInBanner();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<{message: string; code?: string} | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  // Already signed in and loaded: straight to the dashboard.
+  if (ready && authenticated && !submitting) return <Redirect to="/dashboard" />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateSignIn({email, password});
+    if (invalid) {
+      setError({message: invalid});
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      await login({email, password});
+      history.push('/dashboard');
+    } catch (caught) {
+      setError({message: getErrorMessage(caught), code: errorCode(caught)});
+      setSubmitting(false);
+    }
+  }
+
+  const resendHref = `/verify-email-sent?email=${encodeURIComponent(normalizeEmail(email))}`;
+
+  return (
+    <AuthCard
+      title="Sign in to IntakeKit"
+      subtitle="Welcome back. Sign in to manage your API keys and the SDK."
+      footer={
+        <>
+          New to IntakeKit? <Link to="/?page=sign-up">Get started</Link>
+        </>
+      }>
+      {banner ? (
+        <Notice variant="success" className={form.notice} data-testid="sign-in-banner">
+          {BANNERS[banner]}
+        </Notice>
+      ) : null}
+      {error ? (
+        <Notice variant="error" ref={errorRef} className={form.notice} data-testid="form-error">
+          <p>{error.message}</p>
+          {error.code === 'EMAIL_NOT_VERIFIED' ? (
+            <p>
+              <Link to={resendHref}>Resend verification email</Link>
+            </p>
+          ) : null}
+        </Notice>
+      ) : null}
+      <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <FormField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          labelAside={
+            <Link to="/forgot-password" className={form.inlineLink}>
+              Forgot password?
+            </Link>
+          }
+          renderInput={(props) => (
+            <PasswordInput {...props} visible={showPassword} onToggleVisible={() => setShowPassword((v) => !v)} />
+          )}
+        />
+        <SubmitButton className={form.actions} loading={submitting} loadingText="Signing in...">
+          Sign in
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

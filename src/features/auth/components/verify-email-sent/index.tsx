@@ -1,0 +1,103 @@
+import {useState, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import {Redirect} from '@docusaurus/router';
+import Notice from '@site/src/components/notice';
+import Spinner from '@site/src/components/spinner';
+import SubmitButton from '@site/src/components/submit-button';
+import {serverMessageOr} from '@site/src/lib/errors';
+import {maskEmail} from '@site/src/lib/mask';
+import {resendVerification} from '../../api/auth-api';
+import {useCountdown} from '../../hooks/use-countdown';
+import {useFlash} from '../../hooks/use-flash';
+import {useSearchParams} from '../../hooks/use-search-params';
+import {AuthCard} from '../auth-layout';
+import form from '../form.module.css';
+import styles from './styles.module.css';
+
+/** Spec §9. */
+export const RESEND_COOLDOWN_S = 30;
+export const EMAIL_MESSAGE_MS = 5000;
+
+export function resendLabel(sending: boolean, remaining: number): string {
+  if (sending) return 'Sending...';
+  if (remaining > 0) return `Resend in ${remaining}s`;
+  return 'Resend verification email';
+}
+
+function ResendPanel({email}: {email: string}): ReactNode {
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, flashSuccess] = useFlash(EMAIL_MESSAGE_MS);
+  const {remaining, start} = useCountdown();
+
+  async function resend() {
+    setSending(true);
+    setError(null);
+    try {
+      await resendVerification(email);
+      flashSuccess('Verification email sent! Please check your inbox.');
+      start(RESEND_COOLDOWN_S);
+    } catch (caught) {
+      flashSuccess(null);
+      setError(serverMessageOr(caught, 'Failed to send verification email'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className={form.stack}>
+      {success ? <Notice variant="success">{success}</Notice> : null}
+      {error ? <Notice variant="error">{error}</Notice> : null}
+      <SubmitButton type="button" variant="secondary" onClick={() => void resend()} loading={sending} loadingText="Sending..." disabled={remaining > 0}>
+        {resendLabel(sending, remaining)}
+      </SubmitButton>
+    </div>
+  );
+}
+
+/** The 'Check your email' page (spec §2): masked address, tips, resend with cooldown. */
+export default function VerifyEmailSent(): ReactNode {
+  const params = useSearchParams();
+  if (params === null) {
+    return (
+      <AuthCard icon="mail" title="Check your email">
+        <div className={form.spinnerBox}>
+          <Spinner />
+        </div>
+      </AuthCard>
+    );
+  }
+  const email = params.get('email')?.trim() ?? '';
+  if (!email) return <Redirect to="/register" />;
+
+  return (
+    <AuthCard
+      icon="mail"
+      title="Check your email"
+      subtitle={
+        <p>
+          We sent a verification link to <span className={form.email}>{maskEmail(email)}</span>. Open it to activate your
+          account.
+        </p>
+      }
+      footer={
+        <>
+          Wrong address? <Link to="/register">Change email</Link>
+        </>
+      }>
+      <div className={styles.tips}>
+        <p className={styles.tipsTitle}>Didn&apos;t get it?</p>
+        <ul>
+          <li>Check your inbox and spam folder</li>
+          <li>Click the link in the email to verify your address</li>
+          <li>The link expires in 60 minutes</li>
+        </ul>
+      </div>
+      <ResendPanel email={email} />
+      <div className={form.linkRow}>
+        <Link to="/login">Back to sign in</Link>
+      </div>
+    </AuthCard>
+  );
+}

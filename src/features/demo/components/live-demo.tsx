@@ -1,0 +1,242 @@
+import {useEffect, useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import CodeBlock from '@theme/CodeBlock';
+import {maskApiKey} from '@site/src/lib/mask';
+import {usePortalFields} from '@site/src/lib/site-config';
+import {useSandboxKey} from '../api/use-sandbox-key';
+import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
+import styles from './styles.module.css';
+
+/** The flow the demo runs (the sandbox answers any flow id with its sample intake flow). */
+export const DEMO_FLOW_ID = 'flow_demo_intake';
+export const DEMO_ENV = 'sandbox';
+/** Spec §9: the demo initialises 1 s after the SDK has loaded. */
+export const DEMO_INIT_DELAY_MS = 1000;
+export const SDK_FAILED_MESSAGE = 'Failed to load the IntakeKit SDK.';
+
+/** The page a developer can save and open; the key stays a placeholder (keys are secrets). */
+export const DEMO_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Patient intake</title>
+    <link rel="stylesheet" href="%SDK_CDN_URL%/intake.css" />
+  </head>
+  <body>
+    <main style="max-width: 420px; margin: 0 auto; padding: 16px">
+      <div id="intake"></div>
+    </main>
+
+    <script src="%SDK_CDN_URL%/intake.js"></script>
+    <script>
+      const intake = IntakeKit.init({
+        container: '#intake',
+        apiKey: 'YOUR_SANDBOX_KEY', // from API Keys
+        flowId: '${DEMO_FLOW_ID}',
+        env: '${DEMO_ENV}',
+      });
+
+      intake.on('ready', (event) => console.log('Intake ready', event.sessionId));
+      intake.on('complete', (event) => console.log('Answers', event.answers));
+      intake.on('error', (error) => console.error(error.message));
+    </script>
+  </body>
+</html>`;
+
+type Status = 'loading' | 'starting' | 'ready' | 'complete' | 'failed';
+
+const STATUS_TEXT: Record<Status, string> = {
+  loading: 'Loading the SDK...',
+  starting: 'Starting...',
+  ready: 'Running',
+  complete: 'Completed',
+  failed: 'Failed',
+};
+
+/** Runs the SDK in `container` with the key; returns the status of the run. */
+function useIntakeRun(apiKey: string | undefined, run: number) {
+  const {sdkCdnUrl, apiUrl} = usePortalFields();
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [detail, setDetail] = useState<string | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!apiKey || !container) return undefined;
+    let cancelled = false;
+    let ready = false;
+    let timer: number | undefined;
+    let handle: IntakeKitHandle | undefined;
+    setStatus('loading');
+    setDetail(null);
+
+    const fail = (error: unknown) => {
+      if (cancelled) return;
+      handle?.destroy();
+      handle = undefined;
+      setStatus('failed');
+      setDetail(error instanceof Error ? error.message : null);
+    };
+
+    loadSdk(sdkCdnUrl).then((sdk) => {
+      if (cancelled) return;
+      setStatus('starting');
+      timer = window.setTimeout(() => {
+        try {
+          handle = sdk.init({container, apiKey, flowId: DEMO_FLOW_ID, env: DEMO_ENV, apiBase: apiUrl});
+          handle
+            .on('ready', () => {
+              ready = true;
+              if (!cancelled) setStatus('ready');
+            })
+            .on('complete', () => {
+              if (!cancelled) setStatus('complete');
+            })
+            .on('error', (error) => {
+              // After it started, the widget shows its own messages; before, the run failed.
+              if (!ready) fail(error);
+            });
+        } catch (error) {
+          fail(error);
+        }
+      }, DEMO_INIT_DELAY_MS);
+    }, fail);
+
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+      handle?.destroy();
+    };
+  }, [apiKey, run, sdkCdnUrl, apiUrl]);
+
+  return {containerRef, status, detail};
+}
+
+function Phone({children, label}: {children: ReactNode; label: string}): ReactNode {
+  return (
+    <figure className={styles.phone} aria-label={label}>
+      <div className={styles.phoneNotch} aria-hidden="true" />
+      <div className={styles.screen}>{children}</div>
+    </figure>
+  );
+}
+
+function NoKey(): ReactNode {
+  return (
+    <div className={styles.empty}>
+      <p className={styles.emptyTitle}>Create a sandbox key to run the demo</p>
+      <p className={styles.emptyText}>The live preview runs with your first active sandbox key.</p>
+      <Link className="button button--primary" to="/api-keys">
+        Create a sandbox key
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The live demo: the sample intake flow in a phone mockup, run by the SDK this portal serves with the
+ * user's first active sandbox key, next to the details of the run and the page that does the same.
+ */
+export default function LiveDemo(): ReactNode {
+  const {key, isLoading} = useSandboxKey();
+  const [run, setRun] = useState(0);
+  const {containerRef, status, detail} = useIntakeRun(key?.apiKey, run);
+  const running = Boolean(key);
+
+  return (
+    <div className={styles.demo}>
+      <div className={styles.stage}>
+        <Phone label="Live preview of the intake flow">
+          {isLoading ? (
+            <p className={styles.muted} role="status">
+              Loading your sandbox key...
+            </p>
+          ) : !running ? (
+            <NoKey />
+          ) : (
+            <>
+              {status === 'failed' && (
+                <div className={styles.failure}>
+                  <p role="alert" className={styles.failureTitle}>
+                    {SDK_FAILED_MESSAGE}
+                  </p>
+                  {detail && <p className={styles.failureDetail}>{detail}</p>}
+                  <button type="button" className="button button--secondary button--sm" onClick={() => setRun((n) => n + 1)}>
+                    Try again
+                  </button>
+                </div>
+              )}
+              {(status === 'loading' || status === 'starting') && (
+                <p className={styles.muted} role="status">
+                  {STATUS_TEXT[status]}
+                </p>
+              )}
+              <div
+                ref={containerRef}
+                className={clsx(styles.container, status === 'failed' && styles.hidden)}
+                data-testid="demo-container"
+              />
+            </>
+          )}
+        </Phone>
+      </div>
+
+      <aside className={styles.details} aria-label="Demo settings">
+        <h3 className={styles.detailsTitle}>Demo settings</h3>
+        <dl className={styles.list}>
+          <div>
+            <dt>Sandbox key</dt>
+            <dd>
+              {key ? (
+                <code data-testid="demo-key">{maskApiKey(key.apiKey)}</code>
+              ) : isLoading ? (
+                '...'
+              ) : (
+                <Link to="/api-keys">None yet: create one</Link>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>Flow ID</dt>
+            <dd>
+              <code>{DEMO_FLOW_ID}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>Environment</dt>
+            <dd>
+              <span className={styles.env}>{DEMO_ENV}</span>
+            </dd>
+          </div>
+          {running && (
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <span className={clsx(styles.status, styles[`status_${status}`])}>{STATUS_TEXT[status]}</span>
+              </dd>
+            </div>
+          )}
+        </dl>
+        {running && (
+          <button
+            type="button"
+            className="button button--outline button--primary button--block"
+            onClick={() => setRun((n) => n + 1)}
+            disabled={status === 'loading' || status === 'starting'}>
+            Restart the demo
+          </button>
+        )}
+        <p className={styles.note}>Sandbox mode: answers stay in the browser.</p>
+      </aside>
+
+      <div className={styles.code}>
+        <h3 className={styles.codeTitle}>The page behind the preview</h3>
+        <CodeBlock language="html" title="index.html">
+          {DEMO_HTML}
+        </CodeBlock>
+      </div>
+    </div>
+  );
+}
