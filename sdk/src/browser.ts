@@ -4,7 +4,7 @@
  *   IntakeKit.init({ container: '#intake', apiKey: 'sk_sandbox_...', flowId: 'demo' });
  */
 import {init, version} from './index';
-import type {IntakeKitConfig, IntakeKitHandle} from './types';
+import type {IntakeKitConfig, IntakeKitGlobal, IntakeKitHandle} from './types';
 
 const noop: IntakeKitHandle = {on: () => noop, off: () => noop, destroy: () => undefined};
 
@@ -38,7 +38,7 @@ function safeInit(config: IntakeKitConfig): IntakeKitHandle {
 
 declare global {
   interface Window {
-    IntakeKit?: {init: typeof safeInit; version: string};
+    IntakeKit?: IntakeKitGlobal;
   }
 }
 

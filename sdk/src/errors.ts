@@ -6,7 +6,8 @@ export type IntakeKitErrorCode =
   | 'INVALID_API_KEY'
   | 'NETWORK_ERROR'
   | 'SERVER_ERROR'
-  | 'INVALID_FLOW';
+  | 'INVALID_FLOW'
+  | 'LOAD_FAILED';
 
 export class IntakeKitError extends Error {
   readonly code: IntakeKitErrorCode;

@@ -13,6 +13,7 @@ export type * from './types';
 export {IntakeKitError, type IntakeKitErrorCode} from './errors';
 export {API_BASES, ENVIRONMENTS} from './env-table';
 export {QUESTION_TYPES} from './config';
+export {loadIntakeKit} from './loader';
 
 export const version = '1.0.0';
 

@@ -98,3 +98,9 @@ export interface IntakeKitHandle {
   /** Removes the widget and its listeners and cancels a pending API call. Safe to call twice. */
   destroy(): void;
 }
+
+/** The `IntakeKit` global that the script-tag build (intake.js) defines. */
+export interface IntakeKitGlobal {
+  init(config: IntakeKitConfig): IntakeKitHandle;
+  version: string;
+}

@@ -1,0 +1,32 @@
+// @vitest-environment happy-dom
+import {afterEach, expect, test} from 'vitest';
+import {loadIntakeKit} from '../src/loader';
+
+const url = 'http://127.0.0.1:9/sdk/v1';
+
+afterEach(() => {
+  delete (window as {IntakeKit?: unknown}).IntakeKit;
+  document.head.innerHTML = '';
+});
+
+test('a failed load rejects with the cause and removes its script; a later call tries again', async () => {
+  // happy-dom here refuses to load script files (and says so at once), which is a load failure as far as the page can tell.
+  const first = loadIntakeKit(url + '/');
+  expect(document.querySelectorAll(`link[rel="stylesheet"][href="${url}/intake.css"]`)).toHaveLength(1);
+  const err = (await first.catch((e: unknown) => e)) as Error & {code: string; cause?: unknown};
+  expect(err.message).toBe(`IntakeKit: failed to load the SDK from ${url}/intake.js.`);
+  expect(err.code).toBe('LOAD_FAILED');
+  expect(err.cause).toBeTruthy();
+  expect(document.querySelectorAll('script')).toHaveLength(0);
+  const again = loadIntakeKit(url).catch((e: unknown) => e);
+  expect(again).not.toBe(first);
+  expect(document.querySelectorAll('link')).toHaveLength(1); // the stylesheet is not added twice
+  expect(((await again) as Error).message).toBe(err.message);
+});
+
+test('resolves at once with the global when the script is already on the page', async () => {
+  const kit = {version: '1.0.0', init: () => ({on: () => kit, off: () => kit, destroy: () => undefined}) as never};
+  Object.assign(window, {IntakeKit: kit});
+  expect(await loadIntakeKit(url)).toBe(kit);
+  expect(document.querySelectorAll('script')).toHaveLength(0);
+});
