@@ -1,0 +1,265 @@
+// Configuration, migrations, secrets, logs, mail transport and the server process.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from './helpers/parse-mail.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { sql } from 'kysely';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { migrate, readMigrations, splitStatements } from '../src/db/migrate.js';
+import { resolveSecretKey } from '../src/lib/secret-key.js';
+import { build } from './helpers/app.js';
+import { freshDatabase, onPostgres } from './helpers/database.js';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+async function tempDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'intakekit-infra-'));
+  onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+describe('configuration', () => {
+  it('has the defaults of design §5', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      portalUrl: 'http://localhost:3000',
+      loginRequiresVerifiedEmail: true,
+      authRateLimit: 30,
+      loginLockAttempts: 5,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toBe(path.resolve('.data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      SMTP_URL: 'smtp://mail:2525',
+      MAIL_FROM: 'IntakeKit <hello@example.com>',
+      PORTAL_URL: 'https://portal.example.com/',
+      SECRET_KEY: 'k'.repeat(40),
+      TURNSTILE_SECRET_KEY: 'ts',
+      LOGIN_REQUIRES_VERIFIED_EMAIL: 'false',
+      AUTH_RATE_LIMIT: '5',
+      LOGIN_LOCK_ATTEMPTS: '3',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      smtpUrl: 'smtp://mail:2525',
+      mailFrom: 'IntakeKit <hello@example.com>',
+      portalUrl: 'https://portal.example.com',
+      secretKey: 'k'.repeat(40),
+      turnstileSecretKey: 'ts',
+      loginRequiresVerifiedEmail: false,
+      authRateLimit: 5,
+      loginLockAttempts: 3,
+      logLevel: 'warn',
+    });
+  });
+
+  it('names every bad variable in one clear error, without leaking a password', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://root:hunter2@db/app',
+        LOGIN_REQUIRES_VERIFIED_EMAIL: 'maybe',
+        AUTH_RATE_LIMIT: '0',
+        SECRET_KEY: 'short',
+        LOG_LEVEL: 'loud',
+        PORTAL_URL: 'localhost:3000',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'LOGIN_REQUIRES_VERIFIED_EMAIL', 'AUTH_RATE_LIMIT', 'SECRET_KEY', 'LOG_LEVEL', 'PORTAL_URL']) {
+      expect(message).toContain(name);
+    }
+    expect(message).not.toContain('hunter2');
+  });
+});
+
+describe('migrations', () => {
+  it('splits files into statements and numbers them uniquely', async () => {
+    expect(splitStatements('-- c\nCREATE TABLE a (x int);\n\nCREATE INDEX i ON a (x);\n')).toEqual([
+      'CREATE TABLE a (x int)',
+      'CREATE INDEX i ON a (x)',
+    ]);
+    const migrations = await readMigrations();
+    expect(migrations.length).toBeGreaterThan(0);
+    expect(migrations.map((m) => m.version)).toEqual([...migrations.map((m) => m.version)].sort((a, b) => a - b));
+  });
+
+  it('are idempotent: a second run (and a second app start) applies nothing', async () => {
+    const database = await freshDatabase({ breakable: false });
+    onTestFinished(() => database.release());
+    const first = await migrate(database.db);
+    const versions = (await readMigrations()).map((m) => m.version);
+    // The PGlite helper migrates once per file; a PostgreSQL schema starts empty.
+    expect(first).toEqual(onPostgres ? versions : []);
+    expect(await migrate(database.db)).toEqual([]);
+    const recorded = await sql<{ version: number }>`SELECT version FROM schema_migrations ORDER BY version`.execute(database.db);
+    expect(recorded.rows.map((r) => r.version)).toEqual(versions);
+    const { logs } = await build();
+    const ready = logs.entries().find((e) => e.msg === 'database ready');
+    expect(ready?.migrationsApplied).toEqual([]);
+  });
+
+  it.runIf(onPostgres)('two processes migrating at once apply each file once (advisory lock)', async () => {
+    const database = await freshDatabase({ breakable: false });
+    onTestFinished(() => database.release());
+    const results = await Promise.all([migrate(database.db), migrate(database.db), migrate(database.db)]);
+    expect(results.flat().sort()).toEqual((await readMigrations()).map((m) => m.version));
+  });
+});
+
+describe('secret key', () => {
+  it('prefers SECRET_KEY, else generates one file with mode 0600 and reuses it', async () => {
+    const dir = await tempDir();
+    expect(await resolveSecretKey('x'.repeat(32), dir)).toBe('x'.repeat(32));
+    await expect(fs.stat(path.join(dir, 'secret-key'))).rejects.toThrow();
+    const generated = await resolveSecretKey(undefined, dir);
+    expect(generated.length).toBeGreaterThanOrEqual(32);
+    const stat = await fs.stat(path.join(dir, 'secret-key'));
+    expect(stat.mode & 0o777).toBe(0o600);
+    expect(await resolveSecretKey(undefined, dir)).toBe(generated);
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, tokens or Authorization headers', async () => {
+    const { app, logs, mail } = await build({ env: { SMTP_URL: '' } });
+    const password = 'Str0ng-Password-Here';
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'log@example.com', password, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+    });
+    const token = await mail.lastToken('log@example.com', 'verify');
+    await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}&next=1` });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'log@example.com', password, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+    });
+    const session = login.json().token as string;
+    await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${session}` } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { authorization: `Bearer ${session}` },
+      payload: { currentPassword: password, newPassword: 'An0ther-Password!' },
+    });
+    app.log.info({ password: 'p1', user: { password: 'p2', token: 'p3' }, headers: { authorization: 'p4' } }, 'probe');
+    const text = logs.text;
+    expect(text).toContain('incoming request');
+    expect(text).toContain('/api/auth/verify?token=%5BREDACTED%5D&next=1');
+    for (const secret of [password, 'An0ther-Password!', session, 'Bearer']) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/"p[1-4]"/);
+    // Development mode prints the link (that is its purpose): the one exception, by design.
+    expect(logs.entries().filter((e) => e.msg === 'email written to file')).not.toHaveLength(0);
+  });
+});
+
+describe('mail over SMTP', () => {
+  it('delivers HTML and text through a real SMTP server on 127.0.0.1', async () => {
+    const received: Buffer[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks));
+          callback();
+        });
+      },
+    });
+    smtp.listen(0, '127.0.0.1');
+    await once(smtp.server, 'listening');
+    onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    const port = (smtp.server.address() as { port: number }).port;
+
+    const { app, dataDir } = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'smtp@example.com', password: 'Str0ng-Password', name: 'Ada', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+    });
+    await app.mailer.flush();
+    expect(received).toHaveLength(1);
+    const mail = await simpleParser(received[0]!);
+    expect(mail.subject).toBe('Verify your IntakeKit email address');
+    expect(mail.to).toBe('smtp@example.com');
+    expect(mail.text).toMatch(/Hi Ada,/);
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/verify\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail.html).toMatch(/<a href="http:\/\/localhost:3000\/verify\?token=/);
+    // SMTP mode writes no files.
+    await expect(fs.readdir(path.join(dataDir, 'mail'))).rejects.toThrow();
+  });
+});
+
+describe('server process', () => {
+  it('starts on PGlite under DATA_DIR, logs its address, answers, and exits cleanly on SIGTERM', async () => {
+    const dataDir = await tempDir();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    onTestFinished(() => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    });
+    let output = '';
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        output += c.toString();
+        const match = /API listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', () => reject(new Error(`server exited early:\n${output}`)));
+    });
+    const health = await fetch(`${url}/api/health`);
+    expect(health.status).toBe(200);
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(output).toContain('shutting down');
+    // The data directory is reusable (PGlite was closed cleanly) and holds the generated secret.
+    expect((await fs.stat(path.join(dataDir, 'secret-key'))).mode & 0o777).toBe(0o600);
+    await expect(fs.stat(path.join(dataDir, 'db'))).resolves.toBeTruthy();
+  }, 60_000);
+
+  it('refuses to start with a bad variable and says which', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, PORT: 'abc' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    expect(output).toContain('PORT must be a whole number');
+  }, 30_000);
+});
