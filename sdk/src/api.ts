@@ -51,7 +51,9 @@ export async function createSession({apiBase, apiKey, flowId, env, flowQuestions
       );
     }
     const detail = typeof err.message === 'string' ? `: ${err.message}` : '.';
-    throw new IntakeKitError('SERVER_ERROR', `the IntakeKit API answered ${res.status}${typeof err.code === 'string' ? ' ' + err.code : ''}${detail}`);
+    // 5xx and 429 may pass: SERVER_ERROR offers Try again. Other refusals (unknown flow...) will not.
+    const code = res.status >= 500 || res.status === 429 ? 'SERVER_ERROR' : 'SESSION_REFUSED';
+    throw new IntakeKitError(code, `the IntakeKit API answered ${res.status}${typeof err.code === 'string' ? ' ' + err.code : ''}${detail}`);
   }
   if (typeof data.sessionId !== 'string') {
     throw new IntakeKitError('INVALID_FLOW', `the IntakeKit API answered without a sessionId; expected { sessionId, flowId, env, questions }.`);

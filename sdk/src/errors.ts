@@ -6,6 +6,7 @@ export type IntakeKitErrorCode =
   | 'INVALID_API_KEY'
   | 'NETWORK_ERROR'
   | 'SERVER_ERROR'
+  | 'SESSION_REFUSED'
   | 'INVALID_FLOW'
   | 'LOAD_FAILED';
 

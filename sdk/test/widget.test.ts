@@ -267,6 +267,25 @@ describe('lifecycle', () => {
     expect($$('.ik-root')).toHaveLength(1);
   });
 
+  test('a script that runs before its container is parsed waits for DOMContentLoaded', async () => {
+    document.body.innerHTML = '';
+    Object.defineProperty(document, 'readyState', {value: 'loading', configurable: true});
+    try {
+      const errors: Error[] = [];
+      const h = init({container: '#late', apiKey: 'k', flowId: 'f', apiBase: api.url, onError: (e) => errors.push(e)});
+      handle = h;
+      await new Promise((r) => setTimeout(r, 20));
+      expect(errors).toEqual([]);
+      document.body.innerHTML = '<div id="late"></div>';
+      const ready = new Promise((resolve) => h.on('ready', resolve));
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      await ready;
+      expect(title()).toBe(SAMPLE_QUESTIONS[0]?.question);
+    } finally {
+      delete (document as {readyState?: unknown}).readyState;
+    }
+  });
+
   test('off removes a listener', async () => {
     document.body.innerHTML = '<div id="app"></div>';
     const seen: unknown[] = [];
@@ -336,6 +355,19 @@ describe('API failures', () => {
       expect(title()).toBe(SAMPLE_QUESTIONS[0]?.question);
     } finally {
       await flaky.close();
+    }
+  });
+
+  test('another refusal (unknown flow) is shown without Try again', async () => {
+    const missing = await startApi(() => ({status: 404, body: {error: {code: 'NOT_FOUND', message: 'Flow not found'}}}));
+    try {
+      const err = await mountError({apiBase: missing.url});
+      expect(err.code).toBe('SESSION_REFUSED');
+      expect(err.message).toBe('IntakeKit: the IntakeKit API answered 404 NOT_FOUND: Flow not found');
+      expect($('#app [role="alert"]').textContent).toBe(err.message);
+      expect(document.querySelector('#app [role="alert"] button')).toBeNull();
+    } finally {
+      await missing.close();
     }
   });
 
