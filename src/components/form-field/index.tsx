@@ -45,9 +45,9 @@ export default function FormField({label, labelNote, labelAside, hint, error, re
         </p>
       ) : null}
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <div id={hintId} className={styles.hint}>
           {hint}
-        </p>
+        </div>
       ) : null}
     </div>
   );
