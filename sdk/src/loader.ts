@@ -19,8 +19,9 @@ export function loadIntakeKit(baseUrl: string): Promise<IntakeKitGlobal> {
   const base = baseUrl.replace(/\/+$/, '');
   pending = new Promise<IntakeKitGlobal>((resolve, reject) => {
     const css = `${base}/intake.css`;
+    let link: HTMLLinkElement | null = null;
     if (![...document.querySelectorAll('link')].some((l) => l.href === css || l.getAttribute('href') === css)) {
-      const link = document.createElement('link');
+      link = document.createElement('link');
       link.rel = 'stylesheet';
       link.href = css;
       document.head.append(link);
@@ -30,6 +31,7 @@ export function loadIntakeKit(baseUrl: string): Promise<IntakeKitGlobal> {
     script.async = true;
     const fail = (cause: unknown): void => {
       script.remove();
+      link?.remove();
       pending = null;
       reject(new IntakeKitError('LOAD_FAILED', `failed to load the SDK from ${script.src}.`, cause));
     };
