@@ -19,7 +19,7 @@ export default function PasswordStrengthMeter({password, id}: Props): ReactNode 
         <div
           className={clsx(styles.bars, !empty && styles[`score${score}`])}
           role="meter"
-          aria-label="Password strength"
+          aria-label="Strength"
           aria-valuemin={0}
           aria-valuemax={4}
           aria-valuenow={score}
@@ -32,7 +32,7 @@ export default function PasswordStrengthMeter({password, id}: Props): ReactNode 
           {empty ? '' : label}
         </span>
       </div>
-      <ul className={styles.checklist} aria-label="Password requirements">
+      <ul className={styles.checklist} aria-label="Requirements">
         {checklist.map((item) => (
           <li key={item.label} className={clsx(styles.check, item.met && styles.met)}>
             <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">

@@ -81,7 +81,8 @@ export default function RegisterForm(): ReactNode {
           maxLength={80}
         />
         <FormField
-          label="Work email"
+          label="Email"
+          hint="Use your work email address."
           name="email"
           type="email"
           inputMode="email"
