@@ -71,7 +71,8 @@ export class Widget {
     this.report(err);
   }
 
-  private async load(): Promise<void> {
+  /** `again`: a Try again click, whose button disappears, so focus then moves to the first question. */
+  private async load(again = false): Promise<void> {
     this.show(loadingView());
     this.root.setAttribute('aria-busy', 'true');
     const {apiBase, apiKey, flowId, env, questions} = this.config;
@@ -87,13 +88,13 @@ export class Widget {
       this.root.removeAttribute('aria-busy');
       const e = err instanceof Error ? err : new IntakeKitError('SERVER_ERROR', String(err));
       const code = (e as IntakeKitError).code;
-      this.fail(e, code === 'NETWORK_ERROR' || code === 'SERVER_ERROR' ? () => void this.load() : undefined);
+      this.fail(e, code === 'NETWORK_ERROR' || code === 'SERVER_ERROR' ? () => void this.load(true) : undefined);
       return;
     }
     this.root.removeAttribute('aria-busy');
     this.index = 0;
     this.answers = {};
-    this.render(false);
+    this.render(again);
     this.emitter.emit('ready', {sessionId: this.sessionId, flowId: this.flowId, env: this.env, questionCount: this.questions.length});
   }
 

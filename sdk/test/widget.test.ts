@@ -353,6 +353,7 @@ describe('API failures', () => {
       $<HTMLButtonElement>('#app [role="alert"] button').click();
       expect(await ready).toMatchObject({sessionId: 's2'});
       expect(title()).toBe(SAMPLE_QUESTIONS[0]?.question);
+      expect(document.activeElement).toBe($('.ik-title')); // the Try again button is gone: focus goes to the question
     } finally {
       await flaky.close();
     }
