@@ -51,7 +51,14 @@ export class Widget {
     this.flowId = config.flowId;
     this.env = config.env;
     container.append(this.root);
-    void this.load();
+    this.start(false);
+  }
+
+  /** Loads the flow; an unexpected failure is reported like any other, never left as an unhandled rejection. */
+  private start(again: boolean): void {
+    this.load(again).catch((err: unknown) =>
+      this.fail(new IntakeKitError('SERVER_ERROR', `the widget failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`, err)),
+    );
   }
 
   destroy(): void {
@@ -88,7 +95,7 @@ export class Widget {
       this.root.removeAttribute('aria-busy');
       const e = err instanceof Error ? err : new IntakeKitError('SERVER_ERROR', String(err));
       const code = (e as IntakeKitError).code;
-      this.fail(e, code === 'NETWORK_ERROR' || code === 'SERVER_ERROR' ? () => void this.load(true) : undefined);
+      this.fail(e, code === 'NETWORK_ERROR' || code === 'SERVER_ERROR' ? () => this.start(true) : undefined);
       return;
     }
     this.root.removeAttribute('aria-busy');
