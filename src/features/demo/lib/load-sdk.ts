@@ -49,11 +49,11 @@ export function loadSdk(cdnUrl: string): Promise<IntakeKitGlobal> {
   const css = document.createElement('link');
   css.rel = 'stylesheet';
   css.href = `${cdnUrl}/intake.css`;
-  css.dataset.intakekit = 'css';
+  css.dataset.intakekitLoader = 'css';
   const script = document.createElement('script');
   script.src = `${cdnUrl}/intake.js`;
   script.async = true;
-  script.dataset.intakekit = 'js';
+  script.dataset.intakekitLoader = 'js';
 
   const promise = Promise.all([addElement(css, css.href), addElement(script, script.src)]).then(() => {
     const sdk = window.IntakeKit;

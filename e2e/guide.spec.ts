@@ -1,0 +1,143 @@
+/**
+ * The SDK guide (issue 4): the dashboard, the Quick Start's snippets and their Copy buttons, and the live demo.
+ */
+import {test, expect, users, apiCall, gotoHydrated, type TestUser} from './fixtures';
+import {SITE_URL} from './support/ports';
+
+const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
+
+test.describe('the SDK guide', () => {
+  let user: TestUser;
+  test.beforeAll(async () => {
+    user = await users.create({name: 'Dana Developer'});
+  });
+
+  test('the dashboard greets the user and shows the cards, Getting Started and Next Steps', async ({page}) => {
+    await users.signIn(page, user, '/dashboard');
+    await expect(page.getByRole('heading', {level: 1, name: 'Welcome back, Dana Developer'})).toBeVisible();
+    for (const title of ['Documentation', 'Quick Start', 'Secure API']) {
+      await expect(page.getByRole('heading', {level: 3, name: title})).toBeVisible();
+    }
+    await expect(page.getByText('5 min', {exact: true})).toBeVisible();
+    await expect(page.getByText('Enterprise', {exact: true})).toBeVisible();
+    await expect(page.getByRole('heading', {level: 2, name: 'Getting Started'})).toBeVisible();
+    await expect(page.getByRole('heading', {level: 2, name: 'Next Steps'})).toBeVisible();
+
+    await page.getByRole('link', {name: /Follow the Quick Start/}).click();
+    await expect(page).toHaveURL(/\/dashboard\/quick-start$/);
+  });
+
+  test('the Quick Start has its four steps, the wrappers, Python and a closing panel', async ({page}) => {
+    await users.signIn(page, user, '/dashboard/quick-start');
+    for (const step of ['Get an API key', 'Install the SDK', 'Initialize the client', 'Configuration reference']) {
+      await expect(page.getByRole('heading', {level: 3, name: step})).toBeVisible();
+    }
+    await expect(page.getByRole('link', {name: 'API Keys', exact: true}).first()).toHaveAttribute('href', '/api-keys');
+    await expect(page.getByText('Sandbox recommended', {exact: false})).toBeVisible();
+    const table = page.getByRole('table');
+    for (const parameter of ['container', 'apiKey', 'flowId', 'env']) {
+      await expect(table.getByRole('cell', {name: parameter, exact: true})).toBeVisible();
+    }
+    for (const title of ['phone-mockup.html', 'IntakeForm.tsx', 'IntakeForm.vue', 'create_session.py']) {
+      await expect(page.getByText(title, {exact: true})).toBeVisible();
+    }
+    // The CDN address comes from the site's configuration, never a placeholder.
+    await expect(page.locator('pre').first()).toContainText(`${SDK_CDN_URL}/intake.js`);
+    await expect(page.locator('pre', {hasText: '%SDK_CDN_URL%'})).toHaveCount(0);
+
+    const panel = page.getByRole('region', {name: 'Where to next'});
+    await expect(panel.getByRole('link', {name: /live demo/})).toHaveAttribute('href', '/dashboard/demo');
+    await expect(panel.getByRole('link', {name: /API keys/})).toHaveAttribute('href', '/api-keys');
+    await panel.getByRole('link', {name: /API reference/}).click();
+    await expect(page).toHaveURL(/\/dashboard\/api-reference$/);
+    await expect(page.getByRole('link', {name: /\/api\/openapi\.json$/})).toBeVisible();
+  });
+
+  test("each Copy button copies its snippet and shows 'Copied!' for 2 seconds", async ({page, context}) => {
+    test.setTimeout(90_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+    await users.signIn(page, user, '/dashboard/quick-start');
+    const blocks = page.locator('.theme-code-block');
+    const count = await blocks.count();
+    expect(count).toBeGreaterThanOrEqual(7);
+
+    for (let i = 0; i < count; i += 1) {
+      const block = blocks.nth(i);
+      const copy = block.getByRole('button', {name: /^Cop/});
+      await block.scrollIntoViewIfNeeded();
+      await expect(copy).toHaveText('Copy');
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await copy.click();
+      const clicked = Date.now();
+      await expect(copy).toHaveText('Copied!');
+
+      const expected = (await block.locator('pre code').innerText()).trim();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied.trim()).toBe(expected);
+      expect(copied).not.toContain('%SDK_CDN_URL%');
+
+      if (i === 0) {
+        // Visible for 2 s, then back to 'Copy'.
+        await page.waitForTimeout(1500);
+        await expect(copy).toHaveText('Copied!');
+        await expect(copy).toHaveText('Copy', {timeout: 3000});
+        expect(Date.now() - clicked).toBeGreaterThanOrEqual(1900);
+      }
+    }
+  });
+
+  test('the demo invites a user without a sandbox key to create one', async ({page}) => {
+    const keyless = await users.create({name: 'Kim Keyless'});
+    await users.signIn(page, keyless, '/dashboard/demo');
+    await expect(page.getByText('Create a sandbox key to run the demo')).toBeVisible();
+    await page.getByRole('link', {name: 'Create a sandbox key'}).click();
+    await expect(page).toHaveURL(/\/api-keys$/);
+  });
+
+  test.describe('with a sandbox key', () => {
+    let keyUser: TestUser;
+    let apiKey: string;
+    test.beforeAll(async () => {
+      keyUser = await users.create({name: 'Sam Sandbox'});
+      const token = await users.token(keyUser);
+      ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
+    });
+
+    test('the demo shows the masked key, flow and environment, and the SDK starts after 1 s', async ({page, context}) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+      await users.signIn(page, keyUser, '/dashboard/demo');
+      const settings = page.getByRole('complementary', {name: 'Demo settings'});
+      await expect(settings.getByTestId('demo-key')).toHaveText(`${apiKey.slice(0, 8)}${'*'.repeat(apiKey.length - 16)}${apiKey.slice(-8)}`);
+      await expect(settings).toContainText('flow_demo_intake');
+      await expect(settings).toContainText('sandbox');
+      await expect(page.getByText(apiKey)).toHaveCount(0);
+
+      await expect(settings.getByText('Running')).toBeVisible({timeout: 15_000});
+      await expect(page.getByTestId('demo-container').locator('.ik-root')).toBeVisible();
+      await expect(page.getByRole('alert').filter({hasText: 'Failed to load the IntakeKit SDK.'})).toHaveCount(0);
+
+      // The page behind the preview, copied as a developer would.
+      const block = page.locator('.theme-code-block');
+      await block.getByRole('button', {name: 'Copy'}).click();
+      await expect(block.getByRole('button', {name: 'Copied!'})).toBeVisible();
+      const html = await page.evaluate(() => navigator.clipboard.readText());
+      expect(html).toContain(`<script src="${SDK_CDN_URL}/intake.js"></script>`);
+      expect(html).toContain("flowId: 'flow_demo_intake'");
+    });
+
+    test('the demo says the SDK failed to load when the script is missing', async ({page}) => {
+      await page.route('**/sdk/v1/intake.js', (route) => route.fulfill({status: 404, body: 'Not found'}));
+      await users.signIn(page, keyUser, '/dashboard/demo');
+      await expect(page.getByRole('alert').filter({hasText: 'IntakeKit'})).toHaveText('Failed to load the IntakeKit SDK.');
+      await page.unroute('**/sdk/v1/intake.js');
+      await page.getByRole('button', {name: 'Try again'}).click();
+      await expect(page.getByText('Running')).toBeVisible({timeout: 15_000});
+    });
+  });
+
+  test('the docs pages are reachable from a cold load', async ({page}) => {
+    await users.signIn(page, user, '/dashboard/demo');
+    await gotoHydrated(page, '/dashboard/quick-start');
+    await expect(page.getByRole('heading', {level: 1, name: 'Quick Start'})).toBeVisible();
+  });
+});

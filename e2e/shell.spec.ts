@@ -1,0 +1,175 @@
+/**
+ * The signed-in shell (issue 4): the Developer sidebar on every signed-in page, its navigation and logout,
+ * the small-screen slide-over, and an axe check of every signed-in page. Runs at 1280 px and at 375 px.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, gotoHydrated, users, expectAccessible, type TestUser} from './fixtures';
+
+const SIGNED_IN_PAGES = [
+  '/dashboard',
+  '/dashboard/quick-start',
+  '/dashboard/demo',
+  '/dashboard/api-reference',
+  '/api-keys',
+  '/team',
+  '/settings',
+];
+
+/** The sidebar's links, in order (spec §2): no /team. */
+const NAV_LINKS = [
+  {name: 'Introduction', path: '/dashboard'},
+  {name: 'Quick Start', path: '/dashboard/quick-start'},
+  {name: 'Demo', path: '/dashboard/demo'},
+  {name: 'API Keys', path: '/api-keys'},
+  {name: 'Settings', path: '/settings'},
+];
+
+const VIEWPORTS = [
+  {label: 'desktop', width: 1280, height: 800, mobile: false},
+  {label: 'mobile', width: 375, height: 760, mobile: true},
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`signed-in shell at ${viewport.width} px`, () => {
+    test.use({viewport: {width: viewport.width, height: viewport.height}});
+
+    let user: TestUser;
+    test.beforeAll(async () => {
+      user = await users.create({name: 'Dana Developer', teamName: 'Acme Health'});
+    });
+
+    const sidebar = (page: Page) => page.locator('#developer-sidebar');
+    const menuButton = (page: Page) => page.getByRole('button', {name: 'Menu'});
+
+    /** On phones the sidebar lives behind the menu button. */
+    async function revealSidebar(page: Page) {
+      if (!viewport.mobile) return;
+      await menuButton(page).click();
+      await expect(page.getByRole('dialog', {name: 'Developer'})).toBeVisible();
+    }
+
+    test('the sidebar shows the Developer label, the initial, name and email', async ({page}) => {
+      await users.signIn(page, user, '/dashboard');
+      await expect(page.getByRole('heading', {name: /Welcome back, Dana Developer/})).toBeVisible();
+      if (viewport.mobile) {
+        await expect(sidebar(page)).toBeHidden();
+        await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+      }
+      await revealSidebar(page);
+      await expect(sidebar(page).getByText('Developer', {exact: true})).toBeVisible();
+      const card = page.getByTestId('sidebar-user');
+      await expect(card).toContainText('D');
+      await expect(card).toContainText('Dana Developer');
+      await expect(card).toContainText(user.email);
+      await expect(sidebar(page).getByRole('button', {name: 'Log out'})).toBeVisible();
+    });
+
+    test('each sidebar link navigates and is highlighted; there is no /team link', async ({page}) => {
+      await users.signIn(page, user, '/dashboard');
+      const nav = page.getByRole('navigation', {name: 'Developer navigation'});
+      await revealSidebar(page);
+      await expect(nav.getByRole('link')).toHaveCount(NAV_LINKS.length);
+      await expect(nav.locator('a[href="/team"]')).toHaveCount(0);
+      await expect(nav.getByText('SDK Guide')).toBeVisible();
+
+      for (const link of NAV_LINKS) {
+        await revealSidebar(page);
+        await nav.getByRole('link', {name: link.name, exact: true}).click();
+        await expect(page).toHaveURL(new RegExp(`${link.path}$`));
+        if (viewport.mobile) {
+          // Navigating closes the slide-over.
+          await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
+          await expect(sidebar(page)).toBeHidden();
+        }
+        await revealSidebar(page);
+        await expect(nav.getByRole('link', {name: link.name, exact: true})).toHaveAttribute('aria-current', 'page');
+        if (viewport.mobile) await page.keyboard.press('Escape');
+      }
+    });
+
+    test('logout returns home, and protected routes then redirect to /login', async ({page}) => {
+      const other = await users.create({name: 'Lee Logout'});
+      await users.signIn(page, other, '/dashboard/quick-start');
+      await revealSidebar(page);
+      await sidebar(page).getByRole('button', {name: 'Log out'}).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+      for (const path of ['/dashboard', '/dashboard/demo', '/api-keys', '/settings']) {
+        await gotoHydrated(page, path);
+        await expect(page).toHaveURL(/\/login$/);
+      }
+    });
+
+    test('signed-in pages carry robots noindex in their static HTML', async ({request}) => {
+      for (const path of SIGNED_IN_PAGES) {
+        const html = await (await request.get(path)).text();
+        expect(html, path).toMatch(/<meta[^>]*name=["']?robots["']?[^>]*content=["']?noindex/);
+      }
+    });
+
+    test('every signed-in page passes the axe check', async ({page}) => {
+      test.setTimeout(120_000);
+      await users.signIn(page, user, '/dashboard');
+      for (const path of SIGNED_IN_PAGES) {
+        await gotoHydrated(page, path);
+        await expect(page.locator('main')).toBeVisible();
+        await expect(page.getByTestId('auth-loading')).toHaveCount(0);
+        await expectAccessible(page);
+      }
+      if (viewport.mobile) {
+        await gotoHydrated(page, '/dashboard');
+        await revealSidebar(page);
+        await expectAccessible(page);
+      }
+    });
+
+    if (viewport.mobile) {
+      test('the slide-over opens, traps focus, and closes on Escape and on a click outside', async ({page}) => {
+        await users.signIn(page, user, '/dashboard');
+        const button = menuButton(page);
+        await expect(button).toHaveAttribute('aria-controls', 'developer-sidebar');
+        await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+        await button.click();
+        const dialog = page.getByRole('dialog', {name: 'Developer'});
+        await expect(dialog).toBeVisible();
+        await expect(button).toHaveAttribute('aria-expanded', 'true');
+        await expect(dialog).toHaveAttribute('aria-modal', 'true');
+
+        // Focus starts inside and stays inside, both ways round.
+        const focusInside = () =>
+          page.evaluate(() => document.getElementById('developer-sidebar')?.contains(document.activeElement) ?? false);
+        expect(await focusInside()).toBe(true);
+        for (let i = 0; i < 12; i += 1) {
+          await page.keyboard.press('Tab');
+          expect(await focusInside()).toBe(true);
+        }
+        for (let i = 0; i < 12; i += 1) {
+          await page.keyboard.press('Shift+Tab');
+          expect(await focusInside()).toBe(true);
+        }
+
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(button).toHaveAttribute('aria-expanded', 'false');
+        await expect(button).toBeFocused();
+
+        // A click outside the panel closes it too.
+        await button.click();
+        await expect(dialog).toBeVisible();
+        await page.mouse.click(viewport.width - 10, viewport.height / 2);
+        await expect(dialog).toBeHidden();
+        await expect(button).toBeFocused();
+      });
+    } else {
+      test('the sidebar stays in view on desktop, with no menu button', async ({page}) => {
+        await users.signIn(page, user, '/dashboard/quick-start');
+        await expect(sidebar(page)).toBeVisible();
+        await expect(menuButton(page)).toBeHidden();
+        await page.mouse.wheel(0, 2000);
+        await expect(page.getByTestId('sidebar-user')).toBeInViewport();
+      });
+    }
+  });
+}
