@@ -1,77 +1,11 @@
-import type {
-  PropSidebar,
-  PropSidebarItem,
-  SidebarsConfig,
-} from '@docusaurus/plugin-content-docs';
-import {useDocsData} from '@docusaurus/plugin-content-docs/client';
 import {useMemo} from 'react';
+import {useDocsData} from '@docusaurus/plugin-content-docs/client';
+import type {PropSidebar} from '@docusaurus/plugin-content-docs';
 import sidebars from '@site/sidebars';
+import {DEVELOPER_SIDEBAR, checkSidebarConfig, resolveSidebar} from './resolve-sidebar';
 
-/** The sidebars.ts entry the signed-in area renders (docs pages and the React pages alike). */
-export const DEVELOPER_SIDEBAR = 'developer';
-
-type SidebarConfig = SidebarsConfig[string];
-type ItemConfig = Extract<SidebarConfig, unknown[]>[number];
-
-/** A doc as the docs plugin publishes it in its global data: id and permalink. */
-export interface DocPath {
-  id: string;
-  path: string;
-}
-
-function fail(message: string): never {
-  throw new Error(`sidebars.ts (${DEVELOPER_SIDEBAR}): ${message}`);
-}
-
-function resolveItem(item: ItemConfig, docs: Map<string, string>): PropSidebarItem {
-  if (typeof item === 'string') {
-    fail(`write the doc "${item}" as {type: 'doc', id: '${item}', label: '...'} so every page shows the same label`);
-  }
-  if (!('type' in item)) fail('category shorthands are not supported; use {type: "category", label, items}');
-  switch (item.type) {
-    case 'doc':
-    case 'ref': {
-      const href = docs.get(item.id) ?? fail(`no doc with id "${item.id}" under docs/`);
-      if (!item.label) fail(`give the doc "${item.id}" a label`);
-      return {type: 'link', label: item.label, href, docId: item.id, className: item.className};
-    }
-    case 'link':
-      return {
-        type: 'link',
-        label: item.label,
-        href: item.href,
-        autoAddBaseUrl: item.autoAddBaseUrl,
-        className: item.className,
-      };
-    case 'category': {
-      const items = Array.isArray(item.items) ? item.items : fail(`category "${item.label}" needs an items list`);
-      const link = item.link?.type === 'doc' ? docs.get(item.link.id) : undefined;
-      return {
-        type: 'category',
-        label: item.label,
-        items: items.map((child) => resolveItem(child, docs)),
-        collapsible: item.collapsible ?? false,
-        collapsed: item.collapsed ?? false,
-        href: link,
-        className: item.className,
-      };
-    }
-    case 'html':
-      return {type: 'html', value: item.value, defaultStyle: item.defaultStyle, className: item.className};
-    default:
-      return fail(`item type "${item.type}" is not supported in the signed-in sidebar`);
-  }
-}
-
-/**
- * Turns the `developer` sidebar of sidebars.ts into the items the theme's `DocSidebarItems` renders,
- * resolving doc ids to their permalinks. Pure, so it runs the same at build time and in the browser.
- */
-export function resolveSidebar(config: SidebarConfig | undefined, docs: readonly DocPath[]): PropSidebar {
-  if (!Array.isArray(config)) fail('declare the sidebar as a list of items');
-  const paths = new Map(docs.map((doc) => [doc.id, doc.path.length > 1 ? doc.path.replace(/\/+$/, '') : doc.path]));
-  return config.map((item) => resolveItem(item, paths));
-}
+// Checked when the module loads, so a bad sidebars.ts fails `docusaurus build`, not a signed-in user's page.
+checkSidebarConfig(sidebars[DEVELOPER_SIDEBAR]);
 
 /** The signed-in navigation: sidebars.ts, with doc links from the docs plugin's data. */
 export function useDeveloperSidebar(): PropSidebar {

@@ -6,7 +6,8 @@ import SignedInShell from './signed-in-shell';
 import styles from './styles.module.css';
 
 export {default as SignedInShell} from './signed-in-shell';
-export {useDeveloperSidebar, resolveSidebar} from './developer-sidebar';
+export {useDeveloperSidebar} from './developer-sidebar';
+export {resolveSidebar} from './resolve-sidebar';
 
 /** Signed-in pages stay out of search engines; rendered outside the guard so it is in the static HTML. */
 export function NoIndex(): ReactNode {

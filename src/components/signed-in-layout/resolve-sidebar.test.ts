@@ -1,0 +1,40 @@
+import {describe, expect, it} from 'vitest';
+import sidebars from '@site/sidebars';
+import {checkSidebarConfig, resolveSidebar} from './resolve-sidebar';
+
+const docs = [
+  {id: 'index', path: '/dashboard/'},
+  {id: 'quick-start', path: '/dashboard/quick-start'},
+  {id: 'demo', path: '/dashboard/demo'},
+];
+
+describe('resolveSidebar', () => {
+  it("turns sidebars.ts's developer sidebar into the spec's navigation, with no /team link", () => {
+    const items = resolveSidebar(sidebars.developer, docs);
+    expect(items).toEqual([
+      {
+        type: 'category',
+        label: 'SDK Guide',
+        collapsible: false,
+        collapsed: false,
+        href: undefined,
+        className: undefined,
+        items: [
+          {type: 'link', label: 'Introduction', href: '/dashboard', docId: 'index', className: undefined},
+          {type: 'link', label: 'Quick Start', href: '/dashboard/quick-start', docId: 'quick-start', className: undefined},
+          {type: 'link', label: 'Demo', href: '/dashboard/demo', docId: 'demo', className: undefined},
+        ],
+      },
+      {type: 'link', label: 'API Keys', href: '/api-keys', autoAddBaseUrl: true, className: undefined},
+      {type: 'link', label: 'Settings', href: '/settings', autoAddBaseUrl: true, className: undefined},
+    ]);
+    expect(JSON.stringify(items)).not.toContain('/team');
+  });
+
+  it('asks for a label on every doc item, and for known doc ids', () => {
+    expect(() => checkSidebarConfig([{type: 'doc', id: 'demo'}])).toThrow(/give the doc "demo" a label/);
+    expect(() => checkSidebarConfig(['demo'])).toThrow(/label/);
+    expect(() => resolveSidebar([{type: 'doc', id: 'nope', label: 'Nope'}], docs)).toThrow(/no doc with id "nope"/);
+    expect(() => checkSidebarConfig(sidebars.developer)).not.toThrow();
+  });
+});
