@@ -10,11 +10,10 @@ import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateSignIn} from '@site/src/lib/validation';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {useSearchParams} from '../../hooks/use-search-params';
+import {SIGN_IN_BANNER_MS} from '../../lib/timing';
 import {AuthCard} from '../auth-layout';
 import form from '../form.module.css';
 
-/** Spec §9: the sign-in banners leave the address after 5 seconds. */
-export const BANNER_MS = 5000;
 
 const BANNERS = {
   verified: 'Email verified successfully!',
@@ -39,7 +38,7 @@ function useSignInBanner(): BannerKey | null {
       next.delete('reset');
       const search = next.toString();
       history.replace({pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash});
-    }, BANNER_MS);
+    }, SIGN_IN_BANNER_MS);
     return () => window.clearTimeout(id);
   }, [banner, history, location.pathname, location.search, location.hash]);
 

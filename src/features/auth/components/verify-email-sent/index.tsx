@@ -10,19 +10,11 @@ import {resendVerification} from '../../api/auth-api';
 import {useCountdown} from '../../hooks/use-countdown';
 import {useFlash} from '../../hooks/use-flash';
 import {useSearchParams} from '../../hooks/use-search-params';
+import {EMAIL_MESSAGE_MS, RESEND_COOLDOWN_S, resendDisabled, resendLabel} from '../../lib/timing';
 import {AuthCard} from '../auth-layout';
 import form from '../form.module.css';
 import styles from './styles.module.css';
 
-/** Spec §9. */
-export const RESEND_COOLDOWN_S = 30;
-export const EMAIL_MESSAGE_MS = 5000;
-
-export function resendLabel(sending: boolean, remaining: number): string {
-  if (sending) return 'Sending...';
-  if (remaining > 0) return `Resend in ${remaining}s`;
-  return 'Resend verification email';
-}
 
 function ResendPanel({email}: {email: string}): ReactNode {
   const [sending, setSending] = useState(false);
@@ -49,7 +41,7 @@ function ResendPanel({email}: {email: string}): ReactNode {
     <div className={form.stack}>
       {success ? <Notice variant="success">{success}</Notice> : null}
       {error ? <Notice variant="error">{error}</Notice> : null}
-      <SubmitButton type="button" variant="secondary" onClick={() => void resend()} loading={sending} loadingText="Sending..." disabled={remaining > 0}>
+      <SubmitButton type="button" variant="secondary" onClick={() => void resend()} loading={sending} loadingText={resendLabel(true, 0)} disabled={resendDisabled(sending, remaining)}>
         {resendLabel(sending, remaining)}
       </SubmitButton>
     </div>

@@ -7,11 +7,10 @@ import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {MESSAGES} from '@site/src/lib/validation';
 import {verifyEmail} from '../../api/auth-api';
 import {useSearchParams} from '../../hooks/use-search-params';
+import {VERIFIED_REDIRECT_MS} from '../../lib/timing';
 import {AuthCard} from '../auth-layout';
 import form from '../form.module.css';
 
-/** Spec §9: redirect to sign-in 2 seconds after a successful verification. */
-export const VERIFIED_REDIRECT_MS = 2000;
 
 const EXPIRED_CODES = new Set(['EXPIRED', 'INVALID_OR_EXPIRED']);
 

@@ -1,0 +1,17 @@
+/** The account-flow constants of spec §9 and the resend button's words (spec §4). */
+
+export const RESEND_COOLDOWN_S = 30;
+export const VERIFIED_REDIRECT_MS = 2000;
+export const SIGN_IN_BANNER_MS = 5000;
+export const EMAIL_MESSAGE_MS = 5000;
+
+/** 'Sending...' while in flight, 'Resend in {n}s' during the cooldown (disabled in both). */
+export function resendLabel(sending: boolean, remaining: number): string {
+  if (sending) return 'Sending...';
+  if (remaining > 0) return `Resend in ${remaining}s`;
+  return 'Resend verification email';
+}
+
+export function resendDisabled(sending: boolean, remaining: number): boolean {
+  return sending || remaining > 0;
+}
