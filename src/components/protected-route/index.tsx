@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import Head from '@docusaurus/Head';
 import {Redirect} from '@docusaurus/router';
 import {useShallow} from 'zustand/react/shallow';
 import Spinner from '@site/src/components/spinner';
@@ -52,8 +53,18 @@ export default function ProtectedRoute({children}: {children: ReactNode}): React
       retry: s.retry,
     })),
   );
-  if (!initialized || loading) return <AuthLoading />;
-  if (serverError) return <ServerConnectionIssue onRetry={() => void retry()} />;
-  if (!authenticated) return <Redirect to="/login" />;
-  return <SwrProvider>{children}</SwrProvider>;
+  let content: ReactNode;
+  if (!initialized || loading) content = <AuthLoading />;
+  else if (serverError) content = <ServerConnectionIssue onRetry={() => void retry()} />;
+  else if (!authenticated) content = <Redirect to="/login" />;
+  else content = <SwrProvider>{children}</SwrProvider>;
+  return (
+    <>
+      {/* Signed-in pages are private: keep them out of search engines. */}
+      <Head>
+        <meta name="robots" content="noindex, nofollow" />
+      </Head>
+      {content}
+    </>
+  );
 }

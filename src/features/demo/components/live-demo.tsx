@@ -190,7 +190,7 @@ export default function LiveDemo(): ReactNode {
             <dt>Sandbox key</dt>
             <dd>
               {key ? (
-                <code data-testid="demo-key">{maskApiKey(key.apiKey)}</code>
+                <code className={styles.key} data-testid="demo-key">{maskApiKey(key.apiKey)}</code>
               ) : isLoading ? (
                 '...'
               ) : (
