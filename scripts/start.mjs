@@ -93,8 +93,11 @@ const api = run('API', process.execPath, ['--import', 'tsx', path.join(root, 'se
 const siteArgs =
   mode === 'dev'
     ? ['start', '--port', String(sitePort), '--host', host, '--no-open']
-    : ['serve', '--port', String(sitePort), '--host', host, '--no-open'];
-const site = run('Portal', bin('docusaurus'), siteArgs, childEnv);
+    : null;
+// The production build is served by our static server (scripts/lib/static-server.mjs explains why).
+const site = siteArgs
+  ? run('Portal', bin('docusaurus'), siteArgs, childEnv)
+  : run('Portal', process.execPath, [path.join(root, 'scripts', 'serve-static.mjs'), '--dir', path.join(root, 'build'), '--port', String(sitePort), '--host', host], childEnv);
 
 try {
   await Promise.all([

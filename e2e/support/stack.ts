@@ -12,7 +12,7 @@ export type ApiOverrides = Record<string, string>;
 /**
  * The whole end-to-end stack in the Playwright runner's process: a real SMTP sink, the API on a throwaway
  * PGlite directory (or DATABASE_URL when E2E_DATABASE_URL is set), the production build served by
- * `docusaurus serve`, and a small control server through which tests read mail and stop or restart the API.
+ * scripts/serve-static.mjs, and a small control server through which tests read mail and stop or restart the API.
  */
 export class Stack {
   readonly mail = new MailSink();
@@ -43,9 +43,9 @@ export class Stack {
     await this.mail.listen(E2E.smtpPort);
     await this.startApi();
     this.site = startProcess(
-      path.join(ROOT, 'node_modules', '.bin', 'docusaurus'),
-      ['serve', '--dir', path.join('.e2e', 'build'), '--port', String(E2E.sitePort), '--host', '127.0.0.1', '--no-open'],
-      {...process.env, PORTAL_URL: SITE_URL, API_URL},
+      process.execPath,
+      ['scripts/serve-static.mjs', '--dir', path.join('.e2e', 'build'), '--port', String(E2E.sitePort), '--host', '127.0.0.1'],
+      process.env,
       'site',
     );
     await waitForHttp(`${SITE_URL}/`, this.site);

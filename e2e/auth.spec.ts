@@ -1,0 +1,198 @@
+import {test, expect, gotoHydrated, mail, stack, users, uniqueEmail, DEFAULT_PASSWORD} from './fixtures';
+
+const NEW_PASSWORD = 'Fresh-Start-2026!';
+
+test.describe('sign-up and email verification', () => {
+  test('sign up, open the emailed link, see the banner, sign in and land on the dashboard', async ({page}) => {
+    const email = uniqueEmail('signup');
+    await gotoHydrated(page, '/register');
+    await expect(page.getByText(/join an existing team later/i)).toBeVisible();
+
+    // Typed with stray capitals and spaces: the portal trims and lowercases before sending.
+    await page.getByLabel(/^email/i).fill(`  ${email.toUpperCase()} `);
+    await page.getByLabel(/^password/i).fill(DEFAULT_PASSWORD);
+    await page.getByLabel(/full name/i).fill('  Ada Lovelace ');
+    await page.getByRole('button', {name: /create account|sign up/i}).click();
+
+    await expect(page).toHaveURL(/\/verify-email-sent\?email=/);
+    await expect(page.getByRole('heading', {name: 'Check your email'})).toBeVisible();
+    // The address is masked, and the tips say the link lasts 60 minutes.
+    await expect(page.getByText(email)).toHaveCount(0);
+    await expect(page.getByText(/60 minutes/)).toBeVisible();
+
+    const message = await mail.waitFor(email, {subject: /verify/i});
+    await page.goto(mail.link(message, '/verify?token='));
+    await expect(page.getByText('Email verified!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?verified=1$/, {timeout: 5000});
+    await expect(page.getByText('Email verified successfully!')).toBeVisible();
+    // The flag leaves the address after 5 s, so a reload does not show the banner again.
+    await expect(page).toHaveURL(/\/login$/, {timeout: 8000});
+
+    await page.getByLabel(/^email/i).fill(email);
+    await page.getByLabel(/^password/i).fill(DEFAULT_PASSWORD);
+    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test('the resend button counts down after sending another verification email', async ({page}) => {
+    const user = await users.create({verified: false});
+    const first = await mail.waitFor(user.email, {subject: /verify/i});
+    await gotoHydrated(page, `/verify-email-sent?email=${encodeURIComponent(user.email)}`);
+    const resend = page.getByRole('button', {name: /resend/i});
+    await resend.click();
+    await expect(resend).toBeDisabled();
+    await expect(resend).toHaveText(/Resend in \d+s/);
+    const second = await mail.waitFor(user.email, {subject: /verify/i, after: first.id});
+    expect(mail.link(second, '/verify?token=')).not.toBe(mail.link(first, '/verify?token='));
+  });
+
+  test('signing in before verifying offers to resend the email', async ({page}) => {
+    const user = await users.create({verified: false});
+    await gotoHydrated(page, '/login');
+    await page.getByLabel(/^email/i).fill(user.email);
+    await page.getByLabel(/^password/i).fill(user.password);
+    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await expect(page.getByText('Please verify your email before logging in. Check your inbox for the verification link.')).toBeVisible();
+    await page.getByRole('link', {name: 'Resend verification email'}).click();
+    await expect(page).toHaveURL(/\/verify-email-sent\?email=/);
+  });
+
+  test('a verification page with no token, or a used link, says so', async ({page}) => {
+    await gotoHydrated(page, '/verify');
+    await expect(page.getByText('No verification token provided')).toBeVisible();
+
+    const user = await users.create();
+    const message = await mail.waitFor(user.email, {subject: /verify/i});
+    await page.goto(mail.link(message, '/verify?token='));
+    await expect(page.getByText('Verification failed')).toBeVisible();
+    await expect(page.getByText('This link has already been used.')).toBeVisible();
+    await expect(page.getByRole('link', {name: /request new verification link/i})).toHaveAttribute('href', '/register');
+  });
+
+  test('the check-your-email page without an address goes to sign-up; sign-up pre-fills an invited address', async ({page}) => {
+    await gotoHydrated(page, '/verify-email-sent');
+    await expect(page).toHaveURL(/\/register$/);
+    await gotoHydrated(page, '/register?email=invitee%40clinic.test');
+    await expect(page.getByLabel(/^email/i)).toHaveValue('invitee@clinic.test');
+  });
+});
+
+test.describe('password recovery', () => {
+  test('forgot, read the email, reset, sign in with the new password; the link works once', async ({page}) => {
+    const user = await users.create();
+    await gotoHydrated(page, '/login');
+    await page.getByRole('link', {name: /forgot/i}).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel(/email/i).fill(user.email);
+    await page.getByRole('button', {name: /send|reset/i}).click();
+    await expect(page.getByRole('heading', {name: 'Check your email'})).toBeVisible();
+    await expect(page.getByText(`If an account exists with ${user.email}, we've sent password reset instructions.`)).toBeVisible();
+
+    const message = await mail.waitFor(user.email, {subject: /reset/i});
+    const link = mail.link(message, '/reset-password?token=');
+    await page.goto(link);
+    await page.getByLabel(/^new password/i).fill(NEW_PASSWORD);
+    await page.getByLabel(/^confirm/i).fill(`${NEW_PASSWORD}x`);
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expect(page.getByRole('button', {name: /reset password/i})).toBeDisabled();
+    await page.getByLabel(/^confirm/i).fill(NEW_PASSWORD);
+    await page.getByRole('button', {name: /reset password/i}).click();
+    await expect(page).toHaveURL(/\/login\?reset=1$/);
+    await expect(page.getByText('Password reset successful!')).toBeVisible();
+
+    await page.getByLabel(/^email/i).fill(user.email);
+    await page.getByLabel(/^password/i).fill(NEW_PASSWORD);
+    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto(link);
+    await page.getByLabel(/^new password/i).fill('Another-Pass-77!');
+    await page.getByLabel(/^confirm/i).fill('Another-Pass-77!');
+    await page.getByRole('button', {name: /reset password/i}).click();
+    await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+  });
+
+  test('an unknown address gets the same sent view', async ({page}) => {
+    const email = uniqueEmail('nobody');
+    await gotoHydrated(page, '/forgot-password');
+    await page.getByLabel(/email/i).fill(email);
+    await page.getByRole('button', {name: /send|reset/i}).click();
+    await expect(page.getByText(`If an account exists with ${email}, we've sent password reset instructions.`)).toBeVisible();
+  });
+});
+
+test.describe('sign-in', () => {
+  test('a wrong password five times locks the address', async ({page}) => {
+    const user = await users.create();
+    await gotoHydrated(page, '/login');
+    await page.getByLabel(/^email/i).fill(user.email);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel(/^password/i).fill(`Wrong-Guess-${attempt}!`);
+      await page.getByRole('button', {name: /sign in|log in/i}).click();
+      if (attempt < 5) await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+    }
+    await expect(page.getByText('Too many failed login attempts. Your account has been temporarily locked.')).toBeVisible();
+    // Even the right password is refused while locked.
+    await page.getByLabel(/^password/i).fill(user.password);
+    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await expect(page.getByText('Too many failed login attempts. Your account has been temporarily locked.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('client-side validation speaks the spec and sends nothing', async ({page}) => {
+    await gotoHydrated(page, '/login');
+    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await expect(page.getByText('Email and password are required')).toBeVisible();
+    await page.getByLabel(/^email/i).fill('not-an-address');
+    await page.getByLabel(/^password/i).fill('whatever');
+    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  });
+
+  test('a signed-in user opening /login goes to the dashboard, and the Get started link goes to the sign-up frame', async ({page}) => {
+    await gotoHydrated(page, '/login');
+    await expect(page.getByRole('link', {name: 'Get started'})).toHaveAttribute('href', '/?page=sign-up');
+    const user = await users.create();
+    await users.signIn(page, user, '/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('protected routes and routing', () => {
+  test('a signed-out visit to /api-keys lands on /login', async ({page}) => {
+    await gotoHydrated(page, '/api-keys');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test.describe('with the API stopped', () => {
+    test.use({allowConsoleErrors: [/ERR_CONNECTION_REFUSED|Failed to fetch|NetworkError/]});
+
+    test('a stored token shows Server Connection Issue, and Retry Connection recovers', async ({page}) => {
+      const user = await users.create();
+      await users.signIn(page, user, '/dashboard');
+      await stack.stopApi();
+      try {
+        await page.reload();
+        await expect(page.getByText('Server Connection Issue')).toBeVisible();
+        await stack.startApi();
+        await page.getByRole('button', {name: 'Retry Connection'}).click();
+        await expect(page.getByText('Server Connection Issue')).toHaveCount(0);
+        await expect(page).toHaveURL(/\/dashboard$/);
+        expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+      } finally {
+        await stack.startApi();
+      }
+    });
+  });
+
+  test('a trailing slash is removed, keeping query and hash', async ({page}) => {
+    await page.goto('/login/?a=1#x');
+    await expect(page).toHaveURL(/\/login\?a=1#x$/);
+  });
+
+  test('an unmatched route shows the error page', async ({page}) => {
+    await gotoHydrated(page, '/no-such-page');
+    await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+  });
+});
