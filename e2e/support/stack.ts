@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {MailSink} from './mail-sink';
 import {API_URL, E2E, SITE_URL} from './ports';
-import {ROOT, startProcess, stopProcess, waitForHttp, type Managed} from './processes';
+import {startProcess, stopProcess, waitForHttp, type Managed} from './processes';
 
 /** Variables a test may change when it restarts the API (the rest of the environment stays the e2e default). */
 export type ApiOverrides = Record<string, string>;
