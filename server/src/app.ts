@@ -3,12 +3,12 @@
 // (database, mailer, auth), then routes.
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { redactUrl, type Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { loggerOptions } from './logger.js';
 import { resolveSecretKey } from './lib/secret-key.js';
 import { authPlugin } from './plugins/auth.js';
-import { dbPlugin } from './plugins/db.js';
+import { dbPlugin, prepareDatabase } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { mailerPlugin } from './plugins/mailer.js';
 import { normalizeInputPlugin } from './plugins/normalize-input.js';
@@ -46,7 +46,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(openapiPlugin);
   await app.register(normalizeInputPlugin);
 
-  await app.register(dbPlugin, { config, db: options.db });
+  const database = await prepareDatabase(config, options.db);
+  const label = options.db ? 'provided' : config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}/db`;
+  await app.register(dbPlugin, { database, label });
   await app.register(mailerPlugin, { config });
   await app.register(authPlugin, { config });
 

@@ -1,9 +1,10 @@
-// Decorates app.db (Kysely) and brings the schema up to date before any route runs.
-// The app closes the database on close only when it opened it (tests share one per file).
+// Decorates app.db (Kysely) and closes it with the app when the app opened it. Opening and
+// migrating happen in prepareDatabase(), before plugins load: creating a PGlite data directory
+// can take longer than Fastify's 10-second plugin timeout on a busy machine.
 import type { Db } from '../db/connect.js';
 import { openDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
-import { redactUrl, type Config } from '../config.js';
+import type { Config } from '../config.js';
 import { sharedPlugin } from './shared-plugin.js';
 
 declare module 'fastify' {
@@ -12,22 +13,26 @@ declare module 'fastify' {
   }
 }
 
-export interface DbPluginOptions {
-  config: Config;
-  /** An already-open database to use instead of opening the configured one (not closed by the app). */
-  db?: Db | undefined;
+export interface PreparedDatabase {
+  db: Db;
+  /** True when the app opened it and so must close it. */
+  owned: boolean;
+  migrationsApplied: number[];
 }
 
-export const dbPlugin = sharedPlugin<DbPluginOptions>('db', async (app, { config, db: provided }) => {
+/** Opens the configured database (unless one is given) and brings its schema up to date. */
+export async function prepareDatabase(config: Config, provided: Db | undefined): Promise<PreparedDatabase> {
   const db = provided ?? (await openDatabase(config));
-  app.decorate('db', db);
-  if (!provided) app.addHook('onClose', async () => db.destroy());
-  const applied = await migrate(db);
-  app.log.info(
-    {
-      database: config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}/db`,
-      migrationsApplied: applied,
-    },
-    'database ready',
-  );
+  try {
+    return { db, owned: !provided, migrationsApplied: await migrate(db) };
+  } catch (error) {
+    if (!provided) await db.destroy();
+    throw error;
+  }
+}
+
+export const dbPlugin = sharedPlugin<{ database: PreparedDatabase; label: string }>('db', async (app, { database, label }) => {
+  app.decorate('db', database.db);
+  if (database.owned) app.addHook('onClose', async () => database.db.destroy());
+  app.log.info({ database: label, migrationsApplied: database.migrationsApplied }, 'database ready');
 });

@@ -63,9 +63,17 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
-export async function deleteExpiredSessions(db: Db, idleCutoff: Date, now: Date): Promise<void> {
+/** Drops a user's sessions that can no longer be used (idle, past their lifetime or grace). */
+export async function deleteDeadSessions(db: Db, userId: string, cutoffs: { idle: Date; grace: Date; now: Date }): Promise<void> {
   await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('last_used_at', '<', idleCutoff), eb('absolute_expires_at', '<', now)]))
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', '<=', cutoffs.idle),
+        eb('absolute_expires_at', '<=', cutoffs.now),
+        eb('replaced_at', '<=', cutoffs.grace),
+      ]),
+    )
     .execute();
 }

@@ -44,10 +44,11 @@ export type ErrorBody = Static<typeof ErrorBody>;
  * Response schemas for the refusals a route can give, grouped by status, so the OpenAPI
  * document lists each code. 429 and 500 can happen anywhere and are added to every route.
  */
-export function errorResponses(...codes: ErrorCode[]): Record<number, TSchema> {
+export function errorResponses(...codes: Array<ErrorCode | [ErrorCode, number]>): Record<number, TSchema> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of [...codes, 'SERVER_ERROR'] as ErrorCode[]) {
-    const status = ERROR_CATALOGUE[code].status;
+  for (const entry of [...codes, 'SERVER_ERROR'] as Array<ErrorCode | [ErrorCode, number]>) {
+    // A [code, status] pair documents a code answered with another status than the catalogue's.
+    const [code, status] = Array.isArray(entry) ? entry : [entry, ERROR_CATALOGUE[entry].status];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Record<number, TSchema> = {};

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import {
   claimRotation,
+  deleteDeadSessions,
   deleteFamily,
   findSessionByHash,
   insertSession,
@@ -24,6 +25,12 @@ type SessionConfig = Pick<Config, 'now' | 'sessionIdleMs' | 'sessionAbsoluteMs' 
 export async function startSession(db: Db, config: SessionConfig, userId: string): Promise<string> {
   const token = newToken();
   const now = config.now();
+  // Housekeeping at sign-in keeps the table small without a background job.
+  await deleteDeadSessions(db, userId, {
+    idle: new Date(now.getTime() - config.sessionIdleMs),
+    grace: new Date(now.getTime() - config.sessionGraceMs),
+    now,
+  });
   await insertSession(db, {
     familyId: undefined,
     userId,

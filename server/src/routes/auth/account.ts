@@ -58,9 +58,10 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
         body: ChangePasswordBody,
         response: {
           200: MessageBody,
-          ...errorResponses('MISSING_FIELDS', 'INVALID_PASSWORD', 'UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED'),
-          // Listed apart: INVALID_CREDENTIALS is 401 in the catalogue but 400 here.
-          400: errorResponses('MISSING_FIELDS', 'INVALID_PASSWORD', 'INVALID_EMAIL')[400]!,
+          // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
+          ...errorResponses(
+            'MISSING_FIELDS', 'INVALID_PASSWORD', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED',
+          ),
         },
       },
     },
@@ -86,13 +87,17 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
     '/api/auth/account',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: authRateLimit(config) },
+      // `password` here is the current password: too long simply means wrong.
+      config: { rateLimit: authRateLimit(config), validationCodes: { invalid: { password: 'INVALID_CREDENTIALS' } } },
       schema: {
         tags: ['auth'],
         summary: 'Delete the account (password required); team ownership passes on',
         security: [{ session: [] }],
         body: DeleteAccountBody,
-        response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED') },
+        response: {
+          204: Type.Null({ description: 'Deleted' }),
+          ...errorResponses('MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED'),
+        },
       },
     },
     async (request, reply) => {

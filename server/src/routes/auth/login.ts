@@ -30,7 +30,7 @@ export async function loginRoute(app: FastifyInstance, { config }: AuthRouteOpti
         response: {
           200: LoginResponse,
           ...errorResponses(
-            'MISSING_FIELDS', 'INVALID_EMAIL', 'TURNSTILE_FAILED', 'INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'LOCKED',
+            'MISSING_FIELDS', 'INVALID_EMAIL', 'TURNSTILE_FAILED', 'INVALID_CREDENTIALS', ['INVALID_CREDENTIALS', 400], 'EMAIL_NOT_VERIFIED', 'LOCKED',
             'RATE_LIMIT_EXCEEDED',
           ),
         },
