@@ -1,0 +1,141 @@
+/**
+ * The signed-out pages beyond the account flows of auth.spec.ts: the home frame, the exact texts of the
+ * verification failures, the reset page's invalid views and toggle, client-side messages, accessibility
+ * and the 360 px layout. Written by the portal engineer on the lead's fixtures.
+ */
+import {randomBytes} from 'node:crypto';
+import {test, expect, expectAccessible, gotoHydrated, mail, users} from './fixtures';
+
+/** Well-formed (32 bytes, base64url) but unknown to the server. Fixed, so test titles are stable across workers. */
+const UNKNOWN_TOKEN = 'q2Vb7Lr0pX9dWmZk4TnYs1HcE8uJf6AaGi3oNw5RtyU';
+
+const SIGNED_OUT_PAGES = [
+  '/login',
+  '/login?verified=1',
+  '/register',
+  '/verify-email-sent?email=someone%40clinic.test',
+  '/verify',
+  '/forgot-password',
+  '/reset-password',
+  `/reset-password?token=${UNKNOWN_TOKEN}`,
+  '/no-such-page',
+];
+
+test.describe('home', () => {
+  test('frames the shipped landing page, full height, with a title and no outer scroll', async ({page}) => {
+    await gotoHydrated(page, '/');
+    const frame = page.locator('iframe');
+    await expect(frame).toHaveAttribute('title', /IntakeKit/);
+    await expect(frame).toHaveAttribute('src', '/landing/index.html');
+    const box = await frame.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box?.height).toBe(viewport.height);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
+  });
+
+  test('?page=sign-up frames the sign-up sub-page, whose button opens /register in the window', async ({page}) => {
+    await gotoHydrated(page, '/login');
+    await page.getByRole('link', {name: 'Get started'}).click();
+    await expect(page).toHaveURL(/\/\?page=sign-up$/);
+    await expect(page.locator('iframe')).toHaveAttribute('src', '/landing/sign-up.html');
+    const create = page.frameLocator('iframe').getByRole('link', {name: 'Create account'});
+    await expect(create).toHaveAttribute('target', '_top');
+    await create.click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+  });
+});
+
+test.describe('verification failures', () => {
+  test('an unknown link shows the mapped message and the yellow notice', async ({page}) => {
+    await gotoHydrated(page, `/verify?token=${randomBytes(32).toString('base64url')}`);
+    await expect(page.getByRole('heading', {name: 'Verification failed'})).toBeVisible();
+    await expect(page.getByText('This link is invalid or has expired. Please request a new one.')).toBeVisible();
+    await expect(page.getByText('The verification link has expired or is invalid. Please request a new one.')).toBeVisible();
+    await expect(page.getByRole('link', {name: /back to sign in/i})).toHaveAttribute('href', '/login');
+  });
+
+  test('a malformed link shows INVALID_TOKEN without the notice', async ({page}) => {
+    await gotoHydrated(page, '/verify?token=abc');
+    await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
+    await expect(page.getByText('The verification link has expired or is invalid. Please request a new one.')).toHaveCount(0);
+  });
+});
+
+test.describe('reset-password page', () => {
+  test('without a token it shows the invalid-link view with the reason', async ({page}) => {
+    await gotoHydrated(page, '/reset-password');
+    await expect(page.getByText('No reset token provided')).toBeVisible();
+    await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+    await expect(page.getByRole('link', {name: /request a new link/i})).toHaveAttribute('href', '/forgot-password');
+  });
+
+  test('an unknown token switches to the invalid-link view on submit; the toggle shows the password', async ({page}) => {
+    await gotoHydrated(page, `/reset-password?token=${randomBytes(32).toString('base64url')}`);
+    const password = page.getByLabel(/^new password/i);
+    await password.fill('Brand-New-Pass-9');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', {name: 'Show password'}).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(page.getByText('Strong', {exact: true})).toBeVisible();
+    await page.getByLabel(/^confirm/i).fill('Brand-New-Pass-9');
+    await page.getByRole('button', {name: /reset password/i}).click();
+    await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+  });
+
+  test('a weak password gets the validator message before any call', async ({page}) => {
+    await gotoHydrated(page, `/reset-password?token=${randomBytes(32).toString('base64url')}`);
+    await page.getByLabel(/^new password/i).fill('alllowercase');
+    await page.getByLabel(/^confirm/i).fill('alllowercase');
+    await page.getByRole('button', {name: /reset password/i}).click();
+    await expect(
+      page.getByText('Password must contain at least 2 of: uppercase, lowercase, number, or symbol'),
+    ).toBeVisible();
+  });
+});
+
+test.describe('sign-up page', () => {
+  test('speaks the spec messages and sends a trimmed, lowercased address', async ({page}) => {
+    await gotoHydrated(page, '/register');
+    const submit = page.getByRole('button', {name: 'Create account'});
+    await submit.click();
+    await expect(page.getByText('Email and password are required')).toBeVisible();
+    await page.getByLabel(/^email/i).fill('dev@clinic.test');
+    await page.getByLabel(/^password/i).fill('Short1!');
+    await submit.click();
+    await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+  });
+
+  test('an address already registered gets EMAIL_IN_USE', async ({page}) => {
+    const user = await users.create({verified: false});
+    await mail.waitFor(user.email, {subject: /verify/i});
+    await gotoHydrated(page, '/register');
+    await page.getByLabel(/^email/i).fill(user.email);
+    await page.getByLabel(/^password/i).fill('Another-Valid-Pass-1');
+    await page.getByRole('button', {name: 'Create account'}).click();
+    await expect(page.getByText('This email is already registered. Try logging in instead.')).toBeVisible();
+  });
+});
+
+test.describe('forgot-password page', () => {
+  test('checks the address before sending', async ({page}) => {
+    await gotoHydrated(page, '/forgot-password');
+    await page.getByRole('button', {name: /send reset link/i}).click();
+    await expect(page.getByText('Email address is required')).toBeVisible();
+    await page.getByLabel(/email/i).fill('nope');
+    await page.getByRole('button', {name: /send reset link/i}).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  });
+});
+
+test.describe('accessibility and small screens', () => {
+  for (const path of SIGNED_OUT_PAGES) {
+    test(`${path} has no serious axe violation and fits 360 px`, async ({page}) => {
+      await page.setViewportSize({width: 360, height: 780});
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+      await expectAccessible(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    });
+  }
+});
