@@ -39,7 +39,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     const sidebar = (page: Page) => page.locator('#developer-sidebar');
-    const menuButton = (page: Page) => page.getByRole('button', {name: 'Menu'});
+    const menuButton = (page: Page) => page.getByRole('button', {name: 'Menu', exact: true});
 
     /** On phones the sidebar lives behind the menu button. */
     async function revealSidebar(page: Page) {

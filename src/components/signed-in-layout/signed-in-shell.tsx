@@ -1,4 +1,4 @@
-import {useEffect, useId, useState, type ReactNode} from 'react';
+import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {useWindowSize} from '@docusaurus/theme-common';
@@ -80,7 +80,6 @@ function LogoutIcon(): ReactNode {
  */
 export default function SignedInShell({children}: {children: ReactNode}): ReactNode {
   const user = useAuthStore((state) => state.user);
-  const logout = useAuthStore((state) => state.logout);
   const {mutate} = useSWRConfig();
   const history = useHistory();
   const {pathname} = useLocation();
@@ -95,12 +94,24 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
     hide();
   }, [pathname, hide]);
 
-  const onLogout = async () => {
+  // Log out once this signed-in page has gone: Docusaurus keeps the old page on screen while the next one
+  // loads, and its guard would otherwise redirect to /login on the way home.
+  const signOut = useRef<(() => void) | null>(null);
+  const finishLogout = useCallback(() => {
+    signOut.current = null;
+    void useAuthStore
+      .getState()
+      .logout()
+      .then(() => mutate(() => true, undefined, {revalidate: false}));
+  }, [mutate]);
+  useEffect(() => () => signOut.current?.(), []);
+
+  const onLogout = () => {
     setLeaving(true);
-    // Leave first, so the guard of this page never flashes a redirect to /login on the way out.
+    signOut.current = finishLogout;
     history.push('/');
-    await logout();
-    await mutate(() => true, undefined, {revalidate: false});
+    // If the home page never replaces this one, sign out anyway.
+    window.setTimeout(() => signOut.current?.(), 5000);
   };
 
   const modal = mobile && open;
@@ -137,7 +148,7 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
           <button
             type="button"
             className={clsx('clean-btn', styles.logout)}
-            onClick={() => void onLogout()}
+            onClick={onLogout}
             disabled={leaving}>
             <LogoutIcon />
             <span>Log out</span>
