@@ -1,7 +1,7 @@
 /**
  * The SDK guide (issue 4): the dashboard, the Quick Start's snippets and their Copy buttons, and the live demo.
  */
-import {test, expect, users, apiCall, gotoHydrated, type TestUser} from './fixtures';
+import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
 import {SITE_URL} from './support/ports';
 
 const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
@@ -141,5 +141,20 @@ test.describe('the SDK guide', () => {
     await users.signIn(page, user, '/dashboard/demo');
     await gotoHydrated(page, '/dashboard/quick-start');
     await expect(page.getByRole('heading', {level: 1, name: 'Quick Start'})).toBeVisible();
+  });
+
+  test.describe('in dark mode and at 360 px', () => {
+    test.use({colorScheme: 'dark', viewport: {width: 360, height: 740}});
+
+    test('the guide pages pass axe and never scroll sideways', async ({page}) => {
+      test.setTimeout(90_000);
+      await users.signIn(page, user, '/dashboard');
+      for (const path of ['/dashboard', '/dashboard/quick-start', '/dashboard/demo', '/dashboard/api-reference']) {
+        await gotoHydrated(page, path);
+        await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+        await expectAccessible(page);
+      }
+    });
   });
 });
