@@ -1,0 +1,119 @@
+// The builds the bench measures and serves, all under bench/.work (nothing in the shared tree is rebuilt):
+// - the SDK script and stylesheet, built with the same esbuild settings as sdk/build.mjs but pointed at the
+//   bench's API (bench/.work/sdk/v1), copied over sdk/v1 in each portal build;
+// - the portal's production build (Rspack by default, webpack with DOCUSAURUS_FASTER=false), with its own
+//   generated-files folder and no persistent cache, so every build is cold and never touches .docusaurus/;
+// - the bare Docusaurus classic site of the same version (bench/.work/bare), the page-weight and Lighthouse baseline.
+import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {ROOT, WORK, SITE_URL, SITE_API_URL, log, runProcess} from './common.mjs';
+
+export const SDK_OUT = path.join(WORK, 'sdk', 'v1');
+export const BUILD_FASTER = path.join(WORK, 'build-faster');
+export const BUILD_WEBPACK = path.join(WORK, 'build-webpack');
+export const BARE = path.join(WORK, 'bare');
+export const BARE_BUILD = path.join(BARE, 'build');
+export const DOCUSAURUS_VERSION = '3.10.2';
+
+export async function buildSdk(apiBase = SITE_API_URL) {
+  const esbuild = await import('esbuild');
+  const sdk = path.join(ROOT, 'sdk');
+  const bases = Object.fromEntries(['sandbox', 'dev', 'test', 'pro'].map((env) => [env, apiBase]));
+  const common = {
+    bundle: true,
+    sourcemap: true,
+    target: ['es2019', 'chrome90', 'firefox90', 'safari15'],
+    define: {__INTAKEKIT_API_BASES__: JSON.stringify(bases)},
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+  rmSync(SDK_OUT, {recursive: true, force: true});
+  mkdirSync(SDK_OUT, {recursive: true});
+  await Promise.all([
+    esbuild.build({...common, entryPoints: [path.join(sdk, 'src/browser.ts')], outfile: path.join(SDK_OUT, 'intake.js'), format: 'iife', minify: true}),
+    esbuild.build({...common, entryPoints: [path.join(sdk, 'src/styles/intake.css')], outfile: path.join(SDK_OUT, 'intake.css'), minify: true}),
+  ]);
+  return SDK_OUT;
+}
+
+/**
+ * `docusaurus build --out-dir <outDir>` of the portal; returns the wall time in ms.
+ * @param {{faster: boolean, outDir: string}} options
+ */
+export async function buildPortal({faster, outDir}) {
+  const tag = faster ? 'faster' : 'webpack';
+  const gen = path.relative(ROOT, path.join(WORK, `generated-${tag}`));
+  rmSync(path.join(ROOT, gen), {recursive: true, force: true});
+  rmSync(outDir, {recursive: true, force: true});
+  const env = {
+    ...process.env,
+    API_URL: SITE_API_URL,
+    PORTAL_URL: SITE_URL,
+    DOCUSAURUS_FASTER: faster ? 'true' : 'false',
+    DOCUSAURUS_GENERATED_FILES_DIR_NAME: gen,
+    DOCUSAURUS_NO_PERSISTENT_CACHE: 'true',
+    NODE_ENV: 'production',
+  };
+  delete env.MARKETING_URL;
+  delete env.SDK_CDN_URL;
+  const bin = path.join(ROOT, 'node_modules', '.bin', 'docusaurus');
+  const result = await runProcess(`build-${tag}`, bin, ['build', '--out-dir', outDir], {env});
+  if (result.code !== 0 || !existsSync(path.join(outDir, 'index.html'))) {
+    throw new Error(`portal build (${tag}) failed with ${result.code}; see ${result.logFile}`);
+  }
+  if (!existsSync(path.join(SDK_OUT, 'intake.js'))) await buildSdk();
+  rmSync(path.join(outDir, 'sdk', 'v1'), {recursive: true, force: true});
+  cpSync(SDK_OUT, path.join(outDir, 'sdk', 'v1'), {recursive: true});
+  return result.ms;
+}
+
+/** Did this config honour DOCUSAURUS_FASTER=false? (Rspack builds name their runtime chunk differently.) */
+export function configReadsFasterSwitch() {
+  return /DOCUSAURUS_FASTER/.test(readFileSync(path.join(ROOT, 'docusaurus.config.ts'), 'utf8'));
+}
+
+export async function ensurePortalBuild() {
+  if (existsSync(path.join(BUILD_FASTER, 'login.html')) && existsSync(path.join(BUILD_FASTER, 'sdk', 'v1', 'intake.js'))) return;
+  await buildSdk();
+  log('building the portal (Rspack) into bench/.work/build-faster');
+  await buildPortal({faster: true, outDir: BUILD_FASTER});
+}
+
+/** Generates, installs and builds the bare classic site once per bench run (reuses the install). */
+export async function ensureBareBuild({rebuild = true} = {}) {
+  if (!existsSync(path.join(BARE, 'package.json'))) {
+    log(`generating the bare Docusaurus ${DOCUSAURUS_VERSION} classic site in bench/.work/bare`);
+    mkdirSync(WORK, {recursive: true});
+    const r = await runProcess('bare-create', 'npx', ['--yes', `create-docusaurus@${DOCUSAURUS_VERSION}`, 'bare', 'classic', '--typescript', '--skip-install'], {cwd: WORK});
+    if (r.code !== 0) throw new Error(`create-docusaurus failed; see ${r.logFile}`);
+  }
+  const pkgFile = path.join(BARE, 'package.json');
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  if (pkg.overrides?.['@docsearch/react'] !== '4.7.0') {
+    pkg.overrides = {...pkg.overrides, '@docsearch/react': '4.7.0'};
+    writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
+  }
+  if (!existsSync(path.join(BARE, 'node_modules', '@docusaurus', 'core', 'package.json'))) {
+    log('installing the bare site (npm install)');
+    const r = await runProcess('bare-install', 'npm', ['install', '--no-audit', '--no-fund'], {cwd: BARE});
+    if (r.code !== 0) throw new Error(`npm install in bench/.work/bare failed; see ${r.logFile}`);
+  }
+  if (rebuild || !existsSync(path.join(BARE_BUILD, 'index.html'))) {
+    log('building the bare site');
+    rmSync(BARE_BUILD, {recursive: true, force: true});
+    const r = await runProcess('bare-build', path.join(BARE, 'node_modules', '.bin', 'docusaurus'), ['build'], {
+      cwd: BARE,
+      env: {...process.env, NODE_ENV: 'production'},
+    });
+    if (r.code !== 0) throw new Error(`bare site build failed; see ${r.logFile}`);
+  }
+  return BARE_BUILD;
+}
+
+export function bareVersion() {
+  try {
+    return JSON.parse(readFileSync(path.join(BARE, 'node_modules', '@docusaurus', 'core', 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}

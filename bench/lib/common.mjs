@@ -1,0 +1,219 @@
+// Shared helpers for the bench: paths, ports, child processes (each in its own process group, all
+// stopped at the end), medians, figures and the tools installed outside the main lockfile.
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, createWriteStream} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {waitForHttp} from '../../scripts/lib/stack-env.mjs';
+
+export {waitForHttp};
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const BENCH = path.join(ROOT, 'bench');
+export const WORK = path.join(BENCH, '.work');
+export const TOOLS = path.join(WORK, 'tools');
+export const LOGS = path.join(WORK, 'logs');
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const HOST = '127.0.0.1';
+
+// Every server of the bench listens on 127.0.0.1, ports 14000-14999.
+export const PORTS = {
+  site: 14000, // the portal's production build (static server)
+  bare: 14001, // the bare Docusaurus site's build
+  siteApi: 14087, // API behind the portal for page weight, Lighthouse and the SDK
+  sdkPage: 14002, // the plain page that embeds the SDK
+  loadApiPglite: 14287,
+  loadApiPostgres: 14387,
+  startSite: 14100, // `npm start` in the start-up section
+  startApi: 14187,
+  debug: 14222, // Chromium's remote-debugging port for Lighthouse
+};
+export const SITE_URL = `http://localhost:${PORTS.site}`;
+export const SITE_API_URL = `http://localhost:${PORTS.siteApi}`;
+
+export const TURNSTILE_PLACEHOLDER = 'XXXX.DUMMY.TOKEN.XXXX';
+export const BENCH_PASSWORD = 'Bench-Intake-42';
+
+mkdirSync(LOGS, {recursive: true});
+
+export function log(...args) {
+  const t = new Date().toISOString().slice(11, 19);
+  console.log(`[bench ${t}]`, ...args);
+}
+
+export function median(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+export function round(value, digits = 1) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return value ?? null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/**
+ * One row of the results. `goal` is text ("<= 1.15x bare", ">= 90"); `check(value, ratio)` decides `met`
+ * (null when the figure has no goal or could not be measured).
+ */
+export function figure({section, name, value, unit, baseline = null, baselineValue = null, ratio, goal = null, check, note}) {
+  let r = ratio;
+  if (r === undefined) {
+    r = baselineValue && value !== null && value !== undefined && Number.isFinite(value) ? round(value / baselineValue, 2) : null;
+  }
+  let met = null;
+  if (check && value !== null && value !== undefined && (typeof value !== 'number' || Number.isFinite(value))) {
+    met = Boolean(check(value, r));
+  }
+  return {section, name, value, unit, baseline, ratio: r, goal, met, ...(note ? {note} : {})};
+}
+
+/** A row for something that cannot be measured yet (route missing, tool failed). */
+export function unavailable({section, name, unit = '', goal = null, baseline = null, note = 'not yet available'}) {
+  return {section, name, value: null, unit, baseline, ratio: null, goal, met: null, note};
+}
+
+const children = new Set();
+
+/**
+ * Starts a command in its own process group with its output in bench/.work/logs/<name>.log.
+ * Returns the ChildProcess, with `done` (a promise of the exit code) and `stop()`.
+ */
+export function startProcess(name, command, args, {env = process.env, cwd = ROOT, stdio} = {}) {
+  const logFile = path.join(LOGS, `${name}.log`);
+  const out = createWriteStream(logFile, {flags: 'a'});
+  const child = spawn(command, args, {cwd, env, detached: true, stdio: stdio ?? ['ignore', 'pipe', 'pipe']});
+  child.logFile = logFile;
+  child.output = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk) => {
+      out.write(chunk);
+      if (child.output.length < 200_000) child.output += chunk.toString();
+    });
+  }
+  child.done = new Promise((resolve) => child.on('exit', (code, signal) => {
+    child.exited = true;
+    children.delete(child);
+    out.end();
+    resolve(code ?? signal);
+  }));
+  child.stop = async (timeoutMs = 8000) => {
+    if (child.exited) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, timeoutMs);
+    await child.done;
+    clearTimeout(timer);
+  };
+  children.add(child);
+  return child;
+}
+
+/** Runs a command to completion (own process group); resolves {code, ms, output}. */
+export async function runProcess(name, command, args, options = {}) {
+  const started = process.hrtime.bigint();
+  const child = startProcess(name, command, args, options);
+  const code = await child.done;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return {code, ms, output: child.output, logFile: child.logFile};
+}
+
+/** Stops every process the bench started that is still running (by process group id). */
+export async function stopAll() {
+  await Promise.all([...children].map((c) => c.stop()));
+}
+
+const cleanups = [];
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
+export async function cleanupAll() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch (error) {
+      log('cleanup failed:', error.message);
+    }
+  }
+  await stopAll();
+}
+
+/** Resident set size (kB) of one process, from /proc. */
+export function rssKb(pid) {
+  const r = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], {encoding: 'utf8'});
+  const n = Number(r.stdout.trim());
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** The node pid of the API inside a process group started with `node --import tsx ...`. */
+export function apiPid(child) {
+  return child.pid;
+}
+
+/** Installs lighthouse 12 and autocannon into bench/.work/tools (their own lockfile) when missing. */
+export function ensureTools() {
+  const need = [];
+  if (!existsSync(path.join(TOOLS, 'node_modules', 'lighthouse', 'package.json'))) need.push('lighthouse@12');
+  if (!existsSync(path.join(TOOLS, 'node_modules', 'autocannon', 'package.json'))) need.push('autocannon');
+  if (need.length === 0) return;
+  mkdirSync(TOOLS, {recursive: true});
+  if (!existsSync(path.join(TOOLS, 'package.json'))) {
+    spawnSync('sh', ['-c', `echo '{"name":"intakekit-bench-tools","private":true}' > package.json`], {cwd: TOOLS});
+  }
+  log(`installing ${need.join(', ')} into bench/.work/tools`);
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', TOOLS, ...need], {
+    cwd: TOOLS,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error(`npm install ${need.join(' ')} failed`);
+}
+
+export const toolsRequire = createRequire(path.join(TOOLS, 'package.json'));
+export const rootRequire = createRequire(path.join(ROOT, 'package.json'));
+
+export function toolVersion(name) {
+  try {
+    return toolsRequire(`${name}/package.json`).version;
+  } catch {
+    try {
+      return rootRequire(`${name}/package.json`).version;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export async function importTool(name) {
+  const resolved = toolsRequire.resolve(name);
+  return import(resolved);
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Launches Debian's Chromium through playwright-core. */
+export async function launchChromium(extraArgs = []) {
+  const {chromium} = await import('playwright-core');
+  return chromium.launch({executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extraArgs], headless: true});
+}

@@ -1,0 +1,129 @@
+// Seeds a database with the server's own modules (loaded through tsx): openDatabase + migrate, the
+// argon2id hash of server/src/lib/passwords.ts and the session token hash of server/src/lib/tokens.ts.
+// PGlite allows one process per data directory: every function here closes the database before it returns.
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {ROOT, BENCH_PASSWORD} from './common.mjs';
+
+let modules;
+async function serverModules() {
+  if (modules) return modules;
+  const {tsImport} = await import('tsx/esm/api');
+  const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
+  const load = (p) => tsImport(path.join(ROOT, 'server', 'src', p), from);
+  const [connect, migrate, passwords, tokens, kysely] = await Promise.all([
+    load('db/connect.ts'),
+    load('db/migrate.ts'),
+    load('lib/passwords.ts'),
+    load('lib/tokens.ts'),
+    import('kysely'),
+  ]);
+  modules = {connect, migrate, passwords, tokens, sql: kysely.sql};
+  return modules;
+}
+
+export async function withDb({databaseUrl, dataDir}, fn) {
+  const {connect, migrate} = await serverModules();
+  const db = await connect.openDatabase({databaseUrl, dataDir});
+  try {
+    await migrate.migrate(db);
+    return await fn(db, modules);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export function benchEmail(i) {
+  return `bench-${String(i).padStart(5, '0')}@bench.test`;
+}
+
+/**
+ * Verified users in teams of `teamSize` (the first of each team is its owner), all with BENCH_PASSWORD.
+ * One argon2id hash is shared by every row (hashing 1,000 passwords would take 12 s and prove nothing).
+ * Returns [{id, email}].
+ */
+export async function seedUsers(db, {count, teamSize = 10}) {
+  const {passwords} = await serverModules();
+  const hash = await passwords.hashPassword(BENCH_PASSWORD);
+  const now = new Date();
+  const users = [];
+  for (let start = 0; start < count; start += 500) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + 500); i++) {
+      rows.push({email: benchEmail(i), name: `Bench User ${i}`, password_hash: hash, email_verified: true, created_at: now, updated_at: now});
+    }
+    users.push(...(await db.insertInto('users').values(rows).returning(['id', 'email']).execute()));
+  }
+  for (let t = 0; t * teamSize < users.length; t++) {
+    const team = await db.insertInto('teams').values({name: `Bench Clinic ${t}`, created_at: now}).returning('id').executeTakeFirstOrThrow();
+    const members = users.slice(t * teamSize, (t + 1) * teamSize).map((u, i) => ({
+      team_id: team.id,
+      user_id: u.id,
+      role: i === 0 ? 'owner' : 'member',
+      created_at: now,
+    }));
+    await db.insertInto('team_members').values(members).execute();
+  }
+  return users;
+}
+
+/** A fresh session (token) for each user id, inserted as the server's startSession would. */
+export async function seedSessions(db, userIds) {
+  const {tokens, sql} = await serverModules();
+  const now = new Date();
+  const absolute = new Date(now.getTime() + 12 * 3600_000);
+  const out = [];
+  for (let start = 0; start < userIds.length; start += 500) {
+    const rows = [];
+    for (const userId of userIds.slice(start, start + 500)) {
+      const token = tokens.newToken();
+      out.push(token);
+      rows.push({
+        family_id: sql`gen_random_uuid()`,
+        user_id: userId,
+        token_hash: tokens.hashToken(token),
+        created_at: now,
+        last_used_at: now,
+        absolute_expires_at: absolute,
+      });
+    }
+    await db.insertInto('sessions').values(rows).execute();
+  }
+  return out;
+}
+
+/** Names of the public tables after migration (to see whether the key tables exist yet). */
+export async function tableNames(db) {
+  const {sql} = await serverModules();
+  const r = await sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`.execute(db);
+  return r.rows.map((row) => row.table_name);
+}
+
+/** Drops every table of the bench's PostgreSQL database (a fresh database for each run). */
+export async function resetPostgres(databaseUrl) {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({connectionString: databaseUrl});
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA public CASCADE');
+    await client.query('CREATE SCHEMA public');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the bench's database when missing (the role has CREATEDB), through the `postgres` database. */
+export async function ensurePostgresDatabase(databaseUrl) {
+  const pg = (await import('pg')).default;
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const client = new pg.Client({connectionString: url.toString()});
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
