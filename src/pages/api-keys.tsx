@@ -1,15 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
-import ProtectedRoute from '@site/src/components/protected-route';
+import SignedInLayout from '@site/src/components/signed-in-layout';
+import ApiKeysView from '@site/src/features/api-keys/components';
 
 export default function ApiKeysPage(): ReactNode {
   return (
-    <Layout title="API Keys" noFooter>
-      <ProtectedRoute>
-        <main className="container margin-vert--lg">
-          <h1>API Keys</h1>
-        </main>
-      </ProtectedRoute>
-    </Layout>
+    <SignedInLayout title="API Keys" description="Create, rotate and revoke the API keys of the IntakeKit SDK.">
+      <ApiKeysView />
+    </SignedInLayout>
   );
 }

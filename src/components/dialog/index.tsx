@@ -1,0 +1,90 @@
+import {useEffect, useId, useRef, type ReactNode} from 'react';
+import clsx from 'clsx';
+import styles from './styles.module.css';
+
+interface Props {
+  open: boolean;
+  /** Called when the dialog closes by itself (Escape) or through a button that calls it. */
+  onClose: () => void;
+  title: ReactNode;
+  /** The body text; also the dialog's accessible description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** The buttons row. */
+  actions?: ReactNode;
+  tone?: 'default' | 'danger' | 'warning';
+  className?: string;
+}
+
+/**
+ * A modal dialog on the native <dialog> element with showModal(): the page behind is inert, focus moves in
+ * (to the element marked `data-autofocus`, else the first focusable one), Escape closes it, and focus goes back to the
+ * element that had it when the dialog opened.
+ */
+export default function Dialog({open, onClose, title, description, children, actions, tone = 'default', className}: Props): ReactNode {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      // The element marked data-autofocus gets focus; otherwise showModal's own choice (the first focusable).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const handleClose = () => {
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) target.focus();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('close', handleClose);
+    return () => dialog.removeEventListener('close', handleClose);
+  }, []);
+
+  // Closing through unmount (page change) must not leave the page inert.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={clsx(styles.dialog, styles[tone], className)}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}>
+      {open ? (
+        <div className={styles.inner}>
+          <h2 id={titleId} className={styles.title}>
+            {title}
+          </h2>
+          {description ? (
+            <p id={descriptionId} className={styles.description}>
+              {description}
+            </p>
+          ) : null}
+          {children}
+          {actions ? <div className={styles.actions}>{actions}</div> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import styles from './styles.module.css';
+
+interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Buttons on the right (below the title on phones). */
+  actions?: ReactNode;
+}
+
+/** The heading block of a signed-in page: the page's only h1, a one-line description and its main actions. */
+export function PageHeader({title, description, actions}: PageHeaderProps): ReactNode {
+  return (
+    <header className={styles.pageHeader}>
+      <div className={styles.pageHeaderText}>
+        <h1 className={styles.pageTitle}>{title}</h1>
+        {description ? <p className={styles.pageDescription}>{description}</p> : null}
+      </div>
+      {actions ? <div className={styles.pageActions}>{actions}</div> : null}
+    </header>
+  );
+}
+
+interface PanelProps {
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Right side of the panel header (a badge, a count). */
+  aside?: ReactNode;
+  children?: ReactNode;
+  /** Full-bleed body (a table) instead of padded content. */
+  flush?: boolean;
+  tone?: 'default' | 'danger';
+  className?: string;
+  id?: string;
+  'data-testid'?: string;
+}
+
+/** A titled card section (h2) on a signed-in page. */
+export default function Panel({title, description, aside, children, flush, tone = 'default', className, id, ...rest}: PanelProps): ReactNode {
+  const headingId = id ? `${id}-title` : undefined;
+  return (
+    <section
+      id={id}
+      className={clsx(styles.panel, tone === 'danger' && styles.danger, className)}
+      aria-labelledby={title ? headingId : undefined}
+      data-testid={rest['data-testid']}>
+      {title || aside ? (
+        <div className={styles.panelHeader}>
+          <div>
+            {title ? (
+              <h2 id={headingId} className={styles.panelTitle}>
+                {title}
+              </h2>
+            ) : null}
+            {description ? <p className={styles.panelDescription}>{description}</p> : null}
+          </div>
+          {aside}
+        </div>
+      ) : null}
+      <div className={flush ? styles.flush : styles.body}>{children}</div>
+    </section>
+  );
+}

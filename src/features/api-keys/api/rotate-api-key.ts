@@ -1,0 +1,8 @@
+import {apiClient} from '@site/src/lib/api-client';
+import type {ApiKey} from './use-api-keys';
+import type {IssuedKey} from './create-api-key';
+
+/** POST /api/keys/{id}/rotate with {keyType}: the old key stops working, the answer holds the new one. */
+export function rotateApiKey(key: Pick<ApiKey, 'id' | 'keyType'>): Promise<IssuedKey> {
+  return apiClient.post<IssuedKey>(`/api/keys/${encodeURIComponent(key.id)}/rotate`, {keyType: key.keyType});
+}

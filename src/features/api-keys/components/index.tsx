@@ -1,0 +1,179 @@
+import {useCallback, useEffect, useId, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import Panel, {PageHeader} from '@site/src/components/panel';
+import Spinner from '@site/src/components/spinner';
+import {useAuthStore} from '@site/src/stores/auth-store';
+import {useApiKeys, type ApiKey} from '../api/use-api-keys';
+import {useKeyActions} from '../api/use-key-actions';
+import {formatKeyType} from '../lib/format';
+import BestPractices from './best-practices';
+import KeyTable from './key-table';
+import NewKeyBanner, {type RevealedKey} from './new-key-banner';
+import ProductionDialog from './production-dialog';
+import VerificationBanner from './verification-banner';
+import styles from './styles.module.css';
+
+export const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
+export const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key?';
+export const LOCKED_HINT = 'Email verification required';
+
+/** Spec §8: key list, create, rotate and revoke failures are only logged; the page stays usable. */
+function logFailure(action: string, error: unknown): void {
+  console.warn(`[api-keys] ${action} failed`, error);
+}
+
+function KeyIcon(): ReactNode {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="7.5" cy="15.5" r="5.5" />
+      <path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" />
+    </svg>
+  );
+}
+
+/** The /api-keys screen (spec §2, §4, §7, §8). */
+export default function ApiKeysView(): ReactNode {
+  const user = useAuthStore((s) => s.user);
+  const {keys, error, isLoading} = useApiKeys();
+  const actions = useKeyActions();
+  const [revealed, setRevealed] = useState<RevealedKey | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [productionOpen, setProductionOpen] = useState(false);
+  const lockedHintId = useId();
+
+  useEffect(() => {
+    if (error) logFailure('loading the key list', error);
+  }, [error]);
+
+  const verified = Boolean(user?.emailVerified);
+  const locked = verified ? {} : {title: LOCKED_HINT, 'aria-describedby': lockedHintId};
+
+  const onCreateSandbox = useCallback(async () => {
+    try {
+      const issued = await actions.create.trigger('sandbox');
+      setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? 'sandbox')} key created`});
+    } catch (failure) {
+      logFailure('creating a sandbox key', failure);
+    }
+  }, [actions.create]);
+
+  const onRotate = useCallback(
+    async (key: ApiKey) => {
+      if (!window.confirm(CONFIRM_ROTATE)) return;
+      setBusyId(key.id);
+      try {
+        const issued = await actions.rotate.trigger(key);
+        setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(key.keyType)} key rotated`});
+      } catch (failure) {
+        logFailure('rotating a key', failure);
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [actions.rotate],
+  );
+
+  const onRevoke = useCallback(
+    async (key: ApiKey) => {
+      if (!window.confirm(CONFIRM_REVOKE)) return;
+      setBusyId(key.id);
+      try {
+        await actions.revoke.trigger(key);
+      } catch (failure) {
+        logFailure('revoking a key', failure);
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [actions.revoke],
+  );
+
+  const list = keys ?? [];
+  const activeCount = list.filter((k) => k.status === 'active').length;
+  const creating = actions.create.pending;
+
+  return (
+    <>
+      <PageHeader
+        title="API Keys"
+        description={
+          user?.team ? (
+            <>
+              Keys authenticate the IntakeKit SDK. They are shared by everyone in <strong>{user.team.name}</strong>.
+            </>
+          ) : (
+            'Keys authenticate the IntakeKit SDK in your app. Start with a sandbox key.'
+          )
+        }
+        actions={
+          <>
+            <button
+              type="button"
+              className={clsx('button button--primary', styles.headerButton)}
+              onClick={() => void onCreateSandbox()}
+              disabled={!verified || creating}
+              aria-busy={creating || undefined}
+              {...locked}>
+              {creating ? <span className={styles.buttonSpinner} aria-hidden="true" /> : <span aria-hidden="true">+</span>}
+              {creating ? 'Creating...' : 'Create Sandbox Key'}
+            </button>
+            <button
+              type="button"
+              className={clsx('button button--secondary', styles.headerButton)}
+              onClick={() => setProductionOpen(true)}
+              disabled={!verified}
+              {...locked}>
+              Create Production Key
+            </button>
+          </>
+        }
+      />
+      <span id={lockedHintId} className={styles.srOnly}>
+        {verified ? '' : LOCKED_HINT}
+      </span>
+
+      <div className={styles.stack}>
+        {user && !verified ? <VerificationBanner email={user.email} /> : null}
+        {revealed ? <NewKeyBanner revealed={revealed} onDismiss={() => setRevealed(null)} /> : null}
+      </div>
+
+      <Panel
+        id="your-keys"
+        title="Your keys"
+        description="Masked for display. Only active keys can be rotated or revoked."
+        aside={keys && list.length > 0 ? <span className={styles.count}>{activeCount} active</span> : undefined}
+        flush>
+        {isLoading && !keys ? (
+          <div className={styles.loading}>
+            <Spinner label="Loading API keys..." showLabel />
+          </div>
+        ) : list.length === 0 ? (
+          <div className={styles.empty}>
+            <span className={styles.emptyIcon}>
+              <KeyIcon />
+            </span>
+            <h3 className={styles.emptyTitle}>No API Keys Yet</h3>
+            <p className={styles.emptyText}>
+              Create a sandbox key to try the SDK, then follow the <Link to="/dashboard/quick-start">Quick Start</Link>.
+            </p>
+          </div>
+        ) : (
+          <KeyTable
+            keys={list}
+            canChange={verified}
+            lockedHintId={lockedHintId}
+            lockedHint={LOCKED_HINT}
+            busyId={busyId}
+            onRotate={(key) => void onRotate(key)}
+            onRevoke={(key) => void onRevoke(key)}
+          />
+        )}
+      </Panel>
+
+      <BestPractices />
+
+      <ProductionDialog open={productionOpen} onClose={() => setProductionOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import {maskApiKey} from '@site/src/lib/mask';
+import type {ApiKey} from '../api/use-api-keys';
+import {formatKeyType, formatStatus, NEVER_USED} from '../lib/format';
+import LocalDate from './local-date';
+import styles from './styles.module.css';
+
+interface Props {
+  keys: ApiKey[];
+  /** False while the email is unverified: rotate and revoke are disabled with the tooltip. */
+  canChange: boolean;
+  /** id of the element that says why the buttons are disabled. */
+  lockedHintId: string;
+  lockedHint: string;
+  /** The key whose rotate or revoke is in flight. */
+  busyId: string | null;
+  onRotate: (key: ApiKey) => void;
+  onRevoke: (key: ApiKey) => void;
+}
+
+/** The keys table (spec §2). Scrolls sideways inside a focusable region on narrow screens. */
+export default function KeyTable({keys, canChange, lockedHintId, lockedHint, busyId, onRotate, onRevoke}: Props): ReactNode {
+  const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
+  return (
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="API keys">
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Key Type</th>
+            <th scope="col">API Key</th>
+            <th scope="col">Status</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last Used</th>
+            <th scope="col" className={styles.actionsCol}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => {
+            const active = key.status === 'active';
+            const busy = busyId === key.id;
+            const masked = maskApiKey(key.apiKey);
+            return (
+              <tr key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
+                <td>
+                  <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>{formatKeyType(key.keyType)}</span>
+                </td>
+                <td>
+                  <code className={styles.maskedKey}>{masked}</code>
+                </td>
+                <td>
+                  <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
+                    <span className={styles.dot} aria-hidden="true" />
+                    {formatStatus(key.status)}
+                  </span>
+                </td>
+                <td className={styles.nowrap}>
+                  <LocalDate iso={key.createdAt} />
+                </td>
+                <td className={styles.nowrap}>
+                  <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
+                </td>
+                <td className={styles.actionsCol}>
+                  {active ? (
+                    <div className={styles.rowActions}>
+                      <button
+                        type="button"
+                        className="button button--sm button--secondary"
+                        disabled={!canChange || busy}
+                        aria-busy={busy || undefined}
+                        onClick={() => onRotate(key)}
+                        {...locked}>
+                        Rotate<span className={styles.srOnly}> {masked}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
+                        disabled={!canChange || busy}
+                        aria-busy={busy || undefined}
+                        onClick={() => onRevoke(key)}
+                        {...locked}>
+                        Revoke<span className={styles.srOnly}> {masked}</span>
+                      </button>
+                    </div>
+                  ) : (
+                    <span className={styles.muted}>
+                      <span aria-hidden="true">—</span>
+                      <span className={styles.srOnly}>No actions</span>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

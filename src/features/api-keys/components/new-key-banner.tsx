@@ -1,0 +1,30 @@
+import {useEffect, useRef, type ReactNode} from 'react';
+import Notice from '@site/src/components/notice';
+import CopyButton from '@site/src/components/copy-button';
+import styles from './styles.module.css';
+
+export const COPY_NOW_TEXT = "Copy this key now - you won't be able to see it again!";
+
+export interface RevealedKey {
+  apiKey: string;
+  title: string;
+}
+
+/** The once-only banner with the full new key (spec §4): dismissible, with a copy button. Takes focus when shown. */
+export default function NewKeyBanner({revealed, onDismiss}: {revealed: RevealedKey; onDismiss: () => void}): ReactNode {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [revealed]);
+  return (
+    <Notice ref={ref} variant="success" title={revealed.title} onDismiss={onDismiss} className={styles.banner} data-testid="new-key-banner">
+      <p className={styles.bannerText}>{COPY_NOW_TEXT}</p>
+      <div className={styles.keyRow}>
+        <code className={styles.fullKey} data-testid="new-key-value">
+          {revealed.apiKey}
+        </code>
+        <CopyButton value={revealed.apiKey} label="Copy API key" />
+      </div>
+    </Notice>
+  );
+}
