@@ -17,7 +17,9 @@ import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { authRoutes } from './routes/auth/index.js';
 import { healthRoutes } from './routes/health.js';
+import { keyRoutes } from './routes/keys/index.js';
 import { openapiRoutes } from './routes/openapi.js';
+import { teamRoutes } from './routes/team/index.js';
 
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
@@ -55,7 +57,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(openapiRoutes);
   await app.register(authRoutes, { config });
-  void secretKey; // used by the API key routes
+  await app.register(keyRoutes, { config, secretKey });
+  await app.register(teamRoutes, { config });
 
   // Not ready()-ed here: listen() and inject() do that, and tests may add a route first.
   return app;

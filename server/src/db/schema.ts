@@ -73,7 +73,26 @@ export interface LoginLocksTable {
   locked_until: Timestamp;
 }
 
+export type KeyType = 'sandbox' | 'production';
+export type KeyStatus = 'active' | 'revoked';
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  team_id: string | null;
+  user_id: string | null;
+  key_type: KeyType;
+  key_hash: string;
+  key_ciphertext: string;
+  status: KeyStatus;
+  created_by: string | null;
+  rotated_from: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
+  api_keys: ApiKeysTable;
   users: UsersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

@@ -4,7 +4,7 @@ export type MailTemplate =
   | { kind: 'verify-email'; link: string; name: string | null }
   | { kind: 'reset-password'; link: string; name: string | null }
   | { kind: 'password-changed'; name: string | null; portalUrl: string }
-  | { kind: 'team-invitation'; link: string; teamName: string; inviterName: string | null };
+  | { kind: 'team-invitation'; link: string; teamName: string; inviterName: string | null; hasAccount: boolean };
 
 export interface RenderedMail {
   subject: string;
@@ -55,11 +55,13 @@ function parts(template: MailTemplate): Parts {
       return {
         subject: `You're invited to join ${template.teamName} on IntakeKit`,
         greeting: 'Hi,',
-        paragraphs: [
-          `${template.inviterName ?? 'A teammate'} invited you to the ${template.teamName} team on IntakeKit. ` +
-            'Create your account to share its API keys.',
-        ],
-        action: { label: 'Create your account', link: template.link },
+        paragraphs: template.hasAccount
+          ? [`${template.inviterName ?? 'A teammate'} added you to the ${template.teamName} team on IntakeKit. You now share its API keys.`]
+          : [
+              `${template.inviterName ?? 'A teammate'} invited you to the ${template.teamName} team on IntakeKit. ` +
+                'Create your account to share its API keys.',
+            ],
+        action: { label: template.hasAccount ? 'Open IntakeKit' : 'Create your account', link: template.link },
         footer: "If you weren't expecting this invitation, you can ignore this email.",
       };
   }

@@ -6,6 +6,9 @@ const TRIMMED = ['name', 'teamName'];
 
 export const normalizeInputPlugin = sharedPlugin('normalize-input', async (app) => {
   app.addHook('preValidation', async (request) => {
+    // No body at all reads as an empty object, so optional-body calls (rotate, revoke) work
+    // without one and required fields report as missing rather than as a type error.
+    if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
     const fields = body as Record<string, unknown>;

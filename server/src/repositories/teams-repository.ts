@@ -37,3 +37,82 @@ export async function deleteTeam(db: Db, teamId: string): Promise<void> {
 export async function takeInvitation(db: Db, email: string) {
   return db.deleteFrom('team_invitations').where('email', '=', email).returning(['team_id', 'name']).executeTakeFirst();
 }
+
+export interface TeamEntry {
+  id: string;
+  name: string | null;
+  email: string;
+  role: TeamRole | 'invited';
+}
+
+/** Members (owner, admins, members, each by seniority) then pending invitations. */
+export async function listTeam(db: Db, teamId: string): Promise<TeamEntry[]> {
+  const members = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'team_members.role'])
+    .where('team_members.team_id', '=', teamId)
+    .orderBy((eb) => eb.case().when('team_members.role', '=', 'owner').then(0).when('team_members.role', '=', 'admin').then(1).else(2).end())
+    .orderBy('team_members.created_at')
+    .orderBy('users.id')
+    .execute();
+  const invited = await db
+    .selectFrom('team_invitations')
+    .select(['id', 'name', 'email'])
+    .where('team_id', '=', teamId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return [...members, ...invited.map((i) => ({ ...i, role: 'invited' as const }))];
+}
+
+export async function findMemberRole(db: Db, teamId: string, userId: string): Promise<TeamRole | undefined> {
+  const row = await db
+    .selectFrom('team_members')
+    .select('role')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+export async function removeMember(db: Db, teamId: string, userId: string): Promise<boolean> {
+  const rows = await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).returning('user_id').execute();
+  return rows.length > 0;
+}
+
+/** Records an invitation; undefined when the address already has one (to any team). */
+export async function insertInvitation(
+  db: Db,
+  invitation: { teamId: string; email: string; name: string | null; invitedBy: string; now: Date },
+): Promise<string | undefined> {
+  const row = await db
+    .insertInto('team_invitations')
+    .values({
+      team_id: invitation.teamId,
+      email: invitation.email,
+      name: invitation.name,
+      invited_by: invitation.invitedBy,
+      created_at: invitation.now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function deleteInvitation(db: Db, teamId: string, id: string): Promise<boolean> {
+  const rows = await db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('id', '=', id).returning('id').execute();
+  return rows.length > 0;
+}
+
+/** Adds a user to a team unless they already belong to one; false when they do. */
+export async function addMemberIfTeamless(db: Db, teamId: string, userId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .insertInto('team_members')
+    .values({ team_id: teamId, user_id: userId, role: 'member', created_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.length > 0;
+}

@@ -1,0 +1,50 @@
+// API key values (design §4): `ik_sandbox_` / `ik_production_`, 36 random base62 characters
+// (214 bits), then a 6-character base62 CRC32 of everything before it. The fixed prefix and the
+// checksum let secret scanners recognise leaked keys without calling us (GitHub's token format),
+// and let the API reject a mistyped key without a database lookup.
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { KeyType } from '../db/schema.js';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 36;
+const CHECKSUM_LENGTH = 6;
+const KEY_PATTERN = /^ik_(sandbox|production)_([0-9A-Za-z]{36})([0-9A-Za-z]{6})$/;
+
+function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of crypto.randomBytes(length * 2)) {
+      // 248 = 62 * 4: rejecting larger bytes keeps every character equally likely.
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+function base62(value: number, width: number): string {
+  let out = '';
+  let rest = value;
+  for (let i = 0; i < width; i++) {
+    out = BASE62[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
+}
+
+function checksum(body: string): string {
+  return base62(zlib.crc32(body), CHECKSUM_LENGTH);
+}
+
+export function newApiKey(type: KeyType): string {
+  const body = `ik_${type}_${randomBase62(RANDOM_LENGTH)}`;
+  return body + checksum(body);
+}
+
+/** The key's type when it is well formed with a valid checksum, else undefined. */
+export function parseApiKey(value: string): KeyType | undefined {
+  const match = KEY_PATTERN.exec(value);
+  if (!match) return undefined;
+  const body = value.slice(0, value.length - CHECKSUM_LENGTH);
+  return checksum(body) === match[3] ? (match[1] as KeyType) : undefined;
+}

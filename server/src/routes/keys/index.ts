@@ -1,0 +1,96 @@
+// /api/keys: list, create, rotate, revoke.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../../config.js';
+import { secretBox } from '../../lib/secret-box.js';
+import { errorResponses } from '../../schemas/common.js';
+import {
+  KeyActionBody,
+  KeyIdParams,
+  KeyListResponse,
+  KeyResponse,
+  KeyTypeParams,
+  NewKeyResponse,
+} from '../../schemas/keys.js';
+import { ApiKeys } from '../../services/api-keys.js';
+import { currentUser } from '../current-user.js';
+
+export interface KeyRouteOptions {
+  config: Config;
+  secretKey: string;
+}
+
+export async function keyRoutes(app: FastifyInstance, { config, secretKey }: KeyRouteOptions) {
+  const keys = new ApiKeys(app.db, secretBox(secretKey), config);
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  const common = { preHandler: app.requireUser } as const;
+  const session = [{ session: [] }];
+  const mutation = errorResponses('UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND');
+
+  routes.get(
+    '/api/keys',
+    {
+      ...common,
+      schema: {
+        tags: ['keys'],
+        summary: "The API keys of the user's team (or of the user without a team), newest first",
+        security: session,
+        response: { 200: KeyListResponse, ...errorResponses('UNAUTHORIZED') },
+      },
+    },
+    async (request) => ({ keys: await keys.list(await currentUser(app, request)) }),
+  );
+
+  routes.post(
+    '/api/keys/:keyType',
+    {
+      ...common,
+      schema: {
+        tags: ['keys'],
+        summary: 'Create a sandbox or production key (the full value is in the answer)',
+        security: session,
+        params: KeyTypeParams,
+        response: { 201: NewKeyResponse, ...errorResponses('UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'PRODUCTION_NOT_READY', 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      const key = await keys.create(await currentUser(app, request), request.params.keyType);
+      return reply.code(201).send({ apiKey: key.apiKey, key });
+    },
+  );
+
+  routes.post(
+    '/api/keys/:id/rotate',
+    {
+      ...common,
+      schema: {
+        tags: ['keys'],
+        summary: 'Revoke an active key and create its successor of the same type, in one transaction',
+        security: session,
+        params: KeyIdParams,
+        body: KeyActionBody,
+        response: { 200: NewKeyResponse, ...mutation },
+      },
+    },
+    async (request) => {
+      const key = await keys.rotate(await currentUser(app, request), request.params.id, request.body.keyType);
+      return { apiKey: key.apiKey, key };
+    },
+  );
+
+  routes.delete(
+    '/api/keys/:id/revoke',
+    {
+      ...common,
+      schema: {
+        tags: ['keys'],
+        summary: 'Revoke a key (revoking a revoked key answers it unchanged)',
+        security: session,
+        params: KeyIdParams,
+        body: KeyActionBody,
+        response: { 200: KeyResponse, ...mutation },
+      },
+    },
+    async (request) => ({ key: await keys.revoke(await currentUser(app, request), request.params.id, request.body.keyType) }),
+  );
+}

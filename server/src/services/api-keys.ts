@@ -1,0 +1,107 @@
+// API key rules (design §4): team keys are shared by members, a user without a team has keys of
+// their own; creating, rotating and revoking need a verified email; production keys need a team
+// the operator marked production-ready; rotation revokes the old key and creates its one
+// successor in a single transaction.
+import type { Config } from '../config.js';
+import type { Db } from '../db/connect.js';
+import type { KeyType } from '../db/schema.js';
+import { ApiError } from '../errors.js';
+import { newApiKey } from '../lib/api-key-format.js';
+import type { SecretBox } from '../lib/secret-box.js';
+import { hashToken } from '../lib/tokens.js';
+import {
+  findOwnedKey,
+  insertKey,
+  listKeys,
+  revokeActiveKey,
+  type ApiKeyRow,
+  type KeyOwner,
+} from '../repositories/api-keys-repository.js';
+import type { UserWithTeam } from '../repositories/users-repository.js';
+
+export interface ApiKeyBody {
+  id: string;
+  keyType: KeyType;
+  apiKey: string;
+  status: 'active' | 'revoked';
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export function ownerOf(user: UserWithTeam): KeyOwner {
+  return user.team ? { teamId: user.team.id } : { userId: user.id };
+}
+
+export function toKeyBody(row: ApiKeyRow, box: SecretBox): ApiKeyBody {
+  return {
+    id: row.id,
+    keyType: row.key_type,
+    apiKey: box.open(row.key_ciphertext),
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
+  };
+}
+
+export class ApiKeys {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly config: Pick<Config, 'now'>,
+  ) {}
+
+  async list(user: UserWithTeam): Promise<ApiKeyBody[]> {
+    return (await listKeys(this.db, ownerOf(user))).map((row) => toKeyBody(row, this.box));
+  }
+
+  async create(user: UserWithTeam, type: KeyType): Promise<ApiKeyBody> {
+    assertVerified(user);
+    if (type === 'production' && !(await this.productionReady(user))) throw new ApiError('PRODUCTION_NOT_READY');
+    return this.issue(this.db, user, type, undefined);
+  }
+
+  async rotate(user: UserWithTeam, id: string, type: KeyType | undefined): Promise<ApiKeyBody> {
+    assertVerified(user);
+    const existing = await findOwnedKey(this.db, ownerOf(user), id, type);
+    if (!existing) throw new ApiError('NOT_FOUND');
+    return this.db.transaction().execute(async (trx) => {
+      // Only the first of concurrent rotations finds the key still active; the others get 404,
+      // and the unique index on rotated_from backs this up.
+      if (!(await revokeActiveKey(trx, existing.id, this.config.now()))) throw new ApiError('NOT_FOUND');
+      return this.issue(trx, user, existing.key_type, existing.id);
+    });
+  }
+
+  async revoke(user: UserWithTeam, id: string, type: KeyType | undefined): Promise<ApiKeyBody> {
+    assertVerified(user);
+    const existing = await findOwnedKey(this.db, ownerOf(user), id, type);
+    if (!existing) throw new ApiError('NOT_FOUND');
+    // Revoking a revoked key is a no-op that answers the key as it is.
+    const revoked = (await revokeActiveKey(this.db, existing.id, this.config.now())) ?? existing;
+    return toKeyBody(revoked, this.box);
+  }
+
+  private async issue(db: Db, user: UserWithTeam, type: KeyType, rotatedFrom: string | undefined): Promise<ApiKeyBody> {
+    const value = newApiKey(type);
+    const row = await insertKey(db, {
+      owner: ownerOf(user),
+      type,
+      hash: hashToken(value),
+      ciphertext: this.box.seal(value),
+      createdBy: user.id,
+      ...(rotatedFrom && { rotatedFrom }),
+      now: this.config.now(),
+    });
+    return toKeyBody(row, this.box);
+  }
+
+  private async productionReady(user: UserWithTeam): Promise<boolean> {
+    if (!user.team) return false;
+    const team = await this.db.selectFrom('teams').select('production_ready').where('id', '=', user.team.id).executeTakeFirst();
+    return team?.production_ready === true;
+  }
+}
+
+function assertVerified(user: UserWithTeam): void {
+  if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
+}
