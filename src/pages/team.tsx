@@ -1,15 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
-import ProtectedRoute from '@site/src/components/protected-route';
+import SignedInLayout from '@site/src/components/signed-in-layout';
+import TeamView from '@site/src/features/team/components';
 
 export default function TeamPage(): ReactNode {
   return (
-    <Layout title="Team" noFooter>
-      <ProtectedRoute>
-        <main className="container margin-vert--lg">
-          <h1>Team</h1>
-        </main>
-      </ProtectedRoute>
-    </Layout>
+    <SignedInLayout title="Team" description="Invite and remove the members of your IntakeKit team.">
+      <TeamView />
+    </SignedInLayout>
   );
 }

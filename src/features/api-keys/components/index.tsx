@@ -1,6 +1,8 @@
 import {useCallback, useEffect, useId, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
+import EmptyState from '@site/src/components/empty-state';
+import {SrOnly} from '@site/src/components/data-table';
 import Panel, {PageHeader} from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
 import {useAuthStore} from '@site/src/stores/auth-store';
@@ -129,9 +131,7 @@ export default function ApiKeysView(): ReactNode {
           </>
         }
       />
-      <span id={lockedHintId} className={styles.srOnly}>
-        {verified ? '' : LOCKED_HINT}
-      </span>
+      <SrOnly id={lockedHintId}>{verified ? '' : LOCKED_HINT}</SrOnly>
 
       <div className={styles.stack}>
         {user && !verified ? <VerificationBanner email={user.email} /> : null}
@@ -149,15 +149,11 @@ export default function ApiKeysView(): ReactNode {
             <Spinner label="Loading API keys..." showLabel />
           </div>
         ) : list.length === 0 ? (
-          <div className={styles.empty}>
-            <span className={styles.emptyIcon}>
-              <KeyIcon />
-            </span>
-            <h3 className={styles.emptyTitle}>No API Keys Yet</h3>
-            <p className={styles.emptyText}>
+          <EmptyState icon={<KeyIcon />} title="No API Keys Yet">
+            <p>
               Create a sandbox key to try the SDK, then follow the <Link to="/dashboard/quick-start">Quick Start</Link>.
             </p>
-          </div>
+          </EmptyState>
         ) : (
           <KeyTable
             keys={list}

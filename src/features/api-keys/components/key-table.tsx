@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import {maskApiKey} from '@site/src/lib/mask';
 import type {ApiKey} from '../api/use-api-keys';
 import {formatKeyType, formatStatus, NEVER_USED} from '../lib/format';
+import DataTable, {SrOnly} from '@site/src/components/data-table';
 import LocalDate from './local-date';
 import styles from './styles.module.css';
 
@@ -19,12 +20,11 @@ interface Props {
   onRevoke: (key: ApiKey) => void;
 }
 
-/** The keys table (spec §2). Scrolls sideways inside a focusable region on narrow screens. */
+/** The keys table (spec §2). */
 export default function KeyTable({keys, canChange, lockedHintId, lockedHint, busyId, onRotate, onRevoke}: Props): ReactNode {
   const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
   return (
-    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="API keys">
-      <table className={styles.table}>
+    <DataTable label="API keys">
         <thead>
           <tr>
             <th scope="col">Key Type</th>
@@ -32,9 +32,7 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
             <th scope="col">Status</th>
             <th scope="col">Created</th>
             <th scope="col">Last Used</th>
-            <th scope="col" className={styles.actionsCol}>
-              Actions
-            </th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
@@ -62,7 +60,7 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
                 <td className={styles.nowrap}>
                   <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
                 </td>
-                <td className={styles.actionsCol}>
+                <td>
                   {active ? (
                     <div className={styles.rowActions}>
                       <button
@@ -72,7 +70,7 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
                         aria-busy={busy || undefined}
                         onClick={() => onRotate(key)}
                         {...locked}>
-                        Rotate<span className={styles.srOnly}> {masked}</span>
+                        Rotate<SrOnly> {masked}</SrOnly>
                       </button>
                       <button
                         type="button"
@@ -81,13 +79,13 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
                         aria-busy={busy || undefined}
                         onClick={() => onRevoke(key)}
                         {...locked}>
-                        Revoke<span className={styles.srOnly}> {masked}</span>
+                        Revoke<SrOnly> {masked}</SrOnly>
                       </button>
                     </div>
                   ) : (
                     <span className={styles.muted}>
                       <span aria-hidden="true">—</span>
-                      <span className={styles.srOnly}>No actions</span>
+                      <SrOnly>No actions</SrOnly>
                     </span>
                   )}
                 </td>
@@ -95,7 +93,6 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
             );
           })}
         </tbody>
-      </table>
-    </div>
+    </DataTable>
   );
 }

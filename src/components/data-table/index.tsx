@@ -1,0 +1,33 @@
+import type {ReactNode} from 'react';
+import styles from './styles.module.css';
+
+interface Props {
+  /** Accessible name of the scroll region (and the table's caption for screen readers). */
+  label: string;
+  /** The <thead> and <tbody>. The last column is the actions column (right-aligned). */
+  children: ReactNode;
+}
+
+/**
+ * A data table of the signed-in pages: quiet header row, row hover, right-aligned last (actions) column.
+ * On narrow screens it scrolls sideways inside a region keyboard users can focus.
+ */
+export default function DataTable({label, children}: Props): ReactNode {
+  return (
+    <div className={styles.wrap} tabIndex={0} role="region" aria-label={label}>
+      <table className={styles.table}>
+        <caption className={styles.srOnly}>{label}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+/** Visually hidden text (context for a screen reader, e.g. which key a Rotate button acts on). */
+export function SrOnly({children, id}: {children?: ReactNode; id?: string}): ReactNode {
+  return (
+    <span id={id} className={styles.srOnly}>
+      {children}
+    </span>
+  );
+}
