@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth/index.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys/index.js';
 import { openapiRoutes } from './routes/openapi.js';
+import { sdkSessionRoutes } from './routes/sdk/sessions.js';
 import { teamRoutes } from './routes/team/index.js';
 
 export interface BuildOptions {
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   await app.register(keyRoutes, { config, secretKey });
   await app.register(teamRoutes, { config });
+  await app.register(sdkSessionRoutes, { config });
 
   // Not ready()-ed here: listen() and inject() do that, and tests may add a route first.
   return app;
