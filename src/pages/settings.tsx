@@ -1,15 +1,11 @@
 import type {ReactNode} from 'react';
-import Layout from '@theme/Layout';
-import ProtectedRoute from '@site/src/components/protected-route';
+import SignedInLayout from '@site/src/components/signed-in-layout';
+import SettingsView from '@site/src/features/settings/components';
 
 export default function SettingsPage(): ReactNode {
   return (
-    <Layout title="Settings" noFooter>
-      <ProtectedRoute>
-        <main className="container margin-vert--lg">
-          <h1>Settings</h1>
-        </main>
-      </ProtectedRoute>
-    </Layout>
+    <SignedInLayout title="Settings" description="Your IntakeKit profile, password and account.">
+      <SettingsView />
+    </SignedInLayout>
   );
 }

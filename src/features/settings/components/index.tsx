@@ -1,0 +1,20 @@
+import type {ReactNode} from 'react';
+import {PageHeader} from '@site/src/components/panel';
+import {useAuthStore} from '@site/src/stores/auth-store';
+import DangerZone from './danger-zone';
+import PasswordForm from './password-form';
+import ProfileForm from './profile-form';
+
+/** The /settings screen (spec §2, §4, §5, §8). */
+export default function SettingsView(): ReactNode {
+  const user = useAuthStore((s) => s.user);
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile, password and account." />
+      <ProfileForm user={user} />
+      <PasswordForm />
+      <DangerZone email={user.email} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import {useState, type ChangeEvent, type FormEvent, type ReactNode} from 'react';
+import FormField from '@site/src/components/form-field';
+import Notice from '@site/src/components/notice';
+import Panel from '@site/src/components/panel';
+import SubmitButton from '@site/src/components/submit-button';
+import {serverMessageOr} from '@site/src/lib/errors';
+import {canSubmitChangePassword, validateChangePassword} from '@site/src/lib/validation';
+import {useFlash} from '@site/src/features/auth/hooks/use-flash';
+import {EMAIL_MESSAGE_MS} from '@site/src/features/auth/lib/timing';
+import {changePassword} from '../api/change-password';
+import {PASSWORD_CHANGED, PASSWORD_FAILED} from '../lib/messages';
+import styles from './styles.module.css';
+
+const EMPTY = {current: '', next: '', confirm: ''};
+
+/** Change Password (spec §2, §5): three fields, the button disabled until all are filled. */
+export default function PasswordForm(): ReactNode {
+  const [fields, setFields] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [done, flashDone] = useFlash(EMAIL_MESSAGE_MS);
+  const [saving, setSaving] = useState(false);
+
+  const set = (key: keyof typeof EMPTY) => (event: ChangeEvent<HTMLInputElement>) =>
+    setFields((f) => ({...f, [key]: event.target.value}));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = validateChangePassword(fields);
+    setError(invalid);
+    if (invalid) {
+      flashDone(null);
+      return;
+    }
+    setSaving(true);
+    try {
+      await changePassword({currentPassword: fields.current, newPassword: fields.next});
+      setFields(EMPTY);
+      flashDone(PASSWORD_CHANGED);
+    } catch (failure) {
+      flashDone(null);
+      setError(serverMessageOr(failure, PASSWORD_FAILED));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Panel
+      id="password"
+      title="Change Password"
+      description="Changing your password signs you out everywhere else and emails you a confirmation.">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.form}>
+        {done ? (
+          <Notice variant="success" className={styles.formNotice}>
+            {done}
+          </Notice>
+        ) : null}
+        {error ? (
+          <Notice variant="error" className={styles.formNotice}>
+            {error}
+          </Notice>
+        ) : null}
+        <div className={styles.passwordFields}>
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={fields.current}
+            onChange={set('current')}
+          />
+          <FormField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            value={fields.next}
+            onChange={set('next')}
+            hint="At least 10 characters with a mix of upper case, lower case, numbers or symbols."
+          />
+          <FormField
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={fields.confirm}
+            onChange={set('confirm')}
+          />
+        </div>
+        <div className={styles.formActions}>
+          <SubmitButton loading={saving} loadingText="Changing..." disabled={!canSubmitChangePassword(fields)}>
+            Change password
+          </SubmitButton>
+        </div>
+      </form>
+    </Panel>
+  );
+}
