@@ -120,12 +120,13 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
   return (
     <div className={styles.shell}>
       {modal && <div className={styles.backdrop} onClick={hide} aria-hidden="true" data-testid="sidebar-backdrop" />}
-      <aside
+      {/* A landmark beside the page on desktop; a modal dialog while open as the small-screen slide-over. */}
+      <div
         id={SIDEBAR_ID}
         ref={panelRef}
         className={clsx(styles.sidebar, open && styles.sidebarOpen)}
         aria-labelledby={titleId}
-        role={modal ? 'dialog' : undefined}
+        role={modal ? 'dialog' : 'complementary'}
         aria-modal={modal ? true : undefined}
         inert={mobile && !open}>
         <div className={styles.sidebarHeader}>
@@ -154,7 +155,7 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
             <span>Log out</span>
           </button>
         </div>
-      </aside>
+      </div>
       <div className={styles.page}>
         <div className={styles.mobileBar}>
           <button

@@ -13,7 +13,7 @@ export interface SlideOver {
   open: boolean;
   show(): void;
   hide(): void;
-  panelRef: RefObject<HTMLElement | null>;
+  panelRef: RefObject<HTMLDivElement | null>;
   buttonRef: RefObject<HTMLButtonElement | null>;
 }
 
@@ -24,7 +24,7 @@ export interface SlideOver {
  */
 export function useSlideOver(enabled: boolean): SlideOver {
   const [open, setOpen] = useState(false);
-  const panelRef = useRef<HTMLElement | null>(null);
+  const panelRef = useRef<HTMLDivElement | null>(null);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const wasOpen = useRef(false);
 
