@@ -44,6 +44,7 @@ for (const viewport of VIEWPORTS) {
     /** On phones the sidebar lives behind the menu button. */
     async function revealSidebar(page: Page) {
       if (!viewport.mobile) return;
+      if ((await menuButton(page).getAttribute('aria-expanded')) === 'true') return;
       await menuButton(page).click();
       await expect(page.getByRole('dialog', {name: 'Developer'})).toBeVisible();
     }

@@ -142,7 +142,7 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
         {user && <UserCard user={user} />}
         <nav className={clsx('menu', styles.nav)} aria-label="Developer navigation">
           <ul className="menu__list">
-            <DocSidebarItems items={items} activePath={pathname} level={1} />
+            <DocSidebarItems items={items} activePath={pathname} level={1} onItemClick={hide} />
           </ul>
         </nav>
         <div className={styles.sidebarFooter}>
