@@ -6,6 +6,7 @@
 //   node bench/run.mjs --only=page-weight  one section (or a comma list); other sections' rows are kept
 //   node bench/run.mjs --quick             fewer repetitions and 3-second load runs (for development)
 //   node bench/run.mjs --runs=5            repetitions per figure (default 3, medians reported)
+//   node bench/run.mjs --api-runs=3        autocannon runs per API cell (default 1: the median of its 1-s samples)
 //
 // Sections: build-time, page-weight, lighthouse, sdk, api-load, startup. Everything runs on 127.0.0.1,
 // ports 14000-14999; work files live in bench/.work (gitignored); every process started is stopped at the end.
@@ -13,7 +14,7 @@ import {existsSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {BENCH, CHROMIUM, ROOT, cleanupAll, ensureTools, log, toolVersion} from './lib/common.mjs';
+import {BENCH, CHROMIUM, ROOT, cleanupAll, ensureTools, log, serverCommit, toolVersion} from './lib/common.mjs';
 import {bareVersion, ensureBareBuild} from './lib/builds.mjs';
 
 const SECTIONS = ['build-time', 'page-weight', 'lighthouse', 'sdk', 'api-load', 'startup'];
@@ -28,7 +29,7 @@ const only = args.only ? String(args.only).split(',') : SECTIONS;
 for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`unknown section "${s}" (one of ${SECTIONS.join(', ')})`);
 const quick = Boolean(args.quick);
 const runs = Number(args.runs ?? (quick ? 1 : 3));
-const options = {runs, quick, full: !args.only};
+const options = {runs, quick, full: !args.only, apiRuns: Number(args['api-runs'] ?? 1)};
 
 const jsonFile = path.join(BENCH, 'results.json');
 const mdFile = path.join(BENCH, 'results.md');
@@ -50,7 +51,6 @@ async function main() {
   // The bare baseline is rebuilt in every full run (same run, same machine state).
   if (only.some((s) => ['page-weight', 'lighthouse'].includes(s))) await ensureBareBuild({rebuild: options.full});
 
-  const previous = existsSync(jsonFile) ? JSON.parse(readFileSync(jsonFile, 'utf8')) : null;
   const sectionResults = {};
   const order = SECTIONS.filter((s) => only.includes(s));
   for (const section of order) {
@@ -70,6 +70,7 @@ async function main() {
   }
 
   // Keep the other sections' rows from the previous results when only some sections ran.
+  const previous = existsSync(jsonFile) ? JSON.parse(readFileSync(jsonFile, 'utf8')) : null;
   const figures = [];
   const details = {};
   for (const section of SECTIONS) {
@@ -119,6 +120,7 @@ function versions() {
     }
   };
   return {
+    commit: serverCommit(),
     docusaurus: pkg('@docusaurus/core'),
     docusaurusBare: bareVersion(),
     react: pkg('react'),

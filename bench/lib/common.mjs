@@ -1,7 +1,7 @@
 // Shared helpers for the bench: paths, ports, child processes (each in its own process group, all
 // stopped at the end), medians, figures and the tools installed outside the main lockfile.
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, createWriteStream} from 'node:fs';
+import {existsSync, mkdirSync, createWriteStream, symlinkSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -216,4 +216,33 @@ export function sleep(ms) {
 export async function launchChromium(extraArgs = []) {
   const {chromium} = await import('playwright-core');
   return chromium.launch({executablePath: CHROMIUM, args: [...CHROMIUM_FLAGS, ...extraArgs], headless: true});
+}
+
+let serverRoot;
+/**
+ * The server/ folder the bench runs: by default a snapshot of the committed server (git HEAD) under
+ * bench/.work/snapshot, so that other engineers' edits in progress in the shared tree cannot break or skew
+ * a run; BENCH_SERVER=worktree runs the working tree instead. node_modules is linked to the real one.
+ */
+export function serverDir() {
+  if (serverRoot) return serverRoot;
+  if (process.env.BENCH_SERVER === 'worktree') {
+    serverRoot = path.join(ROOT, 'server');
+    return serverRoot;
+  }
+  const sha = spawnSync('git', ['rev-parse', 'HEAD'], {cwd: ROOT, encoding: 'utf8'}).stdout.trim();
+  const base = path.join(WORK, 'snapshot', sha.slice(0, 12));
+  const dir = path.join(base, 'server');
+  if (!existsSync(path.join(dir, 'src', 'server.ts'))) {
+    mkdirSync(base, {recursive: true});
+    const r = spawnSync('sh', ['-c', `git archive HEAD server | tar -x -C "${base}"`], {cwd: ROOT, stdio: 'inherit'});
+    if (r.status !== 0) throw new Error('git archive of server/ failed');
+    if (existsSync(path.join(ROOT, 'server', 'node_modules'))) symlinkSync(path.join(ROOT, 'server', 'node_modules'), path.join(dir, 'node_modules'));
+  }
+  serverRoot = dir;
+  return serverRoot;
+}
+
+export function serverCommit() {
+  return process.env.BENCH_SERVER === 'worktree' ? 'working tree' : spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: ROOT, encoding: 'utf8'}).stdout.trim();
 }

@@ -3,14 +3,14 @@
 // PGlite allows one process per data directory: every function here closes the database before it returns.
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {ROOT, BENCH_PASSWORD} from './common.mjs';
+import {ROOT, BENCH_PASSWORD, serverDir} from './common.mjs';
 
 let modules;
 async function serverModules() {
   if (modules) return modules;
   const {tsImport} = await import('tsx/esm/api');
   const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
-  const load = (p) => tsImport(path.join(ROOT, 'server', 'src', p), from);
+  const load = (p) => tsImport(path.join(serverDir(), 'src', p), from);
   const [connect, migrate, passwords, tokens, kysely] = await Promise.all([
     load('db/connect.ts'),
     load('db/migrate.ts'),
@@ -56,7 +56,9 @@ export async function seedUsers(db, {count, teamSize = 10}) {
   }
   for (let t = 0; t * teamSize < users.length; t++) {
     const team = await db.insertInto('teams').values({name: `Bench Clinic ${t}`, created_at: now}).returning('id').executeTakeFirstOrThrow();
-    const members = users.slice(t * teamSize, (t + 1) * teamSize).map((u, i) => ({
+    const slice = users.slice(t * teamSize, (t + 1) * teamSize);
+    slice.forEach((u, i) => Object.assign(u, {teamId: team.id, owner: i === 0}));
+    const members = slice.map((u, i) => ({
       team_id: team.id,
       user_id: u.id,
       role: i === 0 ? 'owner' : 'member',
@@ -126,4 +128,43 @@ export async function ensurePostgresDatabase(databaseUrl) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * API keys inserted the way the server's ApiKeys.issue() does (value from lib/api-key-format.ts, SHA-256 from
+ * lib/tokens.ts, AES-GCM from lib/secret-box.ts keyed by `secretKey`), `perTeam` sandbox keys per team,
+ * created by its owner. Returns the key values, or null when the server has no key modules yet.
+ */
+export async function seedKeys(db, users, {perTeam, secretKey}) {
+  let format;
+  let box;
+  try {
+    const {tsImport} = await import('tsx/esm/api');
+    const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
+    format = await tsImport(path.join(serverDir(), 'src', 'lib', 'api-key-format.ts'), from);
+    box = (await tsImport(path.join(serverDir(), 'src', 'lib', 'secret-box.ts'), from)).secretBox(secretKey);
+  } catch {
+    return null;
+  }
+  const {tokens} = await serverModules();
+  const now = new Date();
+  const rows = [];
+  const values = [];
+  for (const owner of users.filter((u) => u.owner)) {
+    for (let i = 0; i < perTeam; i++) {
+      const value = format.newApiKey('sandbox');
+      values.push(value);
+      rows.push({
+        team_id: owner.teamId,
+        key_type: 'sandbox',
+        key_hash: tokens.hashToken(value),
+        key_ciphertext: box.seal(value),
+        status: 'active',
+        created_by: owner.id,
+        created_at: now,
+      });
+    }
+  }
+  for (let start = 0; start < rows.length; start += 500) await db.insertInto('api_keys').values(rows.slice(start, start + 500)).execute();
+  return values;
 }

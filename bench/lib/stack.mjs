@@ -7,12 +7,12 @@ import {
   BENCH_PASSWORD,
   HOST,
   PORTS,
-  ROOT,
   SITE_API_URL,
   SITE_URL,
   TURNSTILE_PLACEHOLDER,
   WORK,
   log,
+  serverDir,
   onCleanup,
   startProcess,
   waitForHttp,
@@ -44,7 +44,7 @@ export function apiEnv({port, dataDir, databaseUrl, portalUrl = SITE_URL}) {
 }
 
 export async function startApi(name, env) {
-  const child = startProcess(name, process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'server.ts')], {env});
+  const child = startProcess(name, process.execPath, ['--import', 'tsx', path.join(serverDir(), 'src', 'server.ts')], {env});
   const url = `http://${HOST}:${env.PORT}`;
   await waitForHttp(`${url}/api/health`, {timeoutMs: 120_000, isAlive: () => !child.exited});
   child.url = url;

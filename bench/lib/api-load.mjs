@@ -1,0 +1,245 @@
+// Section 4: the API under autocannon (10 and 50 connections, 10 s each; 3 s with --quick) on PGlite and on
+// PostgreSQL, each a fresh database seeded with 1,000 verified users in 100 teams (SQL through the server's
+// own modules) and 5,000 sandbox keys (through the API: 50 per team). Each connection is a different user
+// (its own session token, login body or API key). Baselines measured in the same run: GET /api/health (one
+// SELECT 1 through Kysely, the framework + database floor) and GET /api/bench/select1 when the server offers it.
+import {rmSync} from 'node:fs';
+import path from 'node:path';
+import {PORTS, SITE_URL, TURNSTILE_PLACEHOLDER, BENCH_PASSWORD, WORK, figure, importTool, log, median, round, rssKb, unavailable} from './common.mjs';
+import {api, apiEnv, routesOf, startApi} from './stack.mjs';
+import {benchEmail, ensurePostgresDatabase, resetPostgres, seedKeys as seedKeysSql, seedSessions, seedUsers, tableNames, withDb} from './seed.mjs';
+
+export const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://intakekit:intakekit@127.0.0.1:5432/intakekit_bench';
+const USERS = 1000;
+const TEAM_SIZE = 10;
+const KEYS = 5000;
+
+/** Runs autocannon with a per-connection request (setupClient) and collects every response time. */
+async function load(autocannon, {url, connections, duration, method = 'GET', perClient}) {
+  const times = [];
+  let next = 0;
+  const instance = autocannon({
+    url,
+    method,
+    connections,
+    duration,
+    setupClient: (client) => {
+      const {headers, body} = perClient(next++);
+      if (body !== undefined) client.setHeadersAndBody({...headers, 'content-type': 'application/json'}, JSON.stringify(body));
+      else client.setHeaders(headers);
+    },
+  });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : null);
+  return {
+    rps: result.requests.p50 || result.requests.average, // median of the per-second samples
+    rpsMean: result.requests.average,
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    total: times.length,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes: result.statusCodeStats,
+  };
+}
+
+async function seedKeys(base, ownerTokens) {
+  // 50 keys per team, created by the team's owner, 8 requests at a time.
+  const perTeam = Math.ceil(KEYS / ownerTokens.length);
+  const jobs = [];
+  for (const token of ownerTokens) for (let i = 0; i < perTeam; i++) jobs.push(token);
+  const keys = [];
+  let failures = 0;
+  let lastFailure = null;
+  let idx = 0;
+  async function worker() {
+    while (idx < jobs.length) {
+      const token = jobs[idx++];
+      const r = await api(base, 'POST', '/api/keys/sandbox', {token});
+      if (r.status === 201) keys.push(r.json.apiKey ?? r.json.key?.apiKey);
+      else {
+        failures++;
+        lastFailure = `${r.status} ${JSON.stringify(r.json)}`;
+      }
+    }
+  }
+  await Promise.all(Array.from({length: 8}, worker));
+  return {keys: keys.filter(Boolean), failures, lastFailure};
+}
+
+async function benchDatabase(autocannon, {label, port, databaseUrl, duration, runs}) {
+  const dataDir = path.join(WORK, `data-load-${label.toLowerCase()}`);
+  rmSync(dataDir, {recursive: true, force: true});
+  if (databaseUrl) {
+    await ensurePostgresDatabase(databaseUrl);
+    await resetPostgres(databaseUrl);
+  }
+  log(`${label}: seeding ${USERS} users in ${USERS / TEAM_SIZE} teams`);
+  const env = apiEnv({port, dataDir, databaseUrl, portalUrl: SITE_URL});
+  const seedStart = Date.now();
+  const {tokens, sqlKeys} = await withDb({dataDir, databaseUrl}, async (db) => {
+    const u = await seedUsers(db, {count: USERS, teamSize: TEAM_SIZE});
+    const t = await seedSessions(db, u.map((x) => x.id));
+    const k = (await tableNames(db)).includes('api_keys') ? await seedKeysSql(db, u, {perTeam: KEYS / (USERS / TEAM_SIZE), secretKey: env.SECRET_KEY}) : null;
+    return {users: u, tokens: t, sqlKeys: k};
+  });
+  const seedSeconds = round((Date.now() - seedStart) / 1000);
+  const server = await startApi(`load-api-${label.toLowerCase()}`, env);
+  const base = server.url;
+  const routes = await routesOf(base);
+  routes.select1 = (await api(base, 'GET', '/api/bench/select1')).status === 200;
+  const notes = [];
+  let apiKeys = [];
+  if (sqlKeys) {
+    apiKeys = sqlKeys;
+    notes.push(`${label}: ${USERS} users, ${USERS / TEAM_SIZE} teams, ${USERS} sessions and ${sqlKeys.length} sandbox keys seeded through SQL with the server's modules in ${seedSeconds} s.`);
+  } else if (routes.createKey) {
+    const owners = tokens.filter((_, i) => i % TEAM_SIZE === 0);
+    const t = Date.now();
+    const seeded = await seedKeys(base, owners);
+    apiKeys = seeded.keys;
+    notes.push(`${label}: ${seeded.keys.length} sandbox keys created through POST /api/keys/sandbox in ${round((Date.now() - t) / 1000)} s${seeded.failures ? ` (${seeded.failures} refused, last: ${seeded.lastFailure})` : ''}.`);
+  } else {
+    notes.push(`${label}: no key routes: keys not seeded.`);
+  }
+
+  const auth = (i) => ({headers: {authorization: `Bearer ${tokens[i % tokens.length]}`}});
+  const targets = [
+    {id: 'health', route: 'GET /api/health', path: '/api/health', perClient: () => ({headers: {}})},
+    {id: 'select1', route: 'GET /api/bench/select1', path: '/api/bench/select1', perClient: () => ({headers: {}}), available: routes.select1},
+    {id: 'me', route: 'GET /api/auth/me', path: '/api/auth/me', perClient: auth},
+    {id: 'keys', route: 'GET /api/keys', path: '/api/keys', perClient: auth, available: routes.keys},
+    {id: 'team', route: 'GET /api/team', path: '/api/team', perClient: auth, available: routes.team},
+    {
+      id: 'login',
+      route: 'POST /api/auth/login',
+      path: '/api/auth/login',
+      method: 'POST',
+      perClient: (i) => ({headers: {}, body: {email: benchEmail((i * 7) % USERS), password: BENCH_PASSWORD, turnstileToken: TURNSTILE_PLACEHOLDER}}),
+    },
+    {
+      id: 'sdk',
+      route: 'POST /api/sdk/sessions',
+      path: '/api/sdk/sessions',
+      method: 'POST',
+      perClient: (i) => ({headers: {authorization: `Bearer ${apiKeys[(i * 13) % Math.max(1, apiKeys.length)]}`}, body: {flowId: 'flow_demo_intake', env: 'sandbox'}}),
+      available: routes.sdkSessions && apiKeys.length > 0,
+    },
+  ];
+  const rows = [];
+  const results = {};
+  for (const target of targets) {
+    if (target.available === false) continue;
+    // Warm-up (discarded): JIT, prepared statements, first use of each key and session.
+    await load(autocannon, {url: `${base}${target.path}`, connections: 10, duration: 1, method: target.method, perClient: target.perClient});
+    for (const connections of [10, 50]) {
+      const reps = [];
+      for (let r = 0; r < runs; r++) {
+        reps.push(await load(autocannon, {url: `${base}${target.path}`, connections, duration, method: target.method, perClient: target.perClient}));
+      }
+      const m = (k) => median(reps.map((x) => x[k]));
+      const res = {
+        rps: round(m('rps'), 0),
+        p50: round(m('p50'), 1),
+        p95: round(m('p95'), 1),
+        p99: round(m('p99'), 1),
+        non2xx: reps.reduce((a, x) => a + x.non2xx, 0),
+        errors: reps.reduce((a, x) => a + x.errors, 0),
+        total: reps.reduce((a, x) => a + x.total, 0),
+        statusCodes: reps.at(-1).statusCodes,
+      };
+      results[`${target.id}@${connections}`] = res;
+      rows.push({db: label, route: target.route, connections, ...res});
+      log(`${label} ${target.route} @${connections}: ${res.rps} req/s, p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}`);
+    }
+  }
+  const rss = rssKb(server.pid);
+  await server.stop();
+  return {label, routes, results, rows, notes, rss, apiKeys: apiKeys.length, targets};
+}
+
+export async function run({apiRuns = 1, quick = false}) {
+  const runs = apiRuns;
+  const autocannon = (await importTool('autocannon')).default;
+  const duration = quick ? 3 : 10;
+  const figures = [];
+  const table = [];
+  const notes = [
+    `Each cell: autocannon for ${duration} s${runs > 1 ? `, median of ${runs} runs` : ''}; req/s is the median of autocannon's one-second samples, latencies are percentiles of every response time of the run. The load generator runs on the same 2 cores as the API.`,
+  ];
+  const perDb = [];
+  for (const [label, port, databaseUrl] of [
+    ['PGlite', PORTS.loadApiPglite, undefined],
+    ['PostgreSQL', PORTS.loadApiPostgres, DATABASE_URL],
+  ]) {
+    try {
+      perDb.push(await benchDatabase(autocannon, {label, port, databaseUrl, duration, runs: apiRuns}));
+    } catch (error) {
+      log(`${label} failed: ${error.stack ?? error}`);
+      notes.push(`${label}: failed: ${error.message}`);
+    }
+  }
+  for (const d of perDb) {
+    table.push(...d.rows);
+    notes.push(...d.notes);
+    const r = d.results;
+    const floorId = r['select1@10'] ? 'select1' : 'health';
+    const floorName = floorId === 'select1' ? 'SELECT 1 route' : 'GET /api/health (runs SELECT 1; stands in for the SELECT 1 route)';
+    for (const c of [10, 50]) {
+      const h = r[`health@${c}`];
+      if (h) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/health @${c} conn (floor)`, value: h.rps, unit: 'req/s', note: `p50 ${h.p50} ms, p99 ${h.p99} ms`}));
+      const s = r[`select1@${c}`];
+      if (s) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/bench/select1 @${c} conn (DB floor)`, value: s.rps, unit: 'req/s', note: `p50 ${s.p50} ms, p99 ${s.p99} ms`}));
+    }
+    if (!r['select1@10']) figures.push(unavailable({section: 'api-load', name: `${d.label}: GET /api/bench/select1 (DB floor)`, unit: 'req/s', note: 'not yet available: the server has no bench route; GET /api/health (one SELECT 1) is the floor'}));
+    for (const id of ['me', 'keys', 'team']) {
+      const route = {me: 'GET /api/auth/me', keys: 'GET /api/keys', team: 'GET /api/team'}[id];
+      if (!r[`${id}@10`]) {
+        figures.push(unavailable({section: 'api-load', name: `${d.label}: ${route}`, unit: 'req/s', goal: '>= 0.7x floor'}));
+        continue;
+      }
+      for (const c of [10, 50]) {
+        const x = r[`${id}@${c}`];
+        const floor = r[`${floorId}@${c}`];
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: ${route} @${c} conn`,
+            value: x.rps,
+            unit: 'req/s',
+            baseline: `${floorName} ${floor?.rps}`,
+            baselineValue: floor?.rps,
+            goal: '>= 0.7x floor',
+            check: (_v, ratio) => ratio !== null && ratio >= 0.7,
+            note: `p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+          }),
+        );
+      }
+      const x = r[`${id}@10`];
+      figures.push(figure({section: 'api-load', name: `${d.label}: ${route} p99 @10 conn`, value: x.p99, unit: 'ms', baseline: `floor p99 ${r[`${floorId}@10`]?.p99} ms`, baselineValue: r[`${floorId}@10`]?.p99, goal: '< 50 ms', check: (v) => v < 50}));
+    }
+    for (const c of [10, 50]) {
+      const x = r[`login@${c}`];
+      if (!x) continue;
+      figures.push(figure({section: 'api-load', name: `${d.label}: POST /api/auth/login @${c} conn`, value: x.rps, unit: 'req/s', goal: '>= 30/s', check: (v) => v >= 30, note: `p50 ${x.p50} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`}));
+      figures.push(figure({section: 'api-load', name: `${d.label}: POST /api/auth/login p95 @${c} conn`, value: x.p95, unit: 'ms', goal: '< 500 ms', check: (v) => v < 500}));
+    }
+    if (r['sdk@10']) {
+      for (const c of [10, 50]) {
+        const x = r[`sdk@${c}`];
+        const floor = r[`${floorId}@${c}`];
+        figures.push(figure({section: 'api-load', name: `${d.label}: POST /api/sdk/sessions @${c} conn`, value: x.rps, unit: 'req/s', baseline: `${floorName} ${floor?.rps}`, baselineValue: floor?.rps, note: `p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`}));
+      }
+    } else {
+      figures.push(unavailable({section: 'api-load', name: `${d.label}: POST /api/sdk/sessions`, unit: 'req/s', note: d.routes.sdkSessions ? 'no API keys to call it with' : 'not yet available'}));
+    }
+    const non2xx = d.rows.reduce((a, x) => a + x.non2xx + x.errors, 0);
+    const bad = d.rows.filter((x) => x.non2xx + x.errors > 0).map((x) => `${x.route} @${x.connections}: ${x.non2xx} non-2xx, ${x.errors} errors (${JSON.stringify(x.statusCodes)})`);
+    figures.push(figure({section: 'api-load', name: `${d.label}: non-2xx answers and errors, all load runs`, value: non2xx, unit: 'responses', goal: '0', check: (v) => v === 0, note: bad.join('; ') || undefined}));
+    figures.push(figure({section: 'api-load', name: `${d.label}: API process RSS after the load runs`, value: d.rss ? round(d.rss / 1024, 0) : null, unit: 'MB'}));
+  }
+  return {figures, details: {table: table.map(({statusCodes, ...rest}) => rest), notes}};
+}

@@ -1,0 +1,165 @@
+// Section 2: Lighthouse 12 (node API, installed in bench/.work/tools) on Debian's Chromium, mobile (the
+// default config) and desktop presets, on /login, /register, the signed-in /dashboard, /dashboard/quick-start
+// and /api-keys, and the bare Docusaurus home as the baseline, all measured in the same run.
+// Chromium is launched by the bench with --remote-debugging-port; for signed-in pages the token is put in
+// the portal origin's localStorage over CDP (playwright connectOverCDP) and Lighthouse runs with
+// disableStorageReset (the HTTP cache is cleared over CDP first, so the load stays cold).
+import {mkdirSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {CHROMIUM, CHROMIUM_FLAGS, PORTS, WORK, figure, log, median, round, startProcess, toolsRequire, waitForHttp} from './common.mjs';
+import {ensureBareBuild, ensurePortalBuild} from './builds.mjs';
+import {startSiteStack} from './stack.mjs';
+
+const PAGES = [
+  {name: 'bare home (baseline)', path: '/', bare: true},
+  {name: '/login', path: '/login'},
+  {name: '/register', path: '/register'},
+  {name: '/dashboard', path: '/dashboard', signedIn: true},
+  {name: '/dashboard/quick-start', path: '/dashboard/quick-start', signedIn: true},
+  {name: '/api-keys', path: '/api-keys', signedIn: true},
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+async function loadLighthouse() {
+  const main = await import(pathToFileURL(toolsRequire.resolve('lighthouse')).href);
+  const dir = path.dirname(toolsRequire.resolve('lighthouse/package.json'));
+  const desktop = await import(pathToFileURL(path.join(dir, 'core', 'config', 'desktop-config.js')).href);
+  return {lighthouse: main.default, desktopConfig: desktop.default};
+}
+
+async function startDebugChromium() {
+  const profile = path.join(WORK, 'lighthouse-profile');
+  rmSync(profile, {recursive: true, force: true});
+  mkdirSync(profile, {recursive: true});
+  const chrome = startProcess('lighthouse-chromium', CHROMIUM, [
+    '--headless=new',
+    ...CHROMIUM_FLAGS,
+    `--remote-debugging-port=${PORTS.debug}`,
+    '--remote-debugging-address=127.0.0.1',
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ]);
+  await waitForHttp(`http://127.0.0.1:${PORTS.debug}/json/version`, {timeoutMs: 30_000, isAlive: () => !chrome.exited});
+  return chrome;
+}
+
+function summarise(lhr) {
+  const audits = lhr.audits;
+  const score = (c) => (lhr.categories[c]?.score === null || lhr.categories[c]?.score === undefined ? null : Math.round(lhr.categories[c].score * 100));
+  const failed = [];
+  for (const c of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = audits[ref.id];
+      if (ref.weight > 0 && a && a.score !== null && a.score < 1) failed.push(`${c}: ${a.id} (${a.title})`);
+    }
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? null,
+    tbt: audits['total-blocking-time']?.numericValue ?? null,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? null,
+    failed,
+    runtimeError: lhr.runtimeError?.code ?? null,
+  };
+}
+
+export async function run({runs = 3}) {
+  await ensurePortalBuild();
+  await ensureBareBuild({rebuild: false});
+  const stack = await startSiteStack();
+  const {lighthouse, desktopConfig} = await loadLighthouse();
+  const chrome = await startDebugChromium();
+  const {chromium} = await import('playwright-core');
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${PORTS.debug}`);
+  const context = cdp.contexts()[0];
+
+  async function prepare(signedIn, origin) {
+    const page = await context.newPage();
+    // A tiny same-origin file: the origin's storage without loading (and caching) the app.
+    await page.goto(`${origin}/img/favicon.svg`);
+    const token = signedIn ? await stack.token() : null;
+    await page.evaluate((t) => (t ? localStorage.setItem('token', t) : localStorage.clear()), token);
+    const session = await context.newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    await session.detach();
+    await page.close();
+  }
+
+  const table = [];
+  const failedAudits = [];
+  const results = {};
+  try {
+    for (const preset of ['mobile', 'desktop']) {
+      for (const p of PAGES) {
+        const origin = p.bare ? stack.bareUrl : stack.siteUrl;
+        const url = `${origin}${p.path}`;
+        const runsOut = [];
+        for (let i = 0; i < runs; i++) {
+          await prepare(Boolean(p.signedIn), origin);
+          const flags = {port: PORTS.debug, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(p.signedIn)};
+          const res = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+          const s = summarise(res.lhr);
+          s.finalUrl = res.lhr.finalDisplayedUrl;
+          runsOut.push(s);
+        }
+        const m = (k) => median(runsOut.map((r) => r[k]));
+        const row = {
+          page: p.name,
+          preset,
+          performance: m('performance'),
+          accessibility: m('accessibility'),
+          bestPractices: m('bestPractices'),
+          seo: m('seo'),
+          lcp: round(m('lcp'), 0),
+          tbt: round(m('tbt'), 0),
+          cls: round(m('cls'), 3),
+          runs: runsOut.length,
+          finalUrl: runsOut.at(-1).finalUrl,
+          errors: runsOut.map((r) => r.runtimeError).filter(Boolean),
+        };
+        table.push(row);
+        results[`${p.name}|${preset}`] = row;
+        for (const f of runsOut.at(-1).failed) failedAudits.push(`${p.name} (${preset}) ${f}`);
+        log(`lighthouse ${preset} ${p.name}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcp} ms, TBT ${row.tbt} ms, CLS ${row.cls}`);
+      }
+    }
+  } finally {
+    await cdp.close().catch(() => {});
+    await chrome.stop();
+  }
+
+  const figures = [];
+  const bareM = results['bare home (baseline)|mobile'];
+  const bareD = results['bare home (baseline)|desktop'];
+  figures.push(
+    figure({section: 'lighthouse', name: 'bare home: Performance (mobile / desktop)', value: `${bareM.performance} / ${bareD.performance}`, unit: 'score', note: `LCP ${bareM.lcp} ms, TBT ${bareM.tbt} ms, CLS ${bareM.cls}; Accessibility ${bareM.accessibility}, Best Practices ${bareM.bestPractices}, SEO ${bareM.seo}`}),
+  );
+  for (const p of PAGES.filter((x) => !x.bare)) {
+    const mob = results[`${p.name}|mobile`];
+    const desk = results[`${p.name}|desktop`];
+    const where = p.signedIn ? ' (signed in)' : '';
+    const ended = new URL(mob.finalUrl).pathname !== p.path ? `; ended on ${new URL(mob.finalUrl).pathname}` : '';
+    figures.push(
+      figure({section: 'lighthouse', name: `${p.name}${where}: Performance, mobile`, value: mob.performance, unit: 'score', baseline: `bare ${bareM.performance}`, baselineValue: bareM.performance, goal: '>= 90', check: (v) => v >= 90, note: ended || undefined}),
+      figure({section: 'lighthouse', name: `${p.name}${where}: Performance, desktop`, value: desk.performance, unit: 'score', baseline: `bare ${bareD.performance}`, baselineValue: bareD.performance, goal: '100', check: (v) => v >= 100}),
+      figure({section: 'lighthouse', name: `${p.name}${where}: Accessibility (lower of mobile/desktop)`, value: Math.min(mob.accessibility, desk.accessibility), unit: 'score', baseline: `bare ${bareM.accessibility}`, baselineValue: bareM.accessibility, goal: '100', check: (v) => v >= 100}),
+      figure({section: 'lighthouse', name: `${p.name}${where}: Best Practices (lower of mobile/desktop)`, value: Math.min(mob.bestPractices, desk.bestPractices), unit: 'score', baseline: `bare ${bareM.bestPractices}`, baselineValue: bareM.bestPractices, goal: '100', check: (v) => v >= 100}),
+      p.signedIn
+        ? figure({section: 'lighthouse', name: `${p.name}${where}: SEO`, value: Math.min(mob.seo, desk.seo), unit: 'score', baseline: `bare ${bareM.seo}`, baselineValue: bareM.seo, goal: 'none (noindex page)'})
+        : figure({section: 'lighthouse', name: `${p.name}: SEO (lower of mobile/desktop)`, value: Math.min(mob.seo, desk.seo), unit: 'score', baseline: `bare ${bareM.seo}`, baselineValue: bareM.seo, goal: '100', check: (v) => v >= 100}),
+      figure({section: 'lighthouse', name: `${p.name}${where}: LCP, mobile`, value: mob.lcp, unit: 'ms', baseline: `bare ${bareM.lcp} ms`, baselineValue: bareM.lcp, goal: 'below bare', check: (_v, r) => r !== null && r < 1, note: `desktop ${desk.lcp} ms`}),
+      figure({section: 'lighthouse', name: `${p.name}${where}: TBT, mobile`, value: mob.tbt, unit: 'ms', baseline: `bare ${bareM.tbt} ms`, baselineValue: bareM.tbt, goal: 'below bare', check: (v) => v <= bareM.tbt, note: `desktop ${desk.tbt} ms`}),
+      figure({section: 'lighthouse', name: `${p.name}${where}: CLS (higher of mobile/desktop)`, value: Math.max(mob.cls, desk.cls), unit: '', baseline: `bare ${bareM.cls}`, goal: '0', check: (v) => v === 0}),
+    );
+  }
+  const notes = [
+    'Mobile: Lighthouse default (simulated slow 4G, 4x CPU slowdown, Moto G-class screen). Desktop: lighthouse/core/config/desktop-config.js.',
+    'Signed-in pages: a fresh session token is put in localStorage over CDP before each run; Lighthouse runs with disableStorageReset and the HTTP cache is cleared first.',
+    'The portal is served by scripts/lib/static-server.mjs (gzip, _headers) on http://localhost:14000; the bare site by the same server on :14001.',
+  ];
+  return {figures, details: {table, failedAudits: [...new Set(failedAudits)], notes}};
+}
