@@ -20,6 +20,21 @@ interface Props {
   onRevoke: (key: ApiKey) => void;
 }
 
+/**
+ * The masked key (first 8 and last 8 visible). The text is the whole masked value (copying it gives every
+ * star); on screen the run of stars is clipped to a few so the table fits beside the sidebar.
+ */
+function MaskedKey({masked}: {masked: string}): ReactNode {
+  if (masked.length <= 16) return <code className={styles.maskedKey}>{masked}</code>;
+  return (
+    <code className={styles.maskedKey}>
+      {masked.slice(0, 8)}
+      <span className={styles.stars}>{masked.slice(8, -8)}</span>
+      {masked.slice(-8)}
+    </code>
+  );
+}
+
 /** The keys table (spec §2). */
 export default function KeyTable({keys, canChange, lockedHintId, lockedHint, busyId, onRotate, onRevoke}: Props): ReactNode {
   const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
@@ -46,7 +61,7 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
                   <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>{formatKeyType(key.keyType)}</span>
                 </td>
                 <td>
-                  <code className={styles.maskedKey}>{masked}</code>
+                  <MaskedKey masked={masked} />
                 </td>
                 <td>
                   <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
@@ -55,7 +70,7 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
                   </span>
                 </td>
                 <td className={styles.nowrap}>
-                  <LocalDate iso={key.createdAt} />
+                  <LocalDate iso={key.createdAt} dayOnly />
                 </td>
                 <td className={styles.nowrap}>
                   <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />

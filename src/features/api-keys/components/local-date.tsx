@@ -1,14 +1,19 @@
 import type {ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
-import {formatDate, formatDateStable} from '../lib/format';
+import {formatDate, formatDateStable, formatDay} from '../lib/format';
 
 /**
  * A date in the reader's locale. The locale is only known in the browser, so the static HTML and the
  * hydration pass render the UTC day, and the local format follows right after hydration (no mismatch).
  */
-export default function LocalDate({iso, fallback = ''}: {iso: string | null | undefined; fallback?: string}): ReactNode {
+export default function LocalDate({iso, fallback = '', dayOnly = false}: {iso: string | null | undefined; fallback?: string; dayOnly?: boolean}): ReactNode {
   const isBrowser = useIsBrowser();
-  const text = (isBrowser ? formatDate(iso) : formatDateStable(iso)) || fallback;
+  const text = (isBrowser ? (dayOnly ? formatDay(iso) : formatDate(iso)) : formatDateStable(iso)) || fallback;
   if (!iso || !text || text === fallback) return text;
-  return <time dateTime={iso}>{text}</time>;
+  // With the day only, the full local time is a hover away.
+  return (
+    <time dateTime={iso} title={dayOnly && isBrowser ? formatDate(iso) : undefined}>
+      {text}
+    </time>
+  );
 }

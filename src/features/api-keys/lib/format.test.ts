@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {capitalize, formatDate, formatDateStable, formatKeyType, formatLastUsed, formatStatus, NEVER_USED} from './format';
+import {capitalize, formatDate, formatDay, formatDateStable, formatKeyType, formatLastUsed, formatStatus, NEVER_USED} from './format';
 
 describe('status and key type', () => {
   it('capitalises the status', () => {
@@ -22,6 +22,11 @@ describe('dates', () => {
     expect(formatDate(iso, 'en-US', 'UTC')).toBe(new Intl.DateTimeFormat('en-US', {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}).format(new Date(iso)));
     expect(formatDate(iso, 'en-US', 'UTC')).toMatch(/Mar 5, 2026/);
     expect(formatDate(iso, 'de-DE', 'UTC')).toMatch(/05\.03\.2026/);
+  });
+
+  it('formats the day alone', () => {
+    expect(formatDay(iso, 'en-US', 'UTC')).toBe('Mar 5, 2026');
+    expect(formatDay(null)).toBe('');
   });
 
   it('follows the time zone', () => {

@@ -10,17 +10,27 @@ export function capitalize(value: string): string {
 export const formatStatus = capitalize;
 export const formatKeyType = capitalize;
 
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = {dateStyle: 'medium', timeStyle: 'short'};
+const DATE_TIME: Intl.DateTimeFormatOptions = {dateStyle: 'medium', timeStyle: 'short'};
+const DAY: Intl.DateTimeFormatOptions = {dateStyle: 'medium'};
 
-/**
- * A timestamp in the reader's locale and time zone (pass `locale` and `timeZone` to pin them in tests).
- * Returns '' for a missing or unreadable value.
- */
-export function formatDate(iso: string | null | undefined, locale?: string | string[], timeZone?: string): string {
+function format(options: Intl.DateTimeFormatOptions, iso: string | null | undefined, locale?: string | string[], timeZone?: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, {...DATE_OPTIONS, timeZone}).format(date);
+  return new Intl.DateTimeFormat(locale, {...options, timeZone}).format(date);
+}
+
+/**
+ * A timestamp (date and time) in the reader's locale and time zone (pass `locale` and `timeZone` to pin
+ * them in tests). Returns '' for a missing or unreadable value.
+ */
+export function formatDate(iso: string | null | undefined, locale?: string | string[], timeZone?: string): string {
+  return format(DATE_TIME, iso, locale, timeZone);
+}
+
+/** The day only, in the reader's locale and time zone. */
+export function formatDay(iso: string | null | undefined, locale?: string | string[], timeZone?: string): string {
+  return format(DAY, iso, locale, timeZone);
 }
 
 /** Last Used: 'Never' when the key has not been used. */
