@@ -1,0 +1,248 @@
+/**
+ * API keys (issue 5): create a sandbox key and see it once, copy it, see it masked; rotate (the old key stops
+ * working for the SDK) and revoke behind the spec's confirmations; the production dialog; the lock for an
+ * unverified email, in the page and in the API.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, apiCall, expectAccessible, stack, users} from './fixtures';
+import {API_URL} from './support/ports';
+
+const COPY_NOW = "Copy this key now - you won't be able to see it again!";
+const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
+const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key?';
+const PRODUCTION_TEXT =
+  'Sorry, your company is not ready for production integration yet. Please contact our partner success manager.';
+
+function mask(key: string): string {
+  return key.length <= 16 ? key : `${key.slice(0, 8)}${'*'.repeat(key.length - 16)}${key.slice(-8)}`;
+}
+
+/** What the SDK does with a key: POST /api/sdk/sessions. Returns the status. */
+async function sdkSession(apiKey: string): Promise<{status: number; code?: string}> {
+  const res = await fetch(`${API_URL}/api/sdk/sessions`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', authorization: `Bearer ${apiKey}`},
+    body: JSON.stringify({flowId: 'e2e-flow', env: 'sandbox'}),
+  });
+  const body = (await res.json().catch(() => ({}))) as {error?: {code?: string}};
+  return {status: res.status, code: body.error?.code};
+}
+
+/** Answers the next window.confirm with `accept`, after checking its text. */
+function answerConfirm(page: Page, text: string, accept: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    page.once('dialog', (dialog) => {
+      try {
+        expect(dialog.type()).toBe('confirm');
+        expect(dialog.message()).toBe(text);
+      } catch (error) {
+        void dialog.dismiss();
+        reject(error as Error);
+        return;
+      }
+      void (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve());
+    });
+  });
+}
+
+const rows = (page: Page) => page.getByTestId('api-key-row');
+const banner = (page: Page) => page.getByTestId('new-key-banner');
+
+test.describe('API keys of a verified user', () => {
+  test.use({permissions: ['clipboard-read', 'clipboard-write']});
+
+  test('create a sandbox key: shown once with a copy button, then masked in the table', async ({page}) => {
+    const user = await users.create();
+    await users.signIn(page, user, '/api-keys');
+    await expect(page.getByRole('heading', {level: 1, name: 'API Keys'})).toBeVisible();
+    await expect(page.getByRole('heading', {name: 'No API Keys Yet'})).toBeVisible();
+    await expect(page.getByRole('heading', {name: 'Security best practices'})).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', {name: 'Create Sandbox Key'}).click();
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByText(COPY_NOW)).toBeVisible();
+    const key = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
+    expect(key).toMatch(/^ik_sandbox_/);
+
+    await banner(page).getByRole('button', {name: 'Copy API key'}).click();
+    await expect(banner(page).getByRole('button', {name: 'Copied!'})).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    // The table shows it masked, capitalised, never used; the full value is only in the banner.
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row.getByRole('cell').nth(0)).toHaveText('Sandbox');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(mask(key));
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Active');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
+    await expect(page.getByRole('table').getByText(key, {exact: true})).toHaveCount(0);
+    for (const name of ['Key Type', 'API Key', 'Status', 'Created', 'Last Used', 'Actions']) {
+      await expect(page.getByRole('columnheader', {name, exact: true})).toBeVisible();
+    }
+    await expectAccessible(page);
+
+    // Dismissed, the banner is gone for good: not after a reload either.
+    await banner(page).getByRole('button', {name: 'Dismiss'}).click();
+    await expect(banner(page)).toHaveCount(0);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByText(COPY_NOW)).toHaveCount(0);
+
+    // The SDK can use it, and Last Used then shows a date.
+    expect((await sdkSession(key)).status).toBe(200);
+    await page.reload();
+    await expect(rows(page).first().getByRole('cell').nth(4)).not.toHaveText('Never');
+  });
+
+  test('rotate (confirmed) replaces the key and the old one is refused; revoke (confirmed) deactivates', async ({page}) => {
+    const user = await users.create();
+    await users.signIn(page, user, '/api-keys');
+    await page.getByRole('button', {name: 'Create Sandbox Key'}).click();
+    const oldKey = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
+    await banner(page).getByRole('button', {name: 'Dismiss'}).click();
+    expect((await sdkSession(oldKey)).status).toBe(200);
+
+    // Cancelling the confirmation changes nothing.
+    const cancelled = answerConfirm(page, CONFIRM_ROTATE, false);
+    await rows(page).first().getByRole('button', {name: /^Rotate/}).click();
+    await cancelled;
+    await expect(rows(page)).toHaveCount(1);
+    expect((await sdkSession(oldKey)).status).toBe(200);
+
+    const confirmed = answerConfirm(page, CONFIRM_ROTATE, true);
+    await rows(page).first().getByRole('button', {name: /^Rotate/}).click();
+    await confirmed;
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByText(COPY_NOW)).toBeVisible();
+    const newKey = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
+    expect(newKey).toMatch(/^ik_sandbox_/);
+    expect(newKey).not.toBe(oldKey);
+
+    // The list reloaded: the old key is revoked (no actions), the new one active.
+    await expect(rows(page)).toHaveCount(2);
+    const oldRow = rows(page).filter({hasText: mask(oldKey)});
+    const newRow = rows(page).filter({hasText: mask(newKey)});
+    await expect(oldRow.getByRole('cell').nth(2)).toHaveText('Revoked');
+    await expect(oldRow.getByRole('button')).toHaveCount(0);
+    await expect(newRow.getByRole('cell').nth(2)).toHaveText('Active');
+
+    expect(await sdkSession(oldKey)).toEqual({status: 401, code: 'INVALID_API_KEY'});
+    expect((await sdkSession(newKey)).status).toBe(200);
+
+    const revoked = answerConfirm(page, CONFIRM_REVOKE, true);
+    await newRow.getByRole('button', {name: /^Revoke/}).click();
+    await revoked;
+    await expect(newRow.getByRole('cell').nth(2)).toHaveText('Revoked');
+    await expect(newRow.getByRole('button')).toHaveCount(0);
+    expect(await sdkSession(newKey)).toEqual({status: 401, code: 'INVALID_API_KEY'});
+
+    // The API agrees.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const {keys} = await apiCall<{keys: Array<{apiKey: string; status: string}>}>('GET', '/api/keys', undefined, token ?? '');
+    expect(keys.map((k) => k.status).sort()).toEqual(['revoked', 'revoked']);
+  });
+
+  test('Create Production Key opens the dialog and never calls the API', async ({page}) => {
+    const user = await users.create();
+    await users.signIn(page, user, '/api-keys');
+    const production: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/keys\/production/.test(request.url())) production.push(request.url());
+    });
+
+    const open = page.getByRole('button', {name: 'Create Production Key'});
+    await open.click();
+    const dialog = page.getByRole('dialog', {name: 'Production Key Not Available'});
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(PRODUCTION_TEXT)).toBeVisible();
+    const gotIt = dialog.getByRole('button', {name: 'Got it'});
+    await expect(gotIt).toBeFocused();
+    await expectAccessible(page);
+
+    // Escape closes it and focus returns to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await expect(dialog).toBeVisible();
+    await gotIt.click();
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    expect(production).toEqual([]);
+    await expect(page.getByRole('heading', {name: 'No API Keys Yet'})).toBeVisible();
+  });
+});
+
+test.describe('API keys at 375 px', () => {
+  test.use({viewport: {width: 375, height: 760}});
+
+  test('the page fits a phone: the table scrolls inside its own region', async ({page}) => {
+    const user = await users.create();
+    await users.signIn(page, user, '/api-keys');
+    await page.getByRole('button', {name: 'Create Sandbox Key'}).click();
+    await expect(rows(page)).toHaveCount(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('region', {name: 'API keys'})).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('API keys of an unverified user', () => {
+  test('the banner, disabled buttons with the tooltip, and the API refuses with EMAIL_NOT_VERIFIED', async ({page}) => {
+    await stack.startApi({LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'});
+    try {
+      const user = await users.create({verified: false});
+      const token = await users.signIn(page, user, '/api-keys');
+
+      const warning = page.getByRole('alert').filter({hasText: 'Email Verification Required'});
+      await expect(warning).toBeVisible();
+      await expect(warning.getByRole('link', {name: /resend/i})).toHaveAttribute(
+        'href',
+        `/verify-email-sent?email=${encodeURIComponent(user.email)}`,
+      );
+
+      for (const name of ['Create Sandbox Key', 'Create Production Key']) {
+        const button = page.getByRole('button', {name});
+        await expect(button).toBeDisabled();
+        await expect(button).toHaveAttribute('title', 'Email verification required');
+        await expect(button).toHaveAccessibleDescription('Email verification required');
+      }
+      await expectAccessible(page);
+
+      // The API holds the same line, for create, rotate and revoke.
+      const id = '00000000-0000-4000-8000-000000000000';
+      await expect(apiCall('POST', '/api/keys/sandbox', undefined, token)).rejects.toThrow(/403 .*EMAIL_NOT_VERIFIED/);
+      await expect(apiCall('POST', `/api/keys/${id}/rotate`, {keyType: 'sandbox'}, token)).rejects.toThrow(/403 .*EMAIL_NOT_VERIFIED/);
+      await expect(apiCall('DELETE', `/api/keys/${id}/revoke`, {keyType: 'sandbox'}, token)).rejects.toThrow(/403 .*EMAIL_NOT_VERIFIED/);
+    } finally {
+      await stack.startApi();
+    }
+  });
+
+  test("an unverified member of a team sees the team's keys with rotate and revoke disabled", async ({page}) => {
+    const owner = await users.create({teamName: 'Lockstep Clinic'});
+    const ownerToken = await users.token(owner);
+    const {apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, ownerToken);
+
+    await stack.startApi({LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'});
+    try {
+      const member = await users.create({verified: false});
+      await apiCall('POST', '/api/team/add', {email: member.email}, ownerToken);
+      await users.signIn(page, member, '/api-keys');
+      const row = rows(page).filter({hasText: mask(apiKey)});
+      await expect(row).toHaveCount(1);
+      for (const name of [/^Rotate/, /^Revoke/]) {
+        const button = row.getByRole('button', {name});
+        await expect(button).toBeDisabled();
+        await expect(button).toHaveAttribute('title', 'Email verification required');
+        await expect(button).toHaveAccessibleDescription('Email verification required');
+      }
+    } finally {
+      await stack.startApi();
+    }
+  });
+});

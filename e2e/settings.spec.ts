@@ -1,0 +1,177 @@
+/**
+ * Settings (issue 5): profile edit with the user refreshed, the Verified/Unverified badge and resend, change
+ * password (other sessions signed out, this one kept), and deleting the account from the Danger Zone.
+ */
+import type {Page} from '@playwright/test';
+import {test, expect, apiCall, expectAccessible, mail, stack, users} from './fixtures';
+import {API_URL} from './support/ports';
+
+const NEW_PASSWORD = 'Brand-New-Pass-77';
+
+async function status(path: string, token: string): Promise<number> {
+  return (await fetch(`${API_URL}${path}`, {headers: {authorization: `Bearer ${token}`}})).status;
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+test('profile: the name is required, saved with a 3 s message, and the user is refreshed', async ({page}) => {
+  const user = await users.create({name: 'Pat Profile', teamName: 'Profile Clinic'});
+  await users.signIn(page, user, '/settings');
+  await expect(page.getByRole('heading', {level: 1, name: 'Settings'})).toBeVisible();
+  const profile = page.getByRole('region', {name: 'Profile Information'});
+  await expect(profile).toBeVisible();
+  await expect(page.getByRole('region', {name: 'Change Password'})).toBeVisible();
+  await expect(page.getByRole('region', {name: 'Danger Zone'})).toBeVisible();
+
+  const email = profile.getByLabel('Email');
+  await expect(email).toHaveValue(user.email);
+  await expect(email).toHaveAttribute('readonly', '');
+  await expect(profile.getByTestId('email-badge')).toHaveText('Verified');
+  await expect(profile.getByLabel('Team')).toHaveValue('Profile Clinic');
+  await expectAccessible(page);
+
+  const name = profile.getByLabel('Full name');
+  await expect(name).toHaveValue('Pat Profile');
+  await name.fill('   ');
+  await profile.getByRole('button', {name: 'Save changes'}).click();
+  await expect(profile.getByText('Name cannot be empty')).toBeVisible();
+
+  await name.fill('Robin Renamed');
+  await profile.getByRole('button', {name: 'Save changes'}).click();
+  const saved = profile.getByText('Profile updated successfully!');
+  await expect(saved).toBeVisible();
+  // The sidebar reads the refreshed user.
+  await expect(page.getByTestId('sidebar-user')).toContainText('Robin Renamed');
+  await expect(saved).toBeHidden({timeout: 5000});
+  const {user: me} = await apiCall<{user: {name: string}}>('GET', '/api/auth/me', undefined, (await storedToken(page)) ?? '');
+  expect(me.name).toBe('Robin Renamed');
+});
+
+test('an unverified user sees Unverified and can resend the verification email', async ({page}) => {
+  await stack.startApi({LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'});
+  try {
+    const user = await users.create({verified: false});
+    const first = await mail.waitFor(user.email, {subject: /verify/i});
+    await users.signIn(page, user, '/settings');
+    const profile = page.getByRole('region', {name: 'Profile Information'});
+    await expect(profile.getByTestId('email-badge')).toHaveText('Unverified');
+    await expect(profile.getByLabel('Team')).toHaveCount(0);
+
+    await profile.getByRole('button', {name: /resend/i}).click();
+    const sent = profile.getByText('Verification email sent! Please check your inbox.');
+    await expect(sent).toBeVisible();
+    await mail.waitFor(user.email, {subject: /verify/i, after: first.id});
+    await expect(sent).toBeHidden({timeout: 7000});
+    await expectAccessible(page);
+  } finally {
+    await stack.startApi();
+  }
+});
+
+test('change password: rules, then other sessions are signed out and this one is kept', async ({page}) => {
+  const user = await users.create();
+  const other = await users.token(user);
+  await users.signIn(page, user, '/settings');
+  const form = page.getByRole('region', {name: 'Change Password'});
+  const current = form.getByLabel('Current password');
+  const next = form.getByLabel('New password', {exact: true});
+  const confirm = form.getByLabel('Confirm new password');
+  const submit = form.getByRole('button', {name: 'Change password'});
+
+  // Disabled until all three are filled.
+  await expect(submit).toBeDisabled();
+  await current.fill(user.password);
+  await next.fill(NEW_PASSWORD);
+  await expect(submit).toBeDisabled();
+  await confirm.fill(`${NEW_PASSWORD}x`);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(form.getByText('New passwords do not match')).toBeVisible();
+
+  await next.fill('short');
+  await confirm.fill('short');
+  await submit.click();
+  await expect(form.getByText('New password must be at least 8 characters long')).toBeVisible();
+
+  // A wrong current password: the server's message.
+  const refusal = await fetch(`${API_URL}/api/auth/change-password`, {
+    method: 'POST',
+    headers: {'content-type': 'application/json', authorization: `Bearer ${other}`},
+    body: JSON.stringify({currentPassword: 'Not-The-Password-1', newPassword: NEW_PASSWORD}),
+  });
+  expect(refusal.status).toBe(400);
+  const expected = ((await refusal.json()) as {error: {message: string}}).error.message;
+  await current.fill('Not-The-Password-1');
+  await next.fill(NEW_PASSWORD);
+  await confirm.fill(NEW_PASSWORD);
+  await submit.click();
+  await expect(form.getByText(expected)).toBeVisible();
+
+  await current.fill(user.password);
+  await submit.click();
+  const done = form.getByText('Password changed successfully! A confirmation email has been sent.');
+  await expect(done).toBeVisible();
+  await expect(current).toHaveValue('');
+  await expect(next).toHaveValue('');
+  await expect(confirm).toHaveValue('');
+  await mail.waitFor(user.email, {subject: /password was changed/i});
+
+  // The other session is gone; this page's (renewed) session still works, also after a reload.
+  expect(await status('/api/auth/me', other)).toBe(401);
+  const mine = await storedToken(page);
+  expect(mine).toBeTruthy();
+  expect(await status('/api/auth/me', mine!)).toBe(200);
+  await expect(done).toBeHidden({timeout: 7000});
+  await page.reload();
+  await expect(page.getByRole('region', {name: 'Profile Information'})).toBeVisible();
+  await users.token({...user, password: NEW_PASSWORD});
+});
+
+test('delete account: password and DELETE typed, then signed out on the home route', async ({page}) => {
+  const user = await users.create();
+  await users.signIn(page, user, '/settings');
+  const open = page.getByRole('button', {name: 'Delete Account'});
+  await open.click();
+  const dialog = page.getByRole('dialog', {name: 'Delete your account?'});
+  await expect(dialog).toBeVisible();
+  const password = dialog.getByLabel('Current password');
+  await expect(password).toBeFocused();
+  const confirmWord = dialog.getByLabel('Type DELETE to confirm');
+  const destroy = dialog.getByRole('button', {name: 'Delete Account'});
+  await expect(destroy).toBeDisabled();
+  await expectAccessible(page);
+
+  // Escape cancels and gives focus back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  await open.click();
+  await password.fill('Wrong-Password-9');
+  await confirmWord.fill('delete');
+  await expect(destroy).toBeDisabled();
+  await confirmWord.fill('DELETE');
+  await expect(destroy).toBeEnabled();
+  await destroy.click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  expect(await status('/api/auth/me', (await storedToken(page)) ?? '')).toBe(200);
+
+  await password.fill(user.password);
+  await destroy.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => storedToken(page)).toBeNull();
+  await expect(users.token(user)).rejects.toThrow(/401/);
+});
+
+test.describe('settings at 375 px', () => {
+  test.use({viewport: {width: 375, height: 760}});
+
+  test('the page fits a phone', async ({page}) => {
+    const user = await users.create({teamName: 'Phone Clinic'});
+    await users.signIn(page, user, '/settings');
+    await expect(page.getByRole('region', {name: 'Danger Zone'})).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+});
