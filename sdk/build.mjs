@@ -2,7 +2,7 @@
 //   static/sdk/v1/intake.js  minified IIFE for the script tag (+ .map)   static/sdk/v1/intake.css (+ .map)
 //   sdk/dist/index.js        ESM for bundlers (+ .map), sdk/dist/*.d.ts from tsc, sdk/dist/intake.css
 // API base per environment, injected at build time: SDK_API_BASE (all environments), or SDK_API_BASE_SANDBOX /
-// _DEV / _TEST / _PRO for one; default API_URL, then http://localhost:8787.
+// _DEV / _TEST / _PRO for one; default API_URL as `npm start` derives it (from PORT and HOST when unset).
 import {spawnSync} from 'node:child_process';
 import {copyFileSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
@@ -10,13 +10,14 @@ import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import * as esbuild from 'esbuild';
+import {stackEnv} from '../scripts/lib/stack-env.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const cdnDir = join(root, 'static/sdk/v1');
 const distDir = join(here, 'dist');
 
-const fallback = process.env.SDK_API_BASE || process.env.API_URL || 'http://localhost:8787';
+const fallback = process.env.SDK_API_BASE || stackEnv(process.env).apiUrl;
 const bases = Object.fromEntries(
   ['sandbox', 'dev', 'test', 'pro'].map((env) => [env, (process.env[`SDK_API_BASE_${env.toUpperCase()}`] || fallback).replace(/\/+$/, '')]),
 );

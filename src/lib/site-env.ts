@@ -1,3 +1,5 @@
+import {stackEnv} from '../../scripts/lib/stack-env.mjs';
+
 /**
  * The portal's build-time settings (design §5). Read in docusaurus.config.ts only;
  * pages read the resulting values through `useSiteConfig()` (see site-config.ts).
@@ -23,8 +25,10 @@ function originOf(name: string, value: string): string {
 }
 
 export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
-  const portalUrl = originOf('PORTAL_URL', env.PORTAL_URL || 'http://localhost:3000');
-  const apiUrl = originOf('API_URL', env.API_URL || 'http://localhost:8787');
+  // The same derivation as `npm start` (PORT/SITE_PORT/HOST fill in API_URL/PORTAL_URL when those are unset).
+  const stack = stackEnv(env);
+  const portalUrl = originOf('PORTAL_URL', stack.portalUrl);
+  const apiUrl = originOf('API_URL', stack.apiUrl);
   // Empty means the landing page shipped under static/, so home works offline.
   const marketingUrl = env.MARKETING_URL ? originOf('MARKETING_URL', env.MARKETING_URL) : '';
   // The SDK's public address; by default the copy this portal serves itself.
