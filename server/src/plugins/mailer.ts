@@ -7,7 +7,12 @@ import type { Config } from '../config.js';
 import { sharedPlugin } from './shared-plugin.js';
 
 export interface Mailer {
-  send(to: string, template: MailTemplate): void;
+  /**
+   * Queues an email. The template may be a function, run in the background too: routes that
+   * must answer in the same time whether or not they send (forgot-password, resend) put the
+   * token write there, after the answer.
+   */
+  send(to: string, template: MailTemplate | (() => Promise<MailTemplate>)): void;
   flush(): Promise<void>;
 }
 
@@ -21,9 +26,12 @@ export const mailerPlugin = sharedPlugin<{ config: Config }>('mailer', async (ap
   const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir);
   const pending = new Set<Promise<void>>();
 
-  const deliver = async (to: string, template: MailTemplate): Promise<void> => {
-    const mail = renderMail(template);
+  const deliver = async (to: string, source: MailTemplate | (() => Promise<MailTemplate>)): Promise<void> => {
+    let kind = typeof source === 'function' ? 'deferred' : source.kind;
     try {
+      const template = typeof source === 'function' ? await source() : source;
+      kind = template.kind;
+      const mail = renderMail(template);
       const file = await transport.send({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html });
       if (transport.devMode) {
         // Development mode only: printing the link is the point (no mail server needed).
@@ -32,7 +40,7 @@ export const mailerPlugin = sharedPlugin<{ config: Config }>('mailer', async (ap
         app.log.info({ mail: { kind: template.kind } }, 'email sent');
       }
     } catch (error) {
-      app.log.error({ err: error, mail: { kind: template.kind } }, 'email could not be sent');
+      app.log.error({ err: error, mail: { kind } }, 'email could not be sent');
     }
   };
 

@@ -2,8 +2,21 @@
 import type { Db } from '../db/connect.js';
 import type { EmailTokenPurpose } from '../db/schema.js';
 
-/** Stores a new token and supersedes every earlier unused one of the same purpose. */
+/**
+ * Stores a new token and supersedes every earlier unused one of the same purpose. The user's row
+ * is locked for the transaction so two links issued at once cannot both stay current.
+ */
 export async function issueEmailToken(
+  db: Db,
+  token: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', token.userId).forUpdate().execute();
+    await supersedeAndInsert(trx, token);
+  });
+}
+
+async function supersedeAndInsert(
   db: Db,
   token: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date },
 ): Promise<void> {

@@ -47,11 +47,15 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<void>
   if (!(await consumeEmailToken(db, id, now))) throw new ApiError('ALREADY_USED');
 }
 
-export async function sendVerificationEmail(
+/** Queues the verification email; the token is written in the background with it. */
+export function sendVerificationEmail(
   app: FastifyInstance,
   config: LinkConfig,
   user: { id: string; email: string; name: string | null },
-): Promise<void> {
-  const link = await createLink(app.db, config, user.id, 'verify_email');
-  app.mailer.send(user.email, { kind: 'verify-email', link, name: user.name });
+): void {
+  app.mailer.send(user.email, async () => ({
+    kind: 'verify-email',
+    link: await createLink(app.db, config, user.id, 'verify_email'),
+    name: user.name,
+  }));
 }

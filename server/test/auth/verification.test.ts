@@ -112,6 +112,21 @@ describe('POST /api/auth/resend-verification', () => {
     expect(await mail.all()).toHaveLength(1);
   });
 
+  it('leaves exactly one current link when resends race', async () => {
+    const { app, mail } = await build();
+    await register(app, 'ada@example.com');
+    await Promise.all(Array.from({ length: 5 }, () => post(app, '/api/auth/resend-verification', { email: 'ada@example.com' })));
+    await mail.all();
+    const current = await app.db
+      .selectFrom('email_tokens')
+      .select('id')
+      .where('used_at', 'is', null)
+      .where('superseded_at', 'is', null)
+      .execute();
+    expect(current).toHaveLength(1);
+    expect(await mail.to('ada@example.com')).toHaveLength(6);
+  });
+
   it('answers EMAIL_REQUIRED and INVALID_EMAIL', async () => {
     const { app } = await build();
     const before = await rowCounts(app.db);

@@ -52,7 +52,7 @@ export async function registerRoute(app: FastifyInstance, { config }: AuthRouteO
         else if (invitation) await addMember(trx, invitation.team_id, id, 'member', now);
         return id;
       });
-      await sendVerificationEmail(app, config, { id: userId, email, name });
+      sendVerificationEmail(app, config, { id: userId, email, name });
       return reply.code(201).send({ message: 'Account created. Check your email to verify your address.' });
     },
   );

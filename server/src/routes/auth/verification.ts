@@ -49,7 +49,8 @@ export async function verificationRoutes(app: FastifyInstance, { config }: AuthR
     },
     async (request) => {
       const user = await findUser(app.db, { email: request.body.email });
-      if (user && !user.emailVerified) await sendVerificationEmail(app, config, user);
+      // Like forgot-password: the write happens after the answer, so timing reveals nothing.
+      if (user && !user.emailVerified) sendVerificationEmail(app, config, user);
       return { message: 'If an unverified account exists for this address, a new verification email is on its way.' };
     },
   );
