@@ -53,40 +53,43 @@ test.describe('the SDK guide', () => {
     await expect(page.getByRole('link', {name: /\/api\/openapi\.json$/})).toBeVisible();
   });
 
-  test("each Copy button copies its snippet and shows 'Copied!' for 2 seconds", async ({page, context}) => {
-    test.setTimeout(90_000);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
-    await users.signIn(page, user, '/dashboard/quick-start');
-    const blocks = page.locator('.theme-code-block');
-    const count = await blocks.count();
-    expect(count).toBeGreaterThanOrEqual(7);
+  for (const width of [1280, 375]) {
+    test(`each Copy button copies its snippet and shows 'Copied!' for 2 seconds (${width} px)`, async ({page, context}) => {
+      await page.setViewportSize({width, height: 800});
+      test.setTimeout(90_000);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+      await users.signIn(page, user, '/dashboard/quick-start');
+      const blocks = page.locator('.theme-code-block');
+      const count = await blocks.count();
+      expect(count).toBeGreaterThanOrEqual(7);
 
-    for (let i = 0; i < count; i += 1) {
-      const block = blocks.nth(i);
-      const copy = block.getByRole('button', {name: /^Cop/});
-      await block.scrollIntoViewIfNeeded();
-      await expect(copy).toHaveText('Copy');
-      await page.evaluate(() => navigator.clipboard.writeText(''));
-      await copy.click();
-      const clicked = Date.now();
-      await expect(copy).toHaveText('Copied!');
-
-      // innerText renders each line break of the highlighted lines twice: compare without blank lines.
-      const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
-      const expected = lines(await block.locator('pre code').innerText());
-      const copied = await page.evaluate(() => navigator.clipboard.readText());
-      expect(lines(copied)).toEqual(expected);
-      expect(copied).not.toContain('%SDK_CDN_URL%');
-
-      if (i === 0) {
-        // Visible for 2 s, then back to 'Copy'.
-        await page.waitForTimeout(1500);
+      for (let i = 0; i < count; i += 1) {
+        const block = blocks.nth(i);
+        const copy = block.getByRole('button', {name: /^Cop/});
+        await block.scrollIntoViewIfNeeded();
+        await expect(copy).toHaveText('Copy');
+        await page.evaluate(() => navigator.clipboard.writeText(''));
+        await copy.click();
+        const clicked = Date.now();
         await expect(copy).toHaveText('Copied!');
-        await expect(copy).toHaveText('Copy', {timeout: 3000});
-        expect(Date.now() - clicked).toBeGreaterThanOrEqual(1900);
+
+        // innerText renders each line break of the highlighted lines twice: compare without blank lines.
+        const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+        const expected = lines(await block.locator('pre code').innerText());
+        const copied = await page.evaluate(() => navigator.clipboard.readText());
+        expect(lines(copied)).toEqual(expected);
+        expect(copied).not.toContain('%SDK_CDN_URL%');
+
+        if (i === 0) {
+          // Visible for 2 s, then back to 'Copy'.
+          await page.waitForTimeout(1500);
+          await expect(copy).toHaveText('Copied!');
+          await expect(copy).toHaveText('Copy', {timeout: 3000});
+          expect(Date.now() - clicked).toBeGreaterThanOrEqual(1900);
+        }
       }
-    }
-  });
+    });
+  }
 
   test('the demo invites a user without a sandbox key to create one', async ({page}) => {
     const keyless = await users.create({name: 'Kim Keyless'});
