@@ -49,7 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(openapiPlugin);
   await app.register(normalizeInputPlugin);
 
-  const database = await prepareDatabase(config, options.db);
+  const database = await prepareDatabase(config, options.db, app.log);
   const label = options.db ? 'provided' : config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}/db`;
   await app.register(dbPlugin, { database, label });
   await app.register(mailerPlugin, { config });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from './helpers/parse-mail.js';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -223,11 +224,10 @@ describe('mail over SMTP', () => {
 });
 
 describe('server process', () => {
-  it('starts on PGlite under DATA_DIR, logs its address, answers, and exits cleanly on SIGTERM', async () => {
-    const dataDir = await tempDir();
+  async function startServer(env: Record<string, string>) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: SERVER_DIR,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', SMTP_URL: '' },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SMTP_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onTestFinished(() => {
@@ -243,16 +243,47 @@ describe('server process', () => {
       });
       child.on('exit', () => reject(new Error(`server exited early:\n${output}`)));
     });
-    const health = await fetch(`${url}/api/health`);
-    expect(health.status).toBe(200);
-    child.kill('SIGTERM');
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const stop = async () => {
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      return { code, output };
+    };
+    return { url, stop };
+  }
+
+  it.runIf(onPostgres)('starts on PostgreSQL when DATABASE_URL is set', async () => {
+    const schema = `server_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    onTestFinished(async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    });
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const server = await startServer({ DATA_DIR: await tempDir(), DATABASE_URL: url.toString() });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const tables = await admin.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1`, [schema]);
+    expect(tables.rows[0].n).toBeGreaterThan(5);
+    const { code, output } = await server.stop();
     expect(code).toBe(0);
-    expect(output).toContain('shutting down');
-    // The data directory is reusable (PGlite was closed cleanly) and holds the generated secret.
+    expect(output).not.toContain('intakekit:intakekit');
+  }, 60_000);
+
+  it('starts on PGlite under DATA_DIR, answers, exits cleanly on SIGTERM, and reopens the same directory', async () => {
+    const dataDir = await tempDir();
+    for (let run = 1; run <= 2; run++) {
+      const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      const { code, output } = await server.stop();
+      expect(code, output).toBe(0);
+      expect(output).toContain('shutting down');
+    }
+    // The data directory holds the database and the generated secret.
     expect((await fs.stat(path.join(dataDir, 'secret-key'))).mode & 0o777).toBe(0o600);
     await expect(fs.stat(path.join(dataDir, 'db'))).resolves.toBeTruthy();
-  }, 60_000);
+  }, 90_000);
 
   it('refuses to start with a bad variable and says which', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {

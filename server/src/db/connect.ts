@@ -15,9 +15,12 @@ export interface DatabaseTarget {
   dataDir: string;
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+export async function openDatabase(target: DatabaseTarget, onIdleError?: (error: Error) => void): Promise<Db> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool replaces it on next use.
+    pool.on('error', (error) => onIdleError?.(error));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = path.join(target.dataDir, 'db');

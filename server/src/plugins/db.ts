@@ -1,6 +1,7 @@
 // Decorates app.db (Kysely) and closes it with the app when the app opened it. Opening and
 // migrating happen in prepareDatabase(), before plugins load: creating a PGlite data directory
 // can take longer than Fastify's 10-second plugin timeout on a busy machine.
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.js';
 import { openDatabase } from '../db/connect.js';
 import { migrate } from '../db/migrate.js';
@@ -21,8 +22,12 @@ export interface PreparedDatabase {
 }
 
 /** Opens the configured database (unless one is given) and brings its schema up to date. */
-export async function prepareDatabase(config: Config, provided: Db | undefined): Promise<PreparedDatabase> {
-  const db = provided ?? (await openDatabase(config));
+export async function prepareDatabase(
+  config: Config,
+  provided: Db | undefined,
+  log: FastifyBaseLogger,
+): Promise<PreparedDatabase> {
+  const db = provided ?? (await openDatabase(config, (error) => log.warn({ err: error }, 'idle database connection lost')));
   try {
     return { db, owned: !provided, migrationsApplied: await migrate(db) };
   } catch (error) {
