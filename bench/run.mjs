@@ -56,6 +56,7 @@ async function main() {
   for (const section of order) {
     log(`section ${section}`);
     const t = Date.now();
+    const loadBefore = os.loadavg()[0];
     try {
       const mod = await import(`./lib/${section}.mjs`);
       sectionResults[section] = await mod.run(options);
@@ -66,6 +67,7 @@ async function main() {
       await cleanupAll();
     }
     sectionResults[section].seconds = Math.round((Date.now() - t) / 1000);
+    sectionResults[section].load = [loadBefore, os.loadavg()[0]].map((x) => Math.round(x * 10) / 10);
     log(`section ${section} done in ${sectionResults[section].seconds} s`);
   }
 
@@ -76,7 +78,12 @@ async function main() {
   for (const section of SECTIONS) {
     if (sectionResults[section]) {
       figures.push(...sectionResults[section].figures);
-      details[section] = {...sectionResults[section].details, seconds: sectionResults[section].seconds, date: new Date().toISOString()};
+      details[section] = {
+        ...sectionResults[section].details,
+        seconds: sectionResults[section].seconds,
+        loadAverage: sectionResults[section].load,
+        date: new Date().toISOString(),
+      };
     } else if (previous) {
       figures.push(...previous.figures.filter((f) => f.section === section));
       if (previous.details?.[section]) details[section] = previous.details[section];

@@ -30,7 +30,10 @@ export function renderMarkdown(result) {
     const details = result.details?.[section];
     if (!rows.length && !details) continue;
     lines.push(`## ${TITLES[section]}`, '');
-    if (details?.date) lines.push(`_Measured ${details.date}${details.seconds !== undefined ? ` in ${details.seconds} s` : ''}._`, '');
+    if (details?.date) {
+      const load = details.loadAverage ? `; 1-minute load average ${details.loadAverage[0]} at the start, ${details.loadAverage[1]} at the end (2 CPUs)` : '';
+      lines.push(`_Measured ${details.date}${details.seconds !== undefined ? ` in ${details.seconds} s` : ''}${load}._`, '');
+    }
     if (details?.error) lines.push(`Section failed: \`${cell(details.error)}\``, '');
     if (rows.length) {
       lines.push('| figure | value | unit | baseline | ratio | goal | met | note |', '|---|---:|---|---|---:|---|---|---|');
@@ -74,8 +77,11 @@ function renderDetails(section, d) {
     }
   }
   if (section === 'api-load' && d.table) {
-    out.push('| database | route | connections | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |', '|---|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const r of d.table) out.push(`| ${r.db} | ${r.route} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.non2xx} | ${r.errors} |`);
+    out.push('| database | route | connections | req/s | paired floor req/s | ratio | p50 ms | p95 ms | p99 ms | responses | non-2xx | errors |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of d.table) {
+      const ratio = r.floorRps ? Math.round((r.rps / r.floorRps) * 100) / 100 : '';
+      out.push(`| ${r.db} | ${r.route} | ${r.connections} | ${r.rps} | ${r.floorRps ?? ''} | ${ratio} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.total ?? ''} | ${r.non2xx} | ${r.errors} |`);
+    }
     out.push('');
   }
   if (d.notes?.length) {
