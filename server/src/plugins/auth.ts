@@ -30,4 +30,4 @@ export const authPlugin = sharedPlugin<{ config: Config }>('auth', async (app, {
     if (auth.newToken) reply.header('x-new-token', auth.newToken);
     request.auth = auth;
   });
-});
+}, ['db', 'errors']);

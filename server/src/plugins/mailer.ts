@@ -58,4 +58,6 @@ export const mailerPlugin = sharedPlugin<{ config: Config }>('mailer', async (ap
     await mailer.flush();
     transport.close();
   });
-});
+  // After db: onClose hooks run last-registered first, so queued jobs (which may write tokens)
+  // finish before the database closes.
+}, ['db']);

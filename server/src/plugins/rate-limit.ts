@@ -13,7 +13,7 @@ export const rateLimitPlugin = sharedPlugin<{ config: Config }>('rate-limit', as
     errorResponseBuilder: (_request, context) =>
       new ApiError('RATE_LIMIT_EXCEEDED', { headers: { 'Retry-After': String(Math.ceil(context.ttl / 1000)) } }),
   });
-});
+}, ['errors']);
 
 /** Route config for an auth route: AUTH_RATE_LIMIT requests a minute per address. */
 export function authRateLimit(config: Config) {
