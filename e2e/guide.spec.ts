@@ -60,6 +60,7 @@ test.describe('the SDK guide', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
       await users.signIn(page, user, '/dashboard/quick-start');
       const blocks = page.locator('.theme-code-block');
+      await expect(blocks.first().getByRole('button', {name: 'Copy'})).toBeVisible();
       const count = await blocks.count();
       expect(count).toBeGreaterThanOrEqual(7);
 
