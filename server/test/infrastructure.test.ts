@@ -184,6 +184,24 @@ describe('logs', () => {
   });
 });
 
+describe('closing', () => {
+  it('sends queued mail (and writes its token) before the app closes', async () => {
+    const { app, mail } = await build();
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody@example.com' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'late@example.com', password: 'Str0ng-Password', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+    });
+    await app.close();
+    expect(await mail.to('late@example.com')).toHaveLength(1);
+  });
+});
+
 describe('mail over SMTP', () => {
   it('delivers HTML and text through a real SMTP server on 127.0.0.1', async () => {
     const received: Buffer[] = [];

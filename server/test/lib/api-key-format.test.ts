@@ -1,0 +1,43 @@
+// API key values: prefix, entropy, checksum.
+import { describe, expect, it } from 'vitest';
+import { newApiKey, parseApiKey } from '../../src/lib/api-key-format.js';
+import { secretBox } from '../../src/lib/secret-box.js';
+
+describe('API key format', () => {
+  it('has the type prefix, 36 random base62 characters and a checksum that parses back', () => {
+    const keys = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const key = newApiKey(i % 2 ? 'sandbox' : 'production');
+      expect(key).toMatch(/^ik_(sandbox|production)_[0-9A-Za-z]{42}$/);
+      expect(parseApiKey(key)).toBe(i % 2 ? 'sandbox' : 'production');
+      keys.add(key);
+    }
+    expect(keys.size).toBe(200);
+  });
+
+  it('rejects any single-character change, a swapped prefix and junk', () => {
+    const key = newApiKey('sandbox');
+    for (let i = 11; i < key.length; i++) {
+      const changed = key.slice(0, i) + (key[i] === 'A' ? 'B' : 'A') + key.slice(i + 1);
+      expect(parseApiKey(changed), changed).toBeUndefined();
+    }
+    expect(parseApiKey(key.replace('ik_sandbox_', 'ik_production_'))).toBeUndefined();
+    for (const junk of ['', 'ik_sandbox_', `${key} `, key.toLowerCase() === key ? `${key}x` : key.toLowerCase()]) {
+      expect(parseApiKey(junk)).toBeUndefined();
+    }
+  });
+});
+
+describe('secret box', () => {
+  it('round-trips, uses a fresh IV each time, and refuses tampering or another secret', () => {
+    const box = secretBox('a'.repeat(32));
+    const a = box.seal('ik_sandbox_value');
+    const b = box.seal('ik_sandbox_value');
+    expect(a).not.toBe(b);
+    expect(box.open(a)).toBe('ik_sandbox_value');
+    const parts = a.split('.');
+    parts[3] = Buffer.from('tampered').toString('base64url');
+    expect(() => box.open(parts.join('.'))).toThrow();
+    expect(() => secretBox('b'.repeat(32)).open(a)).toThrow();
+  });
+});
