@@ -40,7 +40,7 @@ export default function ApiKeysView(): ReactNode {
   const {keys, error, isLoading} = useApiKeys();
   const actions = useKeyActions();
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [busy, setBusy] = useState<{id: string; action: 'rotate' | 'revoke'} | null>(null);
   const [productionOpen, setProductionOpen] = useState(false);
   const lockedHintId = useId();
 
@@ -63,14 +63,14 @@ export default function ApiKeysView(): ReactNode {
   const onRotate = useCallback(
     async (key: ApiKey) => {
       if (!window.confirm(CONFIRM_ROTATE)) return;
-      setBusyId(key.id);
+      setBusy({id: key.id, action: 'rotate'});
       try {
         const issued = await actions.rotate.trigger(key);
         setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(key.keyType)} key rotated`});
       } catch (failure) {
         logFailure('rotating a key', failure);
       } finally {
-        setBusyId(null);
+        setBusy(null);
       }
     },
     [actions.rotate],
@@ -79,13 +79,13 @@ export default function ApiKeysView(): ReactNode {
   const onRevoke = useCallback(
     async (key: ApiKey) => {
       if (!window.confirm(CONFIRM_REVOKE)) return;
-      setBusyId(key.id);
+      setBusy({id: key.id, action: 'revoke'});
       try {
         await actions.revoke.trigger(key);
       } catch (failure) {
         logFailure('revoking a key', failure);
       } finally {
-        setBusyId(null);
+        setBusy(null);
       }
     },
     [actions.revoke],
@@ -160,7 +160,7 @@ export default function ApiKeysView(): ReactNode {
             canChange={verified}
             lockedHintId={lockedHintId}
             lockedHint={LOCKED_HINT}
-            busyId={busyId}
+            busy={busy}
             onRotate={(key) => void onRotate(key)}
             onRevoke={(key) => void onRevoke(key)}
           />

@@ -14,8 +14,8 @@ interface Props {
   /** id of the element that says why the buttons are disabled. */
   lockedHintId: string;
   lockedHint: string;
-  /** The key whose rotate or revoke is in flight. */
-  busyId: string | null;
+  /** The key whose rotate or revoke is in flight, and which. */
+  busy: {id: string; action: 'rotate' | 'revoke'} | null;
   onRotate: (key: ApiKey) => void;
   onRevoke: (key: ApiKey) => void;
 }
@@ -36,7 +36,7 @@ function MaskedKey({masked}: {masked: string}): ReactNode {
 }
 
 /** The keys table (spec §2). */
-export default function KeyTable({keys, canChange, lockedHintId, lockedHint, busyId, onRotate, onRevoke}: Props): ReactNode {
+export default function KeyTable({keys, canChange, lockedHintId, lockedHint, busy: pending, onRotate, onRevoke}: Props): ReactNode {
   const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
   return (
     <DataTable label="API keys">
@@ -53,7 +53,7 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
         <tbody>
           {keys.map((key) => {
             const active = key.status === 'active';
-            const busy = busyId === key.id;
+            const busy = pending?.id === key.id;
             const masked = maskApiKey(key.apiKey);
             return (
               <tr key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
@@ -85,7 +85,8 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
                         aria-busy={busy || undefined}
                         onClick={() => onRotate(key)}
                         {...locked}>
-                        Rotate<SrOnly> {masked}</SrOnly>
+                        {busy && pending?.action === 'rotate' ? 'Rotating...' : 'Rotate'}
+                        <SrOnly> {masked}</SrOnly>
                       </button>
                       <button
                         type="button"
@@ -94,7 +95,8 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
                         aria-busy={busy || undefined}
                         onClick={() => onRevoke(key)}
                         {...locked}>
-                        Revoke<SrOnly> {masked}</SrOnly>
+                        {busy && pending?.action === 'revoke' ? 'Revoking...' : 'Revoke'}
+                        <SrOnly> {masked}</SrOnly>
                       </button>
                     </div>
                   ) : (
