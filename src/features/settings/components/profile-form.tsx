@@ -1,5 +1,6 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
+import Link from '@docusaurus/Link';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
@@ -141,7 +142,11 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
               value={user.team.name}
               readOnly
               className={styles.readOnly}
-              hint={`Your role: ${user.team.role}`}
+              hint={
+                <>
+                  Your role: {user.team.role}. <Link to="/team">Manage team members</Link>
+                </>
+              }
             />
           ) : null}
         </div>
