@@ -4,18 +4,23 @@ import styles from './styles.module.css';
 interface Props {
   /** Accessible name of the scroll region (and the table's caption for screen readers). */
   label: string;
-  /** The <thead> and <tbody>. The last column is the actions column (right-aligned). */
+  /**
+   * The <thead> and <tbody>. The last column is the actions column (right-aligned). For the phone layout,
+   * each <td> carries `data-label` (its column name) and every element its table role (role="row",
+   * role="cell"...), so the semantics survive the CSS that stacks rows into cards.
+   */
   children: ReactNode;
 }
 
 /**
  * A data table of the signed-in pages: quiet header row, row hover, right-aligned last (actions) column.
- * On narrow screens it scrolls sideways inside a region keyboard users can focus.
+ * Below 600 px each row becomes a card of label/value lines with the actions at the bottom; the region
+ * still scrolls sideways (and keyboard users can focus it) if a value is wider than the phone.
  */
 export default function DataTable({label, children}: Props): ReactNode {
   return (
     <div className={styles.wrap} tabIndex={0} role="region" aria-label={label}>
-      <table className={styles.table}>
+      <table className={styles.table} role="table">
         <caption className={styles.srOnly}>{label}</caption>
         {children}
       </table>

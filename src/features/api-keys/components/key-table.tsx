@@ -40,42 +40,42 @@ export default function KeyTable({keys, canChange, lockedHintId, lockedHint, bus
   const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
   return (
     <DataTable label="API keys">
-        <thead>
-          <tr>
-            <th scope="col">Key Type</th>
-            <th scope="col">API Key</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last Used</th>
-            <th scope="col">Actions</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Key Type</th>
+            <th scope="col" role="columnheader">API Key</th>
+            <th scope="col" role="columnheader">Status</th>
+            <th scope="col" role="columnheader">Created</th>
+            <th scope="col" role="columnheader">Last Used</th>
+            <th scope="col" role="columnheader">Actions</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {keys.map((key) => {
             const active = key.status === 'active';
             const busy = pending?.id === key.id;
             const masked = maskApiKey(key.apiKey);
             return (
-              <tr key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
-                <td>
+              <tr role="row" key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
+                <td role="cell" data-label="Key Type">
                   <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>{formatKeyType(key.keyType)}</span>
                 </td>
-                <td>
+                <td role="cell" data-label="API Key">
                   <MaskedKey masked={masked} />
                 </td>
-                <td>
+                <td role="cell" data-label="Status">
                   <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
                     <span className={styles.dot} aria-hidden="true" />
                     {formatStatus(key.status)}
                   </span>
                 </td>
-                <td className={styles.nowrap}>
+                <td role="cell" data-label="Created" className={styles.nowrap}>
                   <LocalDate iso={key.createdAt} dayOnly />
                 </td>
-                <td className={styles.nowrap}>
+                <td role="cell" data-label="Last Used" className={styles.nowrap}>
                   <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
                 </td>
-                <td>
+                <td role="cell" data-label="Actions">
                   {active ? (
                     <div className={styles.rowActions}>
                       <button

@@ -21,22 +21,22 @@ function initial(member: TeamMember): string {
 export default function MembersTable({members, currentUserId, currentUserEmail, busyId, onRemove}: Props): ReactNode {
   return (
     <DataTable label="Team members">
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Actions</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Member</th>
+            <th scope="col" role="columnheader">Email</th>
+            <th scope="col" role="columnheader">Role</th>
+            <th scope="col" role="columnheader">Actions</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {members.map((member) => {
             const self = member.id === currentUserId || member.email === currentUserEmail;
             const busy = busyId === member.id;
             const name = memberName(member.name);
             return (
-              <tr key={member.id} data-testid="team-member-row">
-                <td>
+              <tr role="row" key={member.id} data-testid="team-member-row">
+                <td role="cell" data-label="Member">
                   <span className={styles.member}>
                     <span className={styles.avatar} aria-hidden="true">
                       {initial(member)}
@@ -45,11 +45,11 @@ export default function MembersTable({members, currentUserId, currentUserEmail, 
                     {self ? <span className={styles.you}>You</span> : null}
                   </span>
                 </td>
-                <td className={styles.email}>{member.email}</td>
-                <td>
+                <td role="cell" data-label="Email" className={styles.email}>{member.email}</td>
+                <td role="cell" data-label="Role">
                   <span className={clsx(styles.role, styles[`role_${member.role}`])}>{formatRole(member.role)}</span>
                 </td>
-                <td>
+                <td role="cell" data-label="Actions">
                   {self ? (
                     <span className={styles.muted}>
                       <span aria-hidden="true">—</span>
