@@ -173,14 +173,38 @@ describe('logs', () => {
       headers: { authorization: `Bearer ${session}` },
       payload: { currentPassword: password, newPassword: 'An0ther-Password!' },
     });
+    const fresh = (await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'log@example.com', password: 'An0ther-Password!', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+    })).json().token as string;
+    const apiKey = (await app.inject({ method: 'POST', url: '/api/keys/sandbox', headers: { authorization: `Bearer ${fresh}` } })).json()
+      .apiKey as string;
+    const sdk = await app.inject({
+      method: 'POST',
+      url: '/api/sdk/sessions',
+      headers: { authorization: `Bearer ${apiKey}` },
+      payload: { flowId: 'demo' },
+    });
+    expect(sdk.statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'log@example.com' } });
+    const resetToken = await mail.lastToken('log@example.com', 'reset-password');
+    await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, newPassword: 'Third-Passw0rd!' } });
     app.log.info({ password: 'p1', user: { password: 'p2', token: 'p3' }, headers: { authorization: 'p4' } }, 'probe');
     const text = logs.text;
     expect(text).toContain('incoming request');
     expect(text).toContain('/api/auth/verify?token=%5BREDACTED%5D&next=1');
-    for (const secret of [password, 'An0ther-Password!', session, 'Bearer']) expect(text).not.toContain(secret);
+    for (const secret of [password, 'An0ther-Password!', 'Third-Passw0rd!', session, fresh, apiKey, 'Bearer']) {
+      expect(text).not.toContain(secret);
+    }
+    // Link tokens appear only in the development-mode mail lines (never in request lines, e.g. reset's body).
+    const outsideMailLines = logs.lines.filter((l) => !l.includes('"email written to file"')).join('');
+    expect(outsideMailLines).not.toContain(resetToken);
+    expect(text).toContain(resetToken);
     expect(text).not.toMatch(/"p[1-4]"/);
-    // Development mode prints the link (that is its purpose): the one exception, by design.
+    // Development mode prints the links (that is its purpose): the one exception, by design.
     expect(logs.entries().filter((e) => e.msg === 'email written to file')).not.toHaveLength(0);
+    // ...and only in development mode: with SMTP no link reaches the log (see 'mail over SMTP').
   });
 });
 
@@ -222,7 +246,7 @@ describe('mail over SMTP', () => {
     onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
     const port = (smtp.server.address() as { port: number }).port;
 
-    const { app, dataDir } = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const { app, dataDir, logs } = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     await app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -236,8 +260,9 @@ describe('mail over SMTP', () => {
     expect(mail.text).toMatch(/Hi Ada,/);
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/verify\?token=[A-Za-z0-9_-]{43}/);
     expect(mail.html).toMatch(/<a href="http:\/\/localhost:3000\/verify\?token=/);
-    // SMTP mode writes no files.
+    // SMTP mode writes no files and logs no link.
     await expect(fs.readdir(path.join(dataDir, 'mail'))).rejects.toThrow();
+    expect(logs.text).not.toMatch(/verify\?token=/);
   });
 });
 
