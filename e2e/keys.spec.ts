@@ -179,7 +179,7 @@ test.describe('API keys of a verified user', () => {
 test.describe('API keys at 375 px', () => {
   test.use({viewport: {width: 375, height: 760}});
 
-  test('the page fits a phone: the table scrolls inside its own region', async ({page}) => {
+  test('the page fits a phone: each key is a card with its actions in view', async ({page}) => {
     const user = await users.create();
     await users.signIn(page, user, '/api-keys');
     await page.getByRole('button', {name: 'Create Sandbox Key'}).click();
@@ -187,6 +187,11 @@ test.describe('API keys at 375 px', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('region', {name: 'API keys'})).toBeVisible();
+    // No sideways scrolling needed to reach the row's actions.
+    const revoke = await rows(page).first().getByRole('button', {name: /^Revoke/}).boundingBox();
+    expect(revoke).not.toBeNull();
+    expect(revoke!.x + revoke!.width).toBeLessThanOrEqual(375);
+    await expect(rows(page).first().getByRole('cell').nth(2)).toHaveText('Active');
     await expectAccessible(page);
   });
 });
