@@ -2,7 +2,7 @@ import {useId, type InputHTMLAttributes, type ReactNode, type Ref} from 'react';
 import clsx from 'clsx';
 import styles from './styles.module.css';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Shown after the label, e.g. "(optional)". */
   labelNote?: string;
@@ -17,7 +17,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 }
 
 /** A labelled input with its hint and error wired through aria-describedby. */
-export default function FormField({label, labelNote, labelAside, hint, error, renderInput, className, ref, ...input}: Props): ReactNode {
+export default function FormField({label, labelNote, labelAside, hint, error, renderInput, className, ref, ...input}: FormFieldProps): ReactNode {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -50,5 +50,25 @@ export default function FormField({label, labelNote, labelAside, hint, error, re
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * An email FormField: the keyboard, autofill and no autocapitalise / spell check that every email input here wants.
+ * Label "Email", name "email" and the placeholder are defaults; any prop overrides them.
+ */
+export function EmailField(props: Omit<FormFieldProps, 'label'> & {label?: string}): ReactNode {
+  return (
+    <FormField
+      label="Email"
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="you@company.com"
+      {...props}
+    />
   );
 }

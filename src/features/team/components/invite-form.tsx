@@ -1,5 +1,5 @@
 import {useState, type FormEvent, type ReactNode} from 'react';
-import FormField from '@site/src/components/form-field';
+import FormField, {EmailField} from '@site/src/components/form-field';
 import SubmitButton from '@site/src/components/submit-button';
 import Notice from '@site/src/components/notice';
 import {serverMessageOr} from '@site/src/lib/errors';
@@ -41,12 +41,8 @@ export default function InviteForm({onInvite, pending}: Props): ReactNode {
   return (
     <form className={styles.inviteForm} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Invite a team member">
       <div className={styles.inviteFields}>
-        <FormField
-          label="Email"
-          type="email"
-          name="email"
+        <EmailField
           autoComplete="off"
-          inputMode="email"
           placeholder="colleague@clinic.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}

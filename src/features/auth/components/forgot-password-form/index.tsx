@@ -1,12 +1,13 @@
 import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import FormField from '@site/src/components/form-field';
+import {EmailField} from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateForgotPassword} from '@site/src/lib/validation';
 import {requestPasswordReset} from '../../api/auth-api';
 import {AuthCard} from '../auth-layout';
+import {FormError, useFormError} from '../form-error';
 import form from '../form.module.css';
 
 /** The forgot-password page (spec §2, §4): email form, then the same sent view whether or not the account exists. */
@@ -14,13 +15,8 @@ export default function ForgotPasswordForm(): ReactNode {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
+  const {error, setError, errorRef} = useFormError<string>();
   const titleRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   useEffect(() => {
     if (sentTo) titleRef.current?.focus();
@@ -74,21 +70,9 @@ export default function ForgotPasswordForm(): ReactNode {
           Remembered it? <Link to="/login">Back to sign in</Link>
         </>
       }>
-      {error ? (
-        <Notice variant="error" ref={errorRef} className={form.notice} data-testid="form-error">
-          {error}
-        </Notice>
-      ) : null}
+      <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           required

@@ -1,8 +1,8 @@
-import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {Redirect, useHistory, useLocation} from '@docusaurus/router';
 import {useShallow} from 'zustand/react/shallow';
-import FormField from '@site/src/components/form-field';
+import FormField, {EmailField} from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import PasswordInput from '@site/src/components/password-input';
 import SubmitButton from '@site/src/components/submit-button';
@@ -12,6 +12,7 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 import {useSearchParams} from '../../hooks/use-search-params';
 import {SIGN_IN_BANNER_MS} from '../../lib/timing';
 import {AuthCard} from '../auth-layout';
+import {FormError, useFormError} from '../form-error';
 import form from '../form.module.css';
 
 
@@ -56,12 +57,7 @@ export default function LoginForm(): ReactNode {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<{message: string; code?: string} | null>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
+  const {error, setError, errorRef} = useFormError<{message: string; code?: string}>();
 
   // Already signed in and loaded: straight to the dashboard.
   if (ready && authenticated && !submitting) return <Redirect to="/dashboard" />;
@@ -100,26 +96,20 @@ export default function LoginForm(): ReactNode {
           {BANNERS[banner]}
         </Notice>
       ) : null}
-      {error ? (
-        <Notice variant="error" ref={errorRef} className={form.notice} data-testid="form-error">
-          <p>{error.message}</p>
-          {error.code === 'EMAIL_NOT_VERIFIED' ? (
-            <p>
-              <Link to={resendHref}>Resend verification email</Link>
-            </p>
-          ) : null}
-        </Notice>
-      ) : null}
+      <FormError errorRef={errorRef}>
+        {error ? (
+          <>
+            <p>{error.message}</p>
+            {error.code === 'EMAIL_NOT_VERIFIED' ? (
+              <p>
+                <Link to={resendHref}>Resend verification email</Link>
+              </p>
+            ) : null}
+          </>
+        ) : null}
+      </FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           required

@@ -1,8 +1,7 @@
-import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import FormField from '@site/src/components/form-field';
-import Notice from '@site/src/components/notice';
+import FormField, {EmailField} from '@site/src/components/form-field';
 import PasswordInput from '@site/src/components/password-input';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import SubmitButton from '@site/src/components/submit-button';
@@ -11,6 +10,7 @@ import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
 import {registerAccount} from '../../api/auth-api';
 import {useSearchParams} from '../../hooks/use-search-params';
 import {AuthCard} from '../auth-layout';
+import {FormError, useFormError} from '../form-error';
 import form from '../form.module.css';
 
 /** The sign-up page (spec §2): email, password with strength meter, optional name and company. */
@@ -23,18 +23,13 @@ export default function RegisterForm(): ReactNode {
   const [teamName, setTeamName] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
+  const {error, setError, errorRef} = useFormError<string>();
 
   // `/register?email=...` (invitation links) pre-fills the address, silently.
   const invitedEmail = params?.get('email') ?? '';
   useEffect(() => {
     if (invitedEmail) setEmail((current) => current || invitedEmail);
   }, [invitedEmail]);
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,11 +60,7 @@ export default function RegisterForm(): ReactNode {
           Already have an account? <Link to="/login">Sign in</Link>
         </>
       }>
-      {error ? (
-        <Notice variant="error" ref={errorRef} className={form.notice} data-testid="form-error">
-          {error}
-        </Notice>
-      ) : null}
+      <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign up">
         <FormField
           label="Full name"
@@ -80,16 +71,8 @@ export default function RegisterForm(): ReactNode {
           onChange={(e) => setName(e.target.value)}
           maxLength={80}
         />
-        <FormField
-          label="Email"
+        <EmailField
           hint="Use your work email address."
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="you@company.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           required

@@ -12,6 +12,7 @@ import {MESSAGES, validateResetPassword, validateResetToken} from '@site/src/lib
 import {resetPassword} from '../../api/auth-api';
 import {useSearchParams} from '../../hooks/use-search-params';
 import {AuthCard} from '../auth-layout';
+import {FormError, useFormError} from '../form-error';
 import form from '../form.module.css';
 
 /** Spec §8: these codes switch to the invalid-link view. */
@@ -44,13 +45,8 @@ export default function ResetPasswordForm(): ReactNode {
   const [confirm, setConfirm] = useState('');
   const [visible, setVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const {error, setError, errorRef} = useFormError<string>();
   const [invalidLink, setInvalidLink] = useState(false);
-  const errorRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
 
   if (params === null) {
     return (
@@ -99,11 +95,7 @@ export default function ResetPasswordForm(): ReactNode {
           <Link to="/login">Back to sign in</Link>
         </>
       }>
-      {error ? (
-        <Notice variant="error" ref={errorRef} className={form.notice} data-testid="form-error">
-          {error}
-        </Notice>
-      ) : null}
+      <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Set a new password">
         <FormField
           label="New password"
