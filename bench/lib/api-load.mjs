@@ -94,6 +94,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   const base = server.url;
   const routes = await routesOf(base);
   routes.select1 = (await api(base, 'GET', '/api/bench/select1')).status === 200;
+  routes.noop = (await api(base, 'GET', '/api/bench/noop')).status === 200;
   const notes = [];
   let apiKeys = [];
   if (sqlKeys) {
@@ -111,6 +112,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
 
   const auth = (i) => ({headers: {authorization: `Bearer ${tokens[i % tokens.length]}`}});
   const targets = [
+    {id: 'noop', route: 'GET /api/bench/noop', path: '/api/bench/noop', perClient: () => ({headers: {}}), available: routes.noop},
     {id: 'health', route: 'GET /api/health', path: '/api/health', perClient: () => ({headers: {}})},
     {id: 'select1', route: 'GET /api/bench/select1', path: '/api/bench/select1', perClient: () => ({headers: {}}), available: routes.select1},
     {id: 'me', route: 'GET /api/auth/me', path: '/api/auth/me', perClient: auth},
@@ -161,7 +163,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   const floorParts = {10: [], 50: []};
   for (const target of targets) {
     if (target.available === false || target === floor) continue;
-    if (target.id === 'health' && floor.id !== 'health') {
+    if ((target.id === 'health' || target.id === 'noop') && floor.id !== target.id) {
       for (const connections of [10, 50]) record(target, connections, summarise([await load(autocannon, {url: `${base}${target.path}`, connections, duration, perClient: target.perClient})]));
       continue;
     }
@@ -226,6 +228,8 @@ export async function run({apiRuns = 1, quick = false}) {
     for (const c of [10, 50]) {
       const h = r[`health@${c}`];
       if (h) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/health @${c} conn (floor)`, value: h.rps, unit: 'req/s', note: `p50 ${h.p50} ms, p99 ${h.p99} ms`}));
+      const n = r[`noop@${c}`];
+      if (n) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/bench/noop @${c} conn (framework floor, no database)`, value: n.rps, unit: 'req/s', note: `p50 ${n.p50} ms, p99 ${n.p99} ms`}));
       const s = r[`select1@${c}`];
       if (s) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/bench/select1 @${c} conn (DB floor)`, value: s.rps, unit: 'req/s', note: `p50 ${s.p50} ms, p99 ${s.p99} ms`}));
     }

@@ -222,10 +222,16 @@ let serverRoot;
 /**
  * The server/ folder the bench runs: by default a snapshot of the committed server (git HEAD) under
  * bench/.work/snapshot, so that other engineers' edits in progress in the shared tree cannot break or skew
- * a run; BENCH_SERVER=worktree runs the working tree instead. node_modules is linked to the real one.
+ * a run; BENCH_SERVER=worktree runs the working tree instead, BENCH_SERVER_DIR=<dir> any server/ folder.
+ * node_modules is linked to the real one.
  */
 export function serverDir() {
   if (serverRoot) return serverRoot;
+  if (process.env.BENCH_SERVER_DIR) {
+    // An explicit server/ folder (e.g. a patched copy, to try a change before proposing it).
+    serverRoot = path.resolve(process.env.BENCH_SERVER_DIR);
+    return serverRoot;
+  }
   if (process.env.BENCH_SERVER === 'worktree') {
     serverRoot = path.join(ROOT, 'server');
     return serverRoot;
@@ -244,5 +250,6 @@ export function serverDir() {
 }
 
 export function serverCommit() {
+  if (process.env.BENCH_SERVER_DIR) return `server from ${process.env.BENCH_SERVER_DIR}`;
   return process.env.BENCH_SERVER === 'worktree' ? 'working tree' : spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: ROOT, encoding: 'utf8'}).stdout.trim();
 }
