@@ -1,12 +1,12 @@
-import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useId, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {useHistory, useLocation} from '@docusaurus/router';
+import {useLocation} from '@docusaurus/router';
 import {useWindowSize} from '@docusaurus/theme-common';
 import {isActiveSidebarItem} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebar} from '@docusaurus/plugin-content-docs';
 import DocSidebarItems from '@theme/DocSidebarItems';
-import {useSWRConfig} from 'swr';
 import {useAuthStore, type User} from '@site/src/stores/auth-store';
+import {useSignOut} from '../protected-route/use-sign-out';
 import {useDeveloperSidebar} from './developer-sidebar';
 import {useSlideOver} from './use-slide-over';
 import styles from './styles.module.css';
@@ -80,8 +80,6 @@ function LogoutIcon(): ReactNode {
  */
 export default function SignedInShell({children}: {children: ReactNode}): ReactNode {
   const user = useAuthStore((state) => state.user);
-  const {mutate} = useSWRConfig();
-  const history = useHistory();
   const {pathname} = useLocation();
   const items = useDeveloperSidebar();
   const mobile = useWindowSize() === 'mobile';
@@ -94,24 +92,10 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
     hide();
   }, [pathname, hide]);
 
-  // Log out once this signed-in page has gone: Docusaurus keeps the old page on screen while the next one
-  // loads, and its guard would otherwise redirect to /login on the way home.
-  const signOut = useRef<(() => void) | null>(null);
-  const finishLogout = useCallback(() => {
-    signOut.current = null;
-    void useAuthStore
-      .getState()
-      .logout()
-      .then(() => mutate(() => true, undefined, {revalidate: false}));
-  }, [mutate]);
-  useEffect(() => () => signOut.current?.(), []);
-
+  const signOut = useSignOut({callServer: true});
   const onLogout = () => {
     setLeaving(true);
-    signOut.current = finishLogout;
-    history.push('/');
-    // If the home page never replaces this one, sign out anyway.
-    window.setTimeout(() => signOut.current?.(), 5000);
+    signOut();
   };
 
   const modal = mobile && open;

@@ -1,44 +1,22 @@
-import {useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {useHistory} from '@docusaurus/router';
-import {useSWRConfig} from 'swr';
 import Dialog from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
+import {useSignOut} from '@site/src/components/protected-route/use-sign-out';
 import {serverMessageOr} from '@site/src/lib/errors';
-import {useAuthStore} from '@site/src/stores/auth-store';
 import {deleteAccount} from '../api/delete-account';
 import {canDeleteAccount, DELETE_CONFIRM_WORD, DELETE_FAILED} from '../lib/messages';
 import styles from './styles.module.css';
-
-/**
- * Forget the deleted account in this browser once the settings page has gone: signing out while it is
- * still on screen would let its guard redirect to /login on the way home (the shell's logout does the same).
- */
-function useLeaveSignedOut(): () => void {
-  const history = useHistory();
-  const {mutate} = useSWRConfig();
-  const pending = useRef<(() => void) | null>(null);
-  useEffect(() => () => pending.current?.(), []);
-  return useCallback(() => {
-    pending.current = () => {
-      pending.current = null;
-      // The server has already ended every session: clear locally, no logout call.
-      useAuthStore.getState().setToken(null);
-      void mutate(() => true, undefined, {revalidate: false});
-    };
-    history.push('/');
-    window.setTimeout(() => pending.current?.(), 5000);
-  }, [history, mutate]);
-}
 
 function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: () => void; email: string}): ReactNode {
   const [password, setPassword] = useState('');
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const leave = useLeaveSignedOut();
+  // The server has already ended every session: forget the token here once the settings page has gone.
+  const leave = useSignOut({callServer: false});
 
   useEffect(() => {
     if (!open) {
