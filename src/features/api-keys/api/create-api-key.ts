@@ -1,5 +1,5 @@
 import {apiClient} from '@site/src/lib/api-client';
-import type {ApiKey, KeyType} from './use-api-keys';
+import type {ApiKey, KeyType} from '@site/src/lib/api/keys';
 
 export interface IssuedKey {
   /** The full new key, shown once. */

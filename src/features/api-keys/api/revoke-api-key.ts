@@ -1,5 +1,5 @@
 import {apiClient} from '@site/src/lib/api-client';
-import type {ApiKey} from './use-api-keys';
+import type {ApiKey} from '@site/src/lib/api/keys';
 
 /** DELETE /api/keys/{id}/revoke with {keyType}: the key becomes non-active. */
 export function revokeApiKey(key: Pick<ApiKey, 'id' | 'keyType'>): Promise<{key: ApiKey}> {

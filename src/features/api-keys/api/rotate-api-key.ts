@@ -1,5 +1,5 @@
 import {apiClient} from '@site/src/lib/api-client';
-import type {ApiKey} from './use-api-keys';
+import type {ApiKey} from '@site/src/lib/api/keys';
 import type {IssuedKey} from './create-api-key';
 
 /** POST /api/keys/{id}/rotate with {keyType}: the old key stops working, the answer holds the new one. */

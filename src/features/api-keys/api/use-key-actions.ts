@@ -1,5 +1,5 @@
 import {useRevalidatingMutation} from '@site/src/components/swr-mutation';
-import {KEYS_PATH} from './use-api-keys';
+import {KEYS_PATH} from '@site/src/lib/api/keys';
 import {createApiKey} from './create-api-key';
 import {rotateApiKey} from './rotate-api-key';
 import {revokeApiKey} from './revoke-api-key';

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {maskApiKey} from '@site/src/lib/mask';
-import type {ApiKey} from '../api/use-api-keys';
+import type {ApiKey} from '@site/src/lib/api/keys';
 import {formatKeyType, formatStatus, NEVER_USED} from '../lib/format';
 import DataTable, {SrOnly} from '@site/src/components/data-table';
 import LocalDate from './local-date';
