@@ -3,7 +3,6 @@
 export const RESEND_COOLDOWN_S = 30;
 export const VERIFIED_REDIRECT_MS = 2000;
 export const SIGN_IN_BANNER_MS = 5000;
-export const EMAIL_MESSAGE_MS = 5000;
 
 /** 'Sending...' while in flight, 'Resend in {n}s' during the cooldown (disabled in both). */
 export function resendLabel(sending: boolean, remaining: number): string {

@@ -9,9 +9,9 @@ import {serverMessageOr} from '@site/src/lib/errors';
 import {validateProfileName} from '@site/src/lib/validation';
 import {useAuthStore, type User} from '@site/src/stores/auth-store';
 // Reused from the account flow rather than copied: the resend call and the self-clearing message.
-import {resendVerification} from '@site/src/features/auth/api/auth-api';
-import {useFlash} from '@site/src/features/auth/hooks/use-flash';
-import {EMAIL_MESSAGE_MS} from '@site/src/features/auth/lib/timing';
+import {resendVerification} from '@site/src/lib/api/auth';
+import {useFlash} from '@site/src/hooks/use-flash';
+import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {updateProfile} from '../api/update-profile';
 import {PROFILE_FAILED, PROFILE_MESSAGE_MS, PROFILE_UPDATED, VERIFICATION_FAILED, VERIFICATION_SENT} from '../lib/messages';
 import styles from './styles.module.css';

@@ -5,7 +5,7 @@ import Notice from '@site/src/components/notice';
 import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateForgotPassword} from '@site/src/lib/validation';
-import {requestPasswordReset} from '../../api/auth-api';
+import {requestPasswordReset} from '@site/src/lib/api/auth';
 import {AuthCard} from '../auth-layout';
 import {FormError, useFormError} from '../form-error';
 import form from '../form.module.css';

@@ -7,7 +7,7 @@ import PasswordStrengthMeter from '@site/src/components/password-strength-meter'
 import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
-import {registerAccount} from '../../api/auth-api';
+import {registerAccount} from '@site/src/lib/api/auth';
 import {useSearchParams} from '../../hooks/use-search-params';
 import {AuthCard} from '../auth-layout';
 import {FormError, useFormError} from '../form-error';

@@ -9,7 +9,7 @@ import Spinner from '@site/src/components/spinner';
 import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {MESSAGES, validateResetPassword, validateResetToken} from '@site/src/lib/validation';
-import {resetPassword} from '../../api/auth-api';
+import {resetPassword} from '@site/src/lib/api/auth';
 import {useSearchParams} from '../../hooks/use-search-params';
 import {AuthCard} from '../auth-layout';
 import {FormError, useFormError} from '../form-error';

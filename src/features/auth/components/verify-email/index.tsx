@@ -5,7 +5,7 @@ import Notice from '@site/src/components/notice';
 import Spinner from '@site/src/components/spinner';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {MESSAGES} from '@site/src/lib/validation';
-import {verifyEmail} from '../../api/auth-api';
+import {verifyEmail} from '@site/src/lib/api/auth';
 import {useSearchParams} from '../../hooks/use-search-params';
 import {VERIFIED_REDIRECT_MS} from '../../lib/timing';
 import {AuthCard} from '../auth-layout';
