@@ -6,11 +6,12 @@
 //   node bench/run.mjs --only=page-weight  one section (or a comma list); other sections' rows are kept
 //   node bench/run.mjs --quick             fewer repetitions and 3-second load runs (for development)
 //   node bench/run.mjs --runs=5            repetitions per figure (default 3, medians reported)
+//   node bench/run.mjs --out=bench/.work/try  write results there instead of bench/ (with BENCH_SERVER_DIR=...)
 //   node bench/run.mjs --api-runs=3        autocannon runs per API cell (default 1: the median of its 1-s samples)
 //
 // Sections: build-time, page-weight, lighthouse, sdk, api-load, startup. Everything runs on 127.0.0.1,
 // ports 14000-14999; work files live in bench/.work (gitignored); every process started is stopped at the end.
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
@@ -31,8 +32,11 @@ const quick = Boolean(args.quick);
 const runs = Number(args.runs ?? (quick ? 1 : 3));
 const options = {runs, quick, full: !args.only, apiRuns: Number(args['api-runs'] ?? 1)};
 
-const jsonFile = path.join(BENCH, 'results.json');
-const mdFile = path.join(BENCH, 'results.md');
+// --out=<dir>: write the results elsewhere (experiments that must not replace the committed figures).
+const outDir = args.out ? path.resolve(String(args.out)) : BENCH;
+mkdirSync(outDir, {recursive: true});
+const jsonFile = path.join(outDir, 'results.json');
+const mdFile = path.join(outDir, 'results.md');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -63,6 +63,13 @@ function summarise(lhr) {
     tbt: audits['total-blocking-time']?.numericValue ?? null,
     cls: audits['cumulative-layout-shift']?.numericValue ?? null,
     failed,
+    // Where the main thread went: the scripts with the most evaluation time.
+    bootup: (audits['bootup-time']?.details?.items ?? [])
+      .slice(0, 3)
+      .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(item.scripting ?? item.total ?? 0)} ms`),
+    mainThread: (audits['mainthread-work-breakdown']?.details?.items ?? [])
+      .slice(0, 3)
+      .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`),
     runtimeError: lhr.runtimeError?.code ?? null,
   };
 }
@@ -91,6 +98,7 @@ export async function run({runs = 3}) {
 
   const table = [];
   const failedAudits = [];
+  const mainThread = [];
   const results = {};
   try {
     for (const preset of ['mobile', 'desktop']) {
@@ -124,6 +132,7 @@ export async function run({runs = 3}) {
         table.push(row);
         results[`${p.name}|${preset}`] = row;
         for (const f of runsOut.at(-1).failed) failedAudits.push(`${p.name} (${preset}) ${f}`);
+        if (preset === 'mobile') mainThread.push(`${p.name} (mobile, last run): main thread ${runsOut.at(-1).mainThread.join(', ')}; scripts ${runsOut.at(-1).bootup.join(', ')}`);
         log(`lighthouse ${preset} ${p.name}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcp} ms, TBT ${row.tbt} ms, CLS ${row.cls}`);
       }
     }
@@ -161,5 +170,5 @@ export async function run({runs = 3}) {
     'Signed-in pages: a fresh session token is put in localStorage over CDP before each run; Lighthouse runs with disableStorageReset and the HTTP cache is cleared first.',
     'The portal is served by scripts/lib/static-server.mjs (gzip, _headers) on http://localhost:14000; the bare site by the same server on :14001.',
   ];
-  return {figures, details: {table, failedAudits: [...new Set(failedAudits)], notes}};
+  return {figures, details: {table, failedAudits: [...new Set(failedAudits)], notes: [...notes, ...mainThread]}};
 }
