@@ -1,8 +1,9 @@
 import {describe, expect, it} from 'vitest';
-import {EMAIL_MESSAGE_MS} from './timing';
+import {COPIED_MS, EMAIL_MESSAGE_MS} from './timing';
 
 describe('shared timing (spec §9)', () => {
   it('has the spec constants', () => {
     expect(EMAIL_MESSAGE_MS).toBe(5000);
+    expect(COPIED_MS).toBe(2000);
   });
 });

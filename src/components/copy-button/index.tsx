@@ -1,22 +1,38 @@
-import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import {useCopy} from '@site/src/hooks/use-copy';
 import styles from './styles.module.css';
 
-/** How long 'Copied!' shows (spec §9). */
-export const COPIED_MS = 2000;
+/** The inside of a copy button: the copy (or check) icon and 'Copy' / 'Copied!'. */
+export function CopyButtonContent({copied, iconClassName}: {copied: boolean; iconClassName?: string}): ReactNode {
+  return (
+    <>
+      <svg className={iconClassName} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        {copied ? (
+          <path d="M20 6L9 17l-5-5" />
+        ) : (
+          <>
+            <rect x="9" y="9" width="12" height="12" rx="2" />
+            <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+          </>
+        )}
+      </svg>
+      <span>{copied ? 'Copied!' : 'Copy'}</span>
+    </>
+  );
+}
 
-/** The Clipboard API where allowed, else the execCommand fallback Docusaurus ships. */
-export async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Not allowed here (no permission, insecure origin): fall back below.
-    }
-  }
-  const {default: copy} = await import('copy-text-to-clipboard');
-  if (!copy(text)) throw new Error('Copy to clipboard failed');
+/** The status line that announces a copy to screen readers (visually hidden). */
+export function CopiedStatus({copied, className}: {copied: boolean; className?: string}): ReactNode {
+  return (
+    <span className={className} role="status">
+      {copied ? 'Copied to clipboard' : ''}
+    </span>
+  );
+}
+
+function warnCopyFailed(error: unknown): void {
+  console.warn('Copy to clipboard failed', error);
 }
 
 interface Props {
@@ -29,46 +45,17 @@ interface Props {
 
 /** A copy button for a value outside a code block: 'Copied!' for 2 s, announced to screen readers. */
 export default function CopyButton({value, label = 'Copy', className}: Props): ReactNode {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const onCopy = useCallback(() => {
-    void writeClipboard(value).then(
-      () => {
-        window.clearTimeout(timer.current);
-        setCopied(true);
-        timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-      },
-      (error: unknown) => {
-        console.warn('Copy to clipboard failed', error);
-        setCopied(false);
-      },
-    );
-  }, [value]);
-
+  const {copied, copy} = useCopy(value, warnCopyFailed);
   return (
     <>
       <button
         type="button"
         className={clsx('button button--sm button--secondary', styles.button, copied && styles.copied, className)}
-        onClick={onCopy}
+        onClick={copy}
         aria-label={copied ? undefined : label}>
-        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          {copied ? (
-            <path d="M20 6L9 17l-5-5" />
-          ) : (
-            <>
-              <rect x="9" y="9" width="12" height="12" rx="2" />
-              <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-            </>
-          )}
-        </svg>
-        <span>{copied ? 'Copied!' : 'Copy'}</span>
+        <CopyButtonContent copied={copied} iconClassName={styles.icon} />
       </button>
-      <span className={styles.srOnly} role="status">
-        {copied ? 'Copied to clipboard' : ''}
-      </span>
+      <CopiedStatus copied={copied} className={styles.srOnly} />
     </>
   );
 }
