@@ -1,0 +1,175 @@
+/**
+ * The intake SDK end to end (issue 6): a signed-in user with a sandbox key runs the live demo, which starts after
+ * the 1 s delay, answers every question with the keyboard only and sees the completion; the key's Last Used is then
+ * set on /api-keys; after the key is rotated, a page initialised with the old key shows the SDK's clear error.
+ */
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import type {Server} from 'node:http';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import type {Page} from '@playwright/test';
+import {serveStatic} from '../scripts/lib/static-server.mjs';
+import {test, expect, apiCall, users, type TestUser} from './fixtures';
+import {SITE_URL} from './support/ports';
+
+/** sdk/src/api.ts: what the SDK says (error event and container) for a revoked, rotated or unknown key. */
+const INVALID_KEY_MESSAGE =
+  'IntakeKit: this API key is invalid, revoked or rotated. Use an active sandbox key from the API Keys page.';
+const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
+/** A customer page on its own origin (not the portal's), like a user's site. */
+const CUSTOMER_PORT = 13901;
+
+/** Presses Tab until the focused element matches `selector` (keyboard only; fails after `max` presses). */
+async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
+  for (let i = 0; i < max; i += 1) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+test.describe('the intake SDK', () => {
+  test.use({locale: 'en-US'});
+
+  let user: TestUser;
+  let apiKey: string;
+  test.beforeAll(async () => {
+    user = await users.create({name: 'Kai Keyboard'});
+    const token = await users.token(user);
+    ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
+  });
+
+  test('the demo starts after 1 s and runs the whole flow by keyboard; the key is then used; a rotated key is refused', async ({page}) => {
+    test.setTimeout(90_000);
+    // When the preview says 'Starting...' (the SDK has loaded) and when the first question appears.
+    await page.addInitScript(() => {
+      const times: {starting?: number; question?: number} = {};
+      (window as unknown as {demoTimes: typeof times}).demoTimes = times;
+      new MutationObserver(() => {
+        const now = performance.now();
+        if (times.starting === undefined && document.body?.textContent?.includes('Starting...')) times.starting = now;
+        if (times.question === undefined && document.querySelector('.ik-step')) times.question = now;
+      }).observe(document, {subtree: true, childList: true, characterData: true});
+    });
+    await users.signIn(page, user, '/dashboard/demo');
+    const widget = page.getByTestId('demo-container');
+    const settings = page.getByRole('complementary', {name: 'Demo settings'});
+
+    await expect(widget.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({timeout: 15_000});
+    await expect(settings.getByText('Running')).toBeVisible();
+    const times = await page.evaluate(() => (window as unknown as {demoTimes: {starting?: number; question?: number}}).demoTimes);
+    expect(times.starting, "the preview said 'Starting...'").toBeDefined();
+    expect(times.question! - times.starting!, 'ms between the SDK loading and the first question').toBeGreaterThanOrEqual(950);
+
+    // 1. singleChoice: Tab into the radio group, an arrow picks the next option, Tab to Next, Enter.
+    await tabTo(page, '[data-testid="demo-container"] input[type="radio"]', 60);
+    await page.keyboard.press('ArrowDown');
+    await expect(widget.getByRole('radio', {name: 'New symptoms'})).toBeChecked();
+    await tabTo(page, '[data-testid="demo-container"] button[type="submit"]');
+    expect(await focusedText(page)).toBe('Next');
+    await page.keyboard.press('Enter');
+
+    // 2. multiChoice (optional): Space on Fever, Tab twice, Space on Headache.
+    const q2 = widget.getByRole('heading', {name: 'Which of these have you had in the last two weeks?'});
+    await expect(q2).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect(widget.getByRole('checkbox', {name: 'Fever'})).toBeChecked();
+    await expect(widget.getByRole('checkbox', {name: 'Cough'})).not.toBeChecked();
+    await expect(widget.getByRole('checkbox', {name: 'Headache'})).toBeChecked();
+    await tabTo(page, '[data-testid="demo-container"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+
+    // 3. date: type the digits into the native date field (mm/dd/yyyy in en-US), Enter submits.
+    await expect(widget.getByRole('heading', {name: 'What is your date of birth?'})).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('05171990');
+    await expect(widget.locator('input[type="date"]')).toHaveValue('1990-05-17');
+    await page.keyboard.press('Enter');
+
+    // 4. yesNo: Tab to Yes, Space, Tab to Next, Enter.
+    await expect(widget.getByRole('heading', {name: 'Do you have any known allergies?'})).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await expect(widget.getByRole('radio', {name: 'Yes'})).toBeChecked();
+    await tabTo(page, '[data-testid="demo-container"] button[type="submit"]');
+    await page.keyboard.press('Enter');
+
+    // 5. text (optional, the last one): type, Enter finishes.
+    await expect(widget.getByRole('heading', {name: 'Anything else your care team should know?'})).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Allergic to penicillin');
+    await page.keyboard.press('Enter');
+
+    const done = widget.getByRole('heading', {name: 'Thank you'});
+    await expect(done).toBeVisible();
+    await expect(done).toBeFocused();
+    const summary = widget.locator('.ik-summary');
+    for (const [question, answer] of [
+      ['What brings you in today?', 'New symptoms'],
+      ['Which of these have you had in the last two weeks?', 'Fever, Headache'],
+      ['What is your date of birth?', '1990-05-17'],
+      ['Do you have any known allergies?', 'Yes'],
+      ['Anything else your care team should know?', 'Allergic to penicillin'],
+    ]) {
+      await expect(summary.locator('div').filter({hasText: question}).locator('dd')).toHaveText(answer!);
+    }
+    await expect(widget.getByText('Sandbox mode: these answers were not sent anywhere.')).toBeVisible();
+    await expect(settings.getByText('Completed')).toBeVisible();
+
+    // The demo's session call used the key: Last Used is set.
+    await page.goto('/api-keys');
+    const row = page.getByTestId('api-key-row').first();
+    await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${apiKey.slice(0, 8)}\\**${apiKey.slice(-8)}$`));
+    await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');
+    await expect(row.getByRole('cell').nth(4)).not.toBeEmpty();
+
+    // Rotate it through the page.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(CONFIRM_ROTATE);
+      void dialog.accept();
+    });
+    await row.getByRole('button', {name: /^Rotate/}).click();
+    await expect(page.getByTestId('new-key-value')).toHaveText(/^ik_sandbox_/);
+
+    // A customer page still initialised with the old key shows the SDK's clear error.
+    const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-old-key-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Old key</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
+  <body>
+    <main><div id="intake"></div></main>
+    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
+    <script>
+      window.intakeErrors = [];
+      IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'flow_demo_intake', env: 'sandbox'})
+        .on('error', (error) => window.intakeErrors.push({code: error.code, message: error.message}))
+        .on('ready', () => window.intakeErrors.push({code: 'UNEXPECTED_READY'}));
+    </script>
+  </body>
+</html>
+`,
+    );
+    let server: Server | undefined;
+    try {
+      server = await serveStatic({dir, port: CUSTOMER_PORT, host: '127.0.0.1'});
+      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/`);
+      await expect(page.locator('#intake').getByRole('alert')).toHaveText(INVALID_KEY_MESSAGE);
+      // No Try again for a refused key: retrying cannot help.
+      await expect(page.locator('#intake').getByRole('button')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as {intakeErrors: unknown[]}).intakeErrors)).toEqual([
+        {code: 'INVALID_API_KEY', message: INVALID_KEY_MESSAGE},
+      ]);
+    } finally {
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+});

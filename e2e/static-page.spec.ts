@@ -1,0 +1,110 @@
+/**
+ * The Quick Start's snippets run on a plain static page outside the portal (issue 6): copied from the rendered
+ * Quick Start with its Copy buttons, the placeholders replaced by a real sandbox key and a flow id, served from
+ * another origin (so the SDK's call to the API is cross-origin, as on a customer's site), the flow shows its first
+ * question.
+ */
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import type {Server} from 'node:http';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import type {Locator, Page} from '@playwright/test';
+import {serveStatic} from '../scripts/lib/static-server.mjs';
+import {test, expect, apiCall, users, type TestUser} from './fixtures';
+import {SITE_URL} from './support/ports';
+
+const STATIC_PORT = 13900;
+const STATIC_URL = `http://127.0.0.1:${STATIC_PORT}`;
+
+/** Copies a code block with its Copy button and returns what the clipboard holds. */
+async function copy(page: Page, block: Locator): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await block.scrollIntoViewIfNeeded();
+  await block.getByRole('button', {name: 'Copy'}).click();
+  await expect(block.getByRole('button', {name: 'Copied!'})).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** What a developer does with a copied snippet: put in their key and flow. */
+const personalise = (snippet: string, apiKey: string) =>
+  snippet.replaceAll('YOUR_SANDBOX_KEY', apiKey).replaceAll('YOUR_FLOW_ID', 'flow_quick_start');
+
+test.describe('the Quick Start on a static page', () => {
+  let user: TestUser;
+  let apiKey: string;
+  let dir: string;
+  let server: Server;
+
+  test.beforeAll(async () => {
+    user = await users.create({name: 'Sol Static'});
+    const token = await users.token(user);
+    ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
+    dir = mkdtempSync(path.join(tmpdir(), 'intakekit-static-'));
+    server = await serveStatic({dir, port: STATIC_PORT, host: '127.0.0.1'});
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, {recursive: true, force: true});
+  });
+
+  test.beforeEach(async ({context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+  });
+
+  test('the two tags and the init snippet, copied from the Quick Start, run and show the first question', async ({page}) => {
+    await users.signIn(page, user, '/dashboard/quick-start');
+    const blocks = page.locator('.theme-code-block');
+    await expect(blocks.first().getByRole('button', {name: 'Copy'})).toBeVisible();
+    // Step 2: the stylesheet and script tags. Step 3: the container and IntakeKit.init.
+    const install = await copy(page, blocks.filter({hasText: '/intake.js"></script>'}).filter({hasNotText: 'IntakeKit.init'}));
+    const initialise = await copy(
+      page,
+      blocks.filter({hasText: '<div id="intake"></div>'}).filter({hasText: 'IntakeKit.init'}).filter({hasNotText: '<!doctype'}),
+    );
+
+    const tags = install.trim().split('\n');
+    expect(tags).toEqual([
+      `<link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" />`,
+      `<script src="${SITE_URL}/sdk/v1/intake.js"></script>`,
+    ]);
+    expect(initialise).toContain("apiKey: 'YOUR_SANDBOX_KEY'");
+
+    writeFileSync(
+      path.join(dir, 'quick-start.html'),
+      `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>My clinic</title>
+    ${install}
+  </head>
+  <body>
+    <h1>Patient intake</h1>
+    ${personalise(initialise, apiKey)}
+  </body>
+</html>
+`,
+    );
+    await page.goto(`${STATIC_URL}/quick-start.html`);
+    expect(new URL(page.url()).origin).not.toBe(SITE_URL);
+    const intake = page.locator('#intake');
+    await expect(intake.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({timeout: 15_000});
+    await expect(intake.getByText('Question 1 of 5')).toBeVisible();
+    await expect(intake.getByRole('radio', {name: 'Annual check-up'})).toBeVisible();
+    await expect(intake.getByRole('button', {name: 'Next'})).toBeVisible();
+    await expect(intake.getByRole('alert')).toBeHidden();
+  });
+
+  test('the complete phone-mockup page, copied from the Quick Start, runs', async ({page}) => {
+    await users.signIn(page, user, '/dashboard/quick-start');
+    const mockup = await copy(page, page.locator('.theme-code-block').filter({hasText: '<!doctype html>'}));
+    expect(mockup).toContain(`${SITE_URL}/sdk/v1/intake.js`);
+    writeFileSync(path.join(dir, 'phone.html'), personalise(mockup, apiKey));
+
+    await page.goto(`${STATIC_URL}/phone.html`);
+    const intake = page.locator('.phone #intake');
+    await expect(intake.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({timeout: 15_000});
+    await expect(intake.getByRole('alert')).toBeHidden();
+  });
+});
