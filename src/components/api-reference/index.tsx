@@ -241,9 +241,9 @@ export default function ApiReference({document}: {document: OpenApiDocument}): R
   const schemes = document.components?.securitySchemes ?? {};
   return (
     <div className={styles.reference}>
-      <section className={styles.intro} aria-labelledby="authentication">
-        <Heading as="h2" id="authentication">
-          Authentication
+      <section className={styles.intro} aria-labelledby="authenticating-requests">
+        <Heading as="h2" id="authenticating-requests">
+          Authenticating requests
         </Heading>
         <p>Every authenticated call sends a bearer token in the <code>Authorization</code> header:</p>
         <ul>
