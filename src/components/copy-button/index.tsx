@@ -23,9 +23,9 @@ export function CopyButtonContent({copied, iconClassName}: {copied: boolean; ico
 }
 
 /** The status line that announces a copy to screen readers (visually hidden). */
-export function CopiedStatus({copied, className}: {copied: boolean; className?: string}): ReactNode {
+export function CopiedStatus({copied}: {copied: boolean}): ReactNode {
   return (
-    <span className={className} role="status">
+    <span className="sr-only" role="status">
       {copied ? 'Copied to clipboard' : ''}
     </span>
   );
@@ -55,7 +55,7 @@ export default function CopyButton({value, label = 'Copy', className}: Props): R
         aria-label={copied ? undefined : label}>
         <CopyButtonContent copied={copied} iconClassName={styles.icon} />
       </button>
-      <CopiedStatus copied={copied} className={styles.srOnly} />
+      <CopiedStatus copied={copied} />
     </>
   );
 }

@@ -21,7 +21,7 @@ export default function DataTable({label, children}: Props): ReactNode {
   return (
     <div className={styles.wrap} tabIndex={0} role="region" aria-label={label}>
       <table className={styles.table} role="table">
-        <caption className={styles.srOnly}>{label}</caption>
+        <caption className="sr-only">{label}</caption>
         {children}
       </table>
     </div>
@@ -31,7 +31,7 @@ export default function DataTable({label, children}: Props): ReactNode {
 /** Visually hidden text (context for a screen reader, e.g. which key a Rotate button acts on). */
 export function SrOnly({children, id}: {children?: ReactNode; id?: string}): ReactNode {
   return (
-    <span id={id} className={styles.srOnly}>
+    <span id={id} className="sr-only">
       {children}
     </span>
   );

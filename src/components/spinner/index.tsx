@@ -15,7 +15,7 @@ export default function Spinner({label = 'Loading...', showLabel = false, size =
   return (
     <span role="status" aria-live="polite" className={clsx(styles.wrapper, className)}>
       <span aria-hidden="true" className={clsx(styles.spinner, styles[size])} />
-      <span className={showLabel ? styles.label : styles.visuallyHidden}>{label}</span>
+      <span className={showLabel ? styles.label : 'sr-only'}>{label}</span>
     </span>
   );
 }

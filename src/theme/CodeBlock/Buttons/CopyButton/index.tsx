@@ -21,7 +21,7 @@ export default function CopyButton({className}: Props): ReactNode {
         title="Copy code to clipboard">
         <CopyButtonContent copied={copied} iconClassName={styles.icon} />
       </button>
-      <CopiedStatus copied={copied} className={styles.srOnly} />
+      <CopiedStatus copied={copied} />
     </>
   );
 }
