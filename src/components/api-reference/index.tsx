@@ -39,7 +39,7 @@ function FieldTable({fields, caption}: {fields: Field[]; caption: string}): Reac
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} role="table">
-        <caption className={styles.srOnly}>{caption}</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">Field</th>
@@ -76,7 +76,7 @@ function ParameterTable({parameters, caption}: {parameters: Parameter[]; caption
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} role="table">
-        <caption className={styles.srOnly}>{caption}</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">Parameter</th>
@@ -116,7 +116,7 @@ function Responses({entry}: {entry: OperationEntry}): ReactNode {
     <>
       <div className={styles.tableWrap}>
         <table className={styles.table} role="table">
-          <caption className={styles.srOnly}>Responses of {label}</caption>
+          <caption className="sr-only">Responses of {label}</caption>
           <thead role="rowgroup">
             <tr role="row">
               <th scope="col" role="columnheader">Status</th>
