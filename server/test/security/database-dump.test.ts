@@ -1,0 +1,123 @@
+// Issue 8, "a database dump contains no raw key, token or password": exercise every flow that creates a secret,
+// then read every row of every table of the app schema (found through information_schema, so a table added later
+// is dumped too) and look for each secret the test handed out or received.
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Db } from '../../src/db/connect.js';
+import { build } from '../helpers/app.js';
+import { authed, login, post, register, signedIn, PASSWORD } from '../helpers/accounts.js';
+
+const NEW_PASSWORD = 'Another-Horse-77';
+
+/** Every row of every base table in the app's schema, each as its JSON text (row_to_json covers every column). */
+async function dump(db: Db): Promise<{ tables: string[]; rows: Map<string, string[]> }> {
+  const { rows: tables } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
+  const rows = new Map<string, string[]>();
+  for (const { table_name } of tables) {
+    const { rows: found } = await sql<{ row: string }>`SELECT row_to_json(t)::text AS row FROM ${sql.table(table_name)} t`.execute(db);
+    rows.set(table_name, found.map((r) => r.row));
+  }
+  return { tables: tables.map((t) => t.table_name), rows };
+}
+
+/** The forms a secret could leak in: as given, and (for keys) its random body alone. */
+function forms(secret: string): string[] {
+  const out = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('hex')];
+  const key = /^ik_(?:sandbox|production)_([0-9A-Za-z]+)$/.exec(secret);
+  if (key) out.push(key[1]!.slice(0, 36));
+  return out;
+}
+
+describe('database dump', () => {
+  it('holds no password, session token, email-link token or API key after every flow that makes one', async () => {
+    const { app, mail } = await build();
+    const secrets: Record<string, string> = { password: PASSWORD, newPassword: NEW_PASSWORD };
+
+    // Owner: sign-up (verification token, used), sign-in (session), keys (created, rotated, revoked).
+    await register(app, 'owner@example.com', { teamName: 'Acme Health' });
+    secrets.verifyUsed = await mail.lastToken('owner@example.com', 'verify');
+    expect((await app.inject({ method: 'GET', url: `/api/auth/verify?token=${secrets.verifyUsed}` })).statusCode).toBe(200);
+    const session = (await login(app, 'owner@example.com')).json().token as string;
+    secrets.session = session;
+    const created = (await authed(app, session, 'POST', '/api/keys/sandbox')).json();
+    secrets.keyCreated = created.apiKey;
+    const rotated = (await authed(app, session, 'POST', `/api/keys/${created.key.id}/rotate`)).json();
+    secrets.keyRotated = rotated.apiKey;
+    const other = (await authed(app, session, 'POST', '/api/keys/sandbox')).json();
+    secrets.keyRevoked = other.apiKey;
+    expect((await authed(app, session, 'DELETE', `/api/keys/${other.key.id}/revoke`)).statusCode).toBe(200);
+    // A key that was used by the SDK (last_used_at written).
+    const sdk = await app.inject({
+      method: 'POST',
+      url: '/api/sdk/sessions',
+      headers: { authorization: `Bearer ${rotated.apiKey}` },
+      payload: { flowId: 'sample' },
+    });
+    expect(sdk.statusCode).toBe(200);
+
+    // A session rotated through x-new-token, and a changed password (fresh token for the caller).
+    const member = await signedIn(app, mail, 'member@example.com');
+    secrets.memberSession = member;
+    const changed = await post(app, '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, member);
+    expect(changed.statusCode).toBe(200);
+    secrets.changedSession = String(changed.headers['x-new-token']);
+
+    // Unverified account: a pending verification token, a superseded one, and a pending reset token.
+    await register(app, 'pending@example.com');
+    secrets.verifySuperseded = await mail.lastToken('pending@example.com', 'verify');
+    await post(app, '/api/auth/resend-verification', { email: 'pending@example.com' });
+    secrets.verifyPending = await mail.lastToken('pending@example.com', 'verify');
+    await post(app, '/api/auth/forgot-password', { email: 'pending@example.com' });
+    secrets.resetPending = await mail.lastToken('pending@example.com', 'reset-password');
+
+    // A used reset token on the owner (revokes the owner's sessions).
+    await post(app, '/api/auth/forgot-password', { email: 'owner@example.com' });
+    secrets.resetUsed = await mail.lastToken('owner@example.com', 'reset-password');
+    expect((await post(app, '/api/auth/reset-password', { token: secrets.resetUsed, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+
+    // Failed sign-ins (login_failures) with a password that must not be recorded either.
+    secrets.wrongPassword = 'Wrong-Password-Secret-1';
+    await login(app, 'owner@example.com', secrets.wrongPassword);
+
+    expect(new Set(Object.values(secrets)).size).toBe(Object.keys(secrets).length);
+    const { tables, rows } = await dump(app.db);
+    // Every table of the schema is dumped (schema_migrations included); the ones these flows fill are not empty.
+    for (const table of ['users', 'teams', 'team_members', 'sessions', 'email_tokens', 'api_keys', 'login_failures']) {
+      expect(tables).toContain(table);
+      expect(rows.get(table)!.length, table).toBeGreaterThan(0);
+    }
+    const leaks: string[] = [];
+    let checked = 0;
+    for (const [table, tableRows] of rows) {
+      for (const row of tableRows) {
+        checked += 1;
+        for (const [name, secret] of Object.entries(secrets)) {
+          if (forms(secret).some((form) => row.includes(form))) leaks.push(`${table}: ${name}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(15);
+  });
+});
+
+describe('password reset under concurrent submissions', () => {
+  it('lets exactly one of two different new passwords win, and that one is the password', async () => {
+    const { app, mail } = await build();
+    await signedIn(app, mail, 'ada@example.com');
+    await post(app, '/api/auth/forgot-password', { email: 'ada@example.com' });
+    const token = await mail.lastToken('ada@example.com', 'reset-password');
+    const candidates = ['First-Winner-123', 'Second-Winner-456'];
+    const results = await Promise.all(candidates.map((newPassword) => post(app, '/api/auth/reset-password', { token, newPassword })));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json().error.code).toBe('ALREADY_USED');
+    const winner = candidates[results.findIndex((r) => r.statusCode === 200)]!;
+    const loser = candidates.find((c) => c !== winner)!;
+    expect((await login(app, 'ada@example.com', winner)).statusCode).toBe(200);
+    expect((await login(app, 'ada@example.com', loser)).statusCode).toBe(401);
+    expect((await login(app, 'ada@example.com')).statusCode).toBe(401);
+  });
+});
