@@ -1,4 +1,6 @@
-import type {Config} from '@docusaurus/types';
+import {execFileSync} from 'node:child_process';
+import path from 'node:path';
+import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as ThemeClassic from '@docusaurus/theme-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
@@ -6,6 +8,15 @@ import {readSiteEnv} from './src/lib/site-env';
 
 // Read once at build time: the portal is static, so these addresses are baked in.
 const env = readSiteEnv(process.env);
+
+// The API reference page (docs/api-reference.mdx) renders src/generated/openapi.json, generated from the
+// server's route schemas before every build or dev start, so a plain `docusaurus build` works on a fresh clone.
+const openapiDocument: PluginModule = ({siteDir}) => ({
+  name: 'intakekit-openapi-document',
+  async loadContent() {
+    execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'gen-openapi.mjs')], {cwd: siteDir, stdio: 'inherit'});
+  },
+});
 
 const config: Config = {
   title: 'IntakeKit',
@@ -35,6 +46,7 @@ const config: Config = {
       } satisfies Docs.Options,
     ],
     '@docusaurus/plugin-content-pages',
+    openapiDocument,
   ],
   themes: [
     [

@@ -14,7 +14,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const env = {...process.env, API_URL, PORTAL_URL: SITE_URL, SDK_API_BASE: API_URL};
     for (const [command, args] of [
       ['npm', ['run', 'build', '-w', 'sdk']],
-      [process.execPath, [path.join('scripts', 'gen-openapi.mjs')]],
       [path.join(ROOT, 'node_modules', '.bin', 'docusaurus'), ['build', '--out-dir', path.join('.e2e', 'build')]],
     ] as const) {
       const result = spawnSync(command, [...args], {cwd: ROOT, env, stdio: 'inherit'});

@@ -3,7 +3,7 @@
 // (docs/api-reference.mdx). The document comes from the server's own route schemas: the app is built
 // in-process exactly as the server builds it, on a database stand-in that answers every query with no
 // rows (Kysely's DummyDriver), so no database is opened, nothing listens and nothing is written
-// outside src/generated/. Run by `npm run build`, `npm start` and the e2e build.
+// outside src/generated/. Run by a local plugin in docusaurus.config.ts before every build and dev start.
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';

@@ -87,12 +87,6 @@ if (mode === 'dev') {
     console.error('The SDK build failed; see above.');
     process.exit(1);
   }
-  // The API reference page renders the OpenAPI document generated from the server's route schemas.
-  const openapi = spawn(process.execPath, [path.join(root, 'scripts', 'gen-openapi.mjs')], {cwd: root, env: childEnv, stdio: 'inherit'});
-  if ((await new Promise((resolve) => openapi.on('exit', resolve))) !== 0) {
-    console.error('Generating the OpenAPI document failed; see above.');
-    process.exit(1);
-  }
 }
 
 const api = run('API', process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], childEnv);
