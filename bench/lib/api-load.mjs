@@ -199,7 +199,6 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
 }
 
 export async function run({apiRuns = 1, quick = false}) {
-  const runs = apiRuns;
   const autocannon = (await importTool('autocannon')).default;
   const duration = quick ? 3 : 10;
   const figures = [];
@@ -278,5 +277,5 @@ export async function run({apiRuns = 1, quick = false}) {
     figures.push(figure({section: 'api-load', name: `${d.label}: non-2xx answers and errors, all load runs`, value: non2xx, unit: 'responses', goal: '0', check: (v) => v === 0, note: bad.join('; ') || undefined}));
     figures.push(figure({section: 'api-load', name: `${d.label}: API process RSS after the load runs`, value: d.rss ? round(d.rss / 1024, 0) : null, unit: 'MB'}));
   }
-  return {figures, details: {table: table.map(({statusCodes, ...rest}) => rest), notes}};
+  return {figures, details: {table: table.map(({statusCodes: _statusCodes, ...rest}) => rest), notes}};
 }
