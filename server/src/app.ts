@@ -16,6 +16,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { authRoutes } from './routes/auth/index.js';
+import { benchRoutes } from './routes/bench.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys/index.js';
 import { openapiRoutes } from './routes/openapi.js';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(keyRoutes, { config, secretKey });
   await app.register(teamRoutes, { config });
   await app.register(sdkSessionRoutes, { config });
+  if (config.benchRoutes) await app.register(benchRoutes);
 
   // Not ready()-ed here: listen() and inject() do that, and tests may add a route first.
   return app;

@@ -16,6 +16,8 @@ export interface Config {
   authRateLimit: number;
   loginLockAttempts: number;
   logLevel: string;
+  /** BENCH_ROUTES=1 mounts the benchmark's floor routes (never in production). */
+  benchRoutes: boolean;
   // Not read from the environment: rules of design §4, overridable by tests.
   /** Source of "now" for every expiry rule; tests move it instead of sleeping. */
   now: () => Date;
@@ -115,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimit: integer('AUTH_RATE_LIMIT', 30, 1, 1_000_000),
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
     logLevel,
+    benchRoutes: boolean('BENCH_ROUTES', false),
     now: () => new Date(),
     ...DEFAULTS,
     logStream: undefined,

@@ -169,3 +169,17 @@ describe('OpenAPI document', () => {
   });
 });
 
+
+describe('benchmark floor routes', () => {
+  it('are not mounted unless BENCH_ROUTES is set, and then answer without appearing in the OpenAPI document', async () => {
+    const plain = await build();
+    expect((await plain.app.inject({ method: 'GET', url: '/api/bench/select1' })).statusCode).toBe(404);
+
+    const bench = await build({ env: { BENCH_ROUTES: '1' } });
+    const res = await bench.app.inject({ method: 'GET', url: '/api/bench/select1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const document = (await bench.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(document.paths).filter((p) => p.startsWith('/api/bench'))).toEqual([]);
+  });
+});
