@@ -16,7 +16,7 @@ test.describe('the SDK guide', () => {
     await users.signIn(page, user, '/dashboard');
     await expect(page.getByRole('heading', {level: 1, name: 'Welcome back, Dana Developer'})).toBeVisible();
     for (const title of ['Documentation', 'Quick Start', 'Secure API']) {
-      await expect(page.getByRole('heading', {level: 3, name: title})).toBeVisible();
+      await expect(page.getByRole('heading', {level: 2, name: title})).toBeVisible();
     }
     await expect(page.getByText('5 min', {exact: true})).toBeVisible();
     await expect(page.getByText('Enterprise', {exact: true})).toBeVisible();

@@ -29,7 +29,7 @@ export function InfoCard({title, badge, icon = 'book', to, children}: InfoCardPr
         </span>
         {badge && <span className={styles.badge}>{badge}</span>}
       </div>
-      <h3 className={styles.cardTitle}>{title}</h3>
+      <h2 className={styles.cardTitle}>{title}</h2>
       {children && <div className={styles.cardText}>{children}</div>}
     </>
   );
