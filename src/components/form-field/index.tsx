@@ -1,5 +1,6 @@
 import {useId, type InputHTMLAttributes, type ReactNode, type Ref} from 'react';
 import clsx from 'clsx';
+import PasswordInput from '@site/src/components/password-input';
 import styles from './styles.module.css';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -70,5 +71,16 @@ export function EmailField(props: Omit<FormFieldProps, 'label'> & {label?: strin
       placeholder="you@company.com"
       {...props}
     />
+  );
+}
+
+/** A password FormField: the input with its show/hide toggle (the toggle only when `onToggleVisible` is given). */
+export function PasswordField({
+  visible,
+  onToggleVisible,
+  ...props
+}: Omit<FormFieldProps, 'renderInput' | 'type'> & {visible: boolean; onToggleVisible?: () => void}): ReactNode {
+  return (
+    <FormField {...props} renderInput={(input) => <PasswordInput {...input} visible={visible} onToggleVisible={onToggleVisible} />} />
   );
 }

@@ -2,9 +2,8 @@ import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {Redirect, useHistory, useLocation} from '@docusaurus/router';
 import {useShallow} from 'zustand/react/shallow';
-import FormField, {EmailField} from '@site/src/components/form-field';
+import {EmailField, PasswordField} from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
-import PasswordInput from '@site/src/components/password-input';
 import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateSignIn} from '@site/src/lib/validation';
@@ -114,7 +113,7 @@ export default function LoginForm(): ReactNode {
           onChange={(e) => setEmail(e.target.value)}
           required
         />
-        <FormField
+        <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"
@@ -126,9 +125,8 @@ export default function LoginForm(): ReactNode {
               Forgot password?
             </Link>
           }
-          renderInput={(props) => (
-            <PasswordInput {...props} visible={showPassword} onToggleVisible={() => setShowPassword((v) => !v)} />
-          )}
+          visible={showPassword}
+          onToggleVisible={() => setShowPassword((v) => !v)}
         />
         <SubmitButton className={form.actions} loading={submitting} loadingText="Signing in...">
           Sign in

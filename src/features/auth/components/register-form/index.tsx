@@ -1,8 +1,7 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import FormField, {EmailField} from '@site/src/components/form-field';
-import PasswordInput from '@site/src/components/password-input';
+import FormField, {EmailField, PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
@@ -77,7 +76,7 @@ export default function RegisterForm(): ReactNode {
           onChange={(e) => setEmail(e.target.value)}
           required
         />
-        <FormField
+        <PasswordField
           label="Password"
           name="password"
           autoComplete="new-password"
@@ -85,9 +84,8 @@ export default function RegisterForm(): ReactNode {
           onChange={(e) => setPassword(e.target.value)}
           required
           hint={<PasswordStrengthMeter password={password} />}
-          renderInput={(props) => (
-            <PasswordInput {...props} visible={showPassword} onToggleVisible={() => setShowPassword((v) => !v)} />
-          )}
+          visible={showPassword}
+          onToggleVisible={() => setShowPassword((v) => !v)}
         />
         <FormField
           label="Company (team) name"

@@ -1,9 +1,8 @@
 import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import FormField from '@site/src/components/form-field';
+import {PasswordField} from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
-import PasswordInput from '@site/src/components/password-input';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import Spinner from '@site/src/components/spinner';
 import SubmitButton from '@site/src/components/submit-button';
@@ -97,7 +96,7 @@ export default function ResetPasswordForm(): ReactNode {
       }>
       <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Set a new password">
-        <FormField
+        <PasswordField
           label="New password"
           name="newPassword"
           autoComplete="new-password"
@@ -105,9 +104,10 @@ export default function ResetPasswordForm(): ReactNode {
           onChange={(e) => setPassword(e.target.value)}
           required
           hint={<PasswordStrengthMeter password={password} />}
-          renderInput={(props) => <PasswordInput {...props} visible={visible} onToggleVisible={() => setVisible((v) => !v)} />}
+          visible={visible}
+          onToggleVisible={() => setVisible((v) => !v)}
         />
-        <FormField
+        <PasswordField
           label="Confirm new password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -115,7 +115,7 @@ export default function ResetPasswordForm(): ReactNode {
           onChange={(e) => setConfirm(e.target.value)}
           required
           error={mismatch ? MESSAGES.passwordsDoNotMatch : null}
-          renderInput={(props) => <PasswordInput {...props} visible={visible} />}
+          visible={visible}
         />
         <SubmitButton className={form.actions} loading={submitting} loadingText="Resetting password..." disabled={mismatch}>
           Reset password
