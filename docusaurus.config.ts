@@ -1,4 +1,6 @@
 import {execFileSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import {readFile, readdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Docs from '@docusaurus/plugin-content-docs';
@@ -15,6 +17,39 @@ const openapiDocument: PluginModule = ({siteDir}) => ({
   name: 'intakekit-openapi-document',
   async loadContent() {
     execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'gen-openapi.mjs')], {cwd: siteDir, stdio: 'inherit'});
+  },
+});
+
+// The portal's Content-Security-Policy is host configuration (static/_headers, copied into the build). Its build-dependent
+// part is added here, after the build: connect-src with API_URL's origin, frame-src with MARKETING_URL's, and script-src
+// with the sha256 of every inline script Docusaurus emitted (SECURITY.md, "Content Security Policy").
+const cspHeaders: PluginModule = () => ({
+  name: 'intakekit-csp-headers',
+  async postBuild({outDir}) {
+    const hashes = new Set<string>();
+    for (const entry of await readdir(outDir, {recursive: true})) {
+      if (!entry.endsWith('.html')) continue;
+      const html = await readFile(path.join(outDir, entry), 'utf8');
+      for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+        if (!/\bsrc\s*=/i.test(m[1]!)) hashes.add(`'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+      }
+    }
+    const origin = (url: string) => new URL(url).origin;
+    const sdk = origin(env.sdkCdnUrl) === origin(env.portalUrl) ? '' : ` ${origin(env.sdkCdnUrl)}`;
+    const full = [
+      "default-src 'self'",
+      `script-src 'self'${sdk} ${[...hashes].sort().join(' ')}`.trim(),
+      `style-src 'self' 'unsafe-inline'${sdk}`,
+      "img-src 'self' data:",
+      "font-src 'self' data:",
+      `connect-src 'self' ${origin(env.apiUrl)}`,
+      `frame-src 'self'${env.marketingUrl ? ` ${origin(env.marketingUrl)}` : ''}`,
+      "worker-src 'self'",
+      "manifest-src 'self'",
+    ].join('; ');
+    const file = path.join(outDir, '_headers');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace(/^(\s+Content-Security-Policy:\s*)(.+)$/gm, (_l, head: string, policy: string) => `${head}${policy}; ${full}`));
   },
 });
 
@@ -47,6 +82,7 @@ const config: Config = {
     ],
     '@docusaurus/plugin-content-pages',
     openapiDocument,
+    cspHeaders,
   ],
   themes: [
     [

@@ -22,6 +22,8 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL: SITE_URL,
+    // The portal ships a strict CSP; axe is injected as an inline script. e2e/security.spec.ts sets bypassCSP: false.
+    bypassCSP: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
