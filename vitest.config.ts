@@ -1,7 +1,7 @@
 import {defineConfig} from 'vitest/config';
 
-// Two projects: pure logic (portal, SDK) and the API suite, which needs a database
-// and so runs its files one at a time on the 2-core machines this project targets.
+// Pure logic (portal, SDK); the API suite, which needs a database and so runs its files one at a time
+// on the 2-core machines this project targets; and the long resilience runs, kept out of `npm test`.
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +22,18 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Long properties (load, crash recovery): `npm run test:resilience`, run by CI after `npm test`.
+        test: {
+          name: 'resilience',
+          root: './server',
+          include: ['resilience/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
         },
       },
     ],
