@@ -7,6 +7,7 @@ import { redactUrl, type Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { loggerOptions } from './logger.js';
 import { resolveSecretKey } from './lib/secret-key.js';
+import { useTurnstileEndpoint } from './lib/turnstile.js';
 import { authPlugin } from './plugins/auth.js';
 import { dbPlugin, prepareDatabase } from './plugins/db.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -34,14 +35,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config),
     genReqId: () => crypto.randomUUID(),
-    // Never trust a client-chosen request id or forwarded address (rate limits key on the socket).
+    // Never trust a client-chosen request id, nor a forwarded address unless it comes from a proxy
+    // named in TRUST_PROXY (rate limits key on request.ip).
     requestIdHeader: false,
-    trustProxy: false,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 64 * 1024,
     ajv: {
       // A wrong type is a client error, not something to coerce ("123" stays a string, 123 is refused).
       customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
     },
+  });
+
+  useTurnstileEndpoint({
+    url: config.turnstileVerifyUrl,
+    timeoutMs: config.turnstileTimeoutMs,
+    warn: (details, message) => app.log.warn(details, message),
   });
 
   await app.register(errorsPlugin);

@@ -1,6 +1,8 @@
 // The one place that reads the API's environment (design §5). Every value is checked at start
 // so a typo fails loudly with the variable's name instead of misbehaving later.
+import net from 'node:net';
 import path from 'node:path';
+import { TURNSTILE_VERIFY_URL } from './lib/turnstile.js';
 
 export interface Config {
   port: number;
@@ -12,8 +14,17 @@ export interface Config {
   portalUrl: string;
   secretKey: string | undefined;
   turnstileSecretKey: string | undefined;
+  /** Cloudflare's siteverify endpoint; tests and air-gapped setups point it at a stand-in. */
+  turnstileVerifyUrl: string;
   loginRequiresVerifiedEmail: boolean;
   authRateLimit: number;
+  /** Requests a minute per client address on POST /api/sdk/sessions (counted before the key lookup). */
+  sdkRateLimit: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges or proxy-addr's
+   * loopback/linklocal/uniquelocal); empty = the socket address is the client (Fastify's trustProxy off).
+   */
+  trustProxy: string[];
   loginLockAttempts: number;
   logLevel: string;
   /** BENCH_ROUTES=1 mounts the benchmark's floor routes (never in production). */
@@ -21,6 +32,7 @@ export interface Config {
   // Not read from the environment: rules of design §4, overridable by tests.
   /** Source of "now" for every expiry rule; tests move it instead of sleeping. */
   now: () => Date;
+  /** SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS (design §4: 30 minutes, 12 hours). */
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   sessionRotateAfterMs: number;
@@ -29,6 +41,8 @@ export interface Config {
   lockDurationMs: number;
   verifyTokenTtlMs: number;
   resetTokenTtlMs: number;
+  /** How long siteverify may take before the check fails closed. */
+  turnstileTimeoutMs: number;
   /** Where logs go; defaults to stdout. Tests capture it to check redaction. */
   logStream: { write(line: string): void } | undefined;
 }
@@ -52,7 +66,20 @@ export const DEFAULTS = {
   lockDurationMs: 15 * MINUTE,
   verifyTokenTtlMs: 60 * MINUTE,
   resetTokenTtlMs: 15 * MINUTE,
+  turnstileTimeoutMs: 5000,
 } as const;
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, a CIDR range (address/prefix) or one of proxy-addr's range names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -103,6 +130,23 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = text('LOG_LEVEL')?.toLowerCase() ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
+  const trustProxyRaw = text('TRUST_PROXY');
+  const trustProxy = trustProxyRaw?.toLowerCase() === 'false' ? [] : (trustProxyRaw ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (trustProxy.some((entry) => ['true', '*'].includes(entry.toLowerCase()) || /^\d+$/.test(entry))) {
+    // "Trust everyone" would let any client choose its own rate-limit key, and Fastify 5 ignores hop counts.
+    problems.push(`TRUST_PROXY must list the proxies' addresses or CIDR ranges, e.g. 10.0.0.5,10.1.0.0/16 (got "${trustProxyRaw}")`);
+  } else {
+    const bad = trustProxy.filter((entry) => !isProxyEntry(entry));
+    if (bad.length > 0) {
+      problems.push(`TRUST_PROXY must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal (not "${bad.join('", "')}")`);
+    }
+  }
+  const sessionIdleMinutes = integer('SESSION_IDLE_MINUTES', DEFAULTS.sessionIdleMs / MINUTE, 1, 7 * 24 * 60);
+  const sessionAbsoluteHours = integer('SESSION_ABSOLUTE_HOURS', DEFAULTS.sessionAbsoluteMs / (60 * MINUTE), 1, 90 * 24);
+  if (sessionIdleMinutes > sessionAbsoluteHours * 60) {
+    problems.push(`SESSION_IDLE_MINUTES (${sessionIdleMinutes}) must not exceed SESSION_ABSOLUTE_HOURS (${sessionAbsoluteHours}) in minutes`);
+  }
+
   const config: Config = {
     port: integer('PORT', 8787, 0, 65535),
     host: text('HOST') ?? '127.0.0.1',
@@ -113,13 +157,18 @@ export function loadConfig(env: Env = process.env): Config {
     portalUrl,
     secretKey,
     turnstileSecretKey: text('TURNSTILE_SECRET_KEY'),
+    turnstileVerifyUrl: url('TURNSTILE_VERIFY_URL', ['http:', 'https:']) ?? TURNSTILE_VERIFY_URL,
     loginRequiresVerifiedEmail: boolean('LOGIN_REQUIRES_VERIFIED_EMAIL', true),
     authRateLimit: integer('AUTH_RATE_LIMIT', 30, 1, 1_000_000),
+    sdkRateLimit: integer('SDK_RATE_LIMIT', 120, 1, 1_000_000),
+    trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
     logLevel,
     benchRoutes: boolean('BENCH_ROUTES', false),
     now: () => new Date(),
     ...DEFAULTS,
+    sessionIdleMs: sessionIdleMinutes * MINUTE,
+    sessionAbsoluteMs: sessionAbsoluteHours * 60 * MINUTE,
     logStream: undefined,
   };
   if (problems.length > 0) throw new ConfigError(problems);
