@@ -38,6 +38,11 @@ describe('configuration', () => {
       authRateLimit: 30,
       loginLockAttempts: 5,
       logLevel: 'info',
+      sdkRateLimit: 120,
+      trustProxy: [],
+      turnstileVerifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 12 * 3_600_000,
     });
     expect(config.dataDir).toBe(path.resolve('.data'));
   });
@@ -57,6 +62,11 @@ describe('configuration', () => {
       AUTH_RATE_LIMIT: '5',
       LOGIN_LOCK_ATTEMPTS: '3',
       LOG_LEVEL: 'warn',
+      SDK_RATE_LIMIT: '600',
+      TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8, loopback',
+      TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9999/siteverify',
+      SESSION_IDLE_MINUTES: '10',
+      SESSION_ABSOLUTE_HOURS: '2',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -72,7 +82,37 @@ describe('configuration', () => {
       authRateLimit: 5,
       loginLockAttempts: 3,
       logLevel: 'warn',
+      sdkRateLimit: 600,
+      trustProxy: ['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback'],
+      turnstileVerifyUrl: 'http://127.0.0.1:9999/siteverify',
+      sessionIdleMs: 10 * 60_000,
+      sessionAbsoluteMs: 2 * 3_600_000,
     });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+  });
+
+  it.each([
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '*'],
+    ['TRUST_PROXY', '2'],
+    ['TRUST_PROXY', '10.0.0.5,proxy.internal'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.0/8/1'],
+    ['SDK_RATE_LIMIT', '0'],
+    ['TURNSTILE_VERIFY_URL', 'ftp://example.com/siteverify'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['SESSION_IDLE_MINUTES', '15.5'],
+    ['SESSION_ABSOLUTE_HOURS', 'twelve'],
+    ['SESSION_ABSOLUTE_HOURS', '0'],
+  ])('refuses %s=%s by name', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} must`));
+  });
+
+  it('refuses an idle timeout longer than the absolute lifetime', () => {
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '90', SESSION_ABSOLUTE_HOURS: '1' })).toThrow(
+      /SESSION_IDLE_MINUTES \(90\) must not exceed SESSION_ABSOLUTE_HOURS \(1\)/,
+    );
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_HOURS: '1' }).sessionIdleMs).toBe(3_600_000);
   });
 
   it('names every bad variable in one clear error, without leaking a password', () => {

@@ -1,6 +1,7 @@
-// Per-client-address limits on the auth routes (design §4). The limit runs in onRequest, before
-// the body is parsed or any password hashed, and keys on request.ip (trustProxy is off, so a
-// client cannot pick its own key through X-Forwarded-For).
+// Per-client-address limits on the auth routes (design §4) and the SDK's public endpoint. The limit
+// runs in onRequest, before the body is parsed, any password hashed or any key looked up, and keys
+// on request.ip: the socket address, or the forwarded client address only when the socket is a
+// proxy named in TRUST_PROXY, so a client cannot pick its own key through X-Forwarded-For.
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
@@ -18,4 +19,9 @@ export const rateLimitPlugin = sharedPlugin<{ config: Config }>('rate-limit', as
 /** Route config for an auth route: AUTH_RATE_LIMIT requests a minute per address. */
 export function authRateLimit(config: Config) {
   return { max: config.authRateLimit, timeWindow: 60_000 };
+}
+
+/** Route config for POST /api/sdk/sessions: SDK_RATE_LIMIT requests a minute per address. */
+export function sdkRateLimit(config: Config) {
+  return { max: config.sdkRateLimit, timeWindow: 60_000 };
 }

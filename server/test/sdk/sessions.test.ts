@@ -87,4 +87,41 @@ describe('POST /api/sdk/sessions', () => {
     const keys = await app.inject({ method: 'GET', url: '/api/keys', headers: { origin: 'https://clinic.example' } });
     expect(keys.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('rate-limits each client address (SDK_RATE_LIMIT a minute) with 429 RATE_LIMIT_EXCEEDED and Retry-After, before the key lookup', async () => {
+    const { app, mail } = await build({ env: { SDK_RATE_LIMIT: '3' } });
+    const token = await signedIn(app, mail, 'ada@example.com');
+    const apiKey = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
+    const unknown = `ik_sandbox_${'0'.repeat(42)}`;
+    // Three guesses spend the budget of this address...
+    for (let i = 0; i < 3; i++) expect((await start(app, unknown, { flowId: 'f1' })).statusCode).toBe(401);
+    // ...so even a good key is refused before it is looked up: its use is not recorded.
+    const limited = await start(app, apiKey, { flowId: 'f1' }, 'https://clinic.example');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.' },
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The customer's page can read the refusal (and when to retry).
+    expect(limited.headers['access-control-allow-origin']).toBe('*');
+    expect(String(limited.headers['access-control-expose-headers'])).toMatch(/Retry-After/i);
+    expect((await authed(app, token, 'GET', '/api/keys')).json().keys[0].lastUsedAt).toBeNull();
+    // A spoofed X-Forwarded-For does not buy a new budget (no proxy is trusted)...
+    const spoofed = await app.inject({
+      method: 'POST',
+      url: '/api/sdk/sessions',
+      headers: { authorization: `Bearer ${apiKey}`, 'x-forwarded-for': '198.51.100.7' },
+      payload: { flowId: 'f1' },
+    });
+    expect(spoofed.statusCode).toBe(429);
+    // ...but another client address has its own, and the key works there.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/sdk/sessions',
+      remoteAddress: '198.51.100.8',
+      headers: { authorization: `Bearer ${apiKey}` },
+      payload: { flowId: 'f1' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
 });

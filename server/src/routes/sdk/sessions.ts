@@ -8,6 +8,7 @@ import type { Config } from '../../config.js';
 import type { KeyType } from '../../db/schema.js';
 import { ApiError } from '../../errors.js';
 import { parseApiKey } from '../../lib/api-key-format.js';
+import { sdkRateLimit } from '../../plugins/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 import { useActiveKey } from '../../repositories/api-keys-repository.js';
 import { SAMPLE_FLOW } from '../../flows/sample-flow.js';
@@ -38,13 +39,15 @@ export async function sdkSessionRoutes(app: FastifyInstance, { config }: { confi
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/sdk/sessions',
     {
+      // Counted before the key lookup, so guessing keys costs the caller its budget, not our database.
+      config: { rateLimit: sdkRateLimit(config) },
       preValidation: requireApiKey,
       schema: {
         tags: ['sdk'],
         summary: 'Start an intake session with an API key and receive the flow',
         security: [{ apiKey: [] }],
         body: SessionBody,
-        response: { 200: SessionResponse, ...errorResponses('INVALID_API_KEY', 'MISSING_FIELDS') },
+        response: { 200: SessionResponse, ...errorResponses('INVALID_API_KEY', 'MISSING_FIELDS', 'RATE_LIMIT_EXCEEDED') },
       },
     },
     async (request) => {
