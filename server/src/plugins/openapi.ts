@@ -1,9 +1,36 @@
 // Collects every route's schema into an OpenAPI 3 document. Must be registered before routes.
 import swagger from '@fastify/swagger';
-import { ERROR_CATALOGUE } from '../errors.js';
+import type { RouteOptions } from 'fastify';
+import type { TSchema } from 'typebox';
+import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
+import { withErrorCodes } from '../schemas/common.js';
 import { sharedPlugin } from './shared-plugin.js';
 
+/**
+ * The refusals the framework gives before a handler runs, so that no route has to remember them
+ * and the document is honest about every status a client can meet (the schema fuzz test checks it).
+ */
+function frameworkRefusals(route: RouteOptions): Array<[ErrorCode, number]> {
+  const methods = [route.method].flat();
+  const refusals: Array<[ErrorCode, number]> = [];
+  // Any method but GET/HEAD may carry a body: unreadable JSON, over 64 kB, or not JSON at all.
+  if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) {
+    refusals.push(['MISSING_FIELDS', 400], ['PAYLOAD_TOO_LARGE', 413], ['UNSUPPORTED_MEDIA_TYPE', 415]);
+  }
+  // A query parameter of the wrong shape (repeated, say) is a missing field; a malformed path id names nothing.
+  if (route.schema?.querystring) refusals.push(['MISSING_FIELDS', 400]);
+  if (route.schema?.params) refusals.push(['NOT_FOUND', 404]);
+  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) refusals.push(['RATE_LIMIT_EXCEEDED', 429]);
+  return refusals;
+}
+
 export const openapiPlugin = sharedPlugin('openapi', async (app) => {
+  // Before swagger's own onRoute hook, so the document sees the completed responses.
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<string, TSchema> | undefined;
+    if (!response || route.schema?.hide) return;
+    route.schema!.response = withErrorCodes(response, frameworkRefusals(route));
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

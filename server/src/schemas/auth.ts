@@ -1,6 +1,6 @@
 // Request and response shapes of /api/auth/* (the contract's table).
 import { Type } from 'typebox';
-import { AnyPassword, Email, MessageBody, NewPassword, PersonName, TurnstileToken, UserBody } from './common.js';
+import { AnyPassword, Email, MessageBody, NAME_PATTERN, NewPassword, PersonName, TurnstileToken, UserBody } from './common.js';
 
 // Query tokens: any non-empty string is accepted by the schema; the handler tells a malformed
 // token (INVALID_TOKEN) from an unknown one, as the contract distinguishes them.
@@ -21,7 +21,7 @@ export const EmailOnlyBody = Type.Object({ email: Email });
 export const VerifyQuery = Type.Object({ token: LinkToken });
 export const ResetPasswordBody = Type.Object({ token: LinkToken, newPassword: NewPassword });
 export const ChangePasswordBody = Type.Object({ currentPassword: AnyPassword, newPassword: NewPassword });
-export const ProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80 }) });
+export const ProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80, pattern: NAME_PATTERN }) });
 export const DeleteAccountBody = Type.Object({ password: AnyPassword });
 
 export const UserResponse = Type.Object({ user: UserBody });

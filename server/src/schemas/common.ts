@@ -3,14 +3,19 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
 
-// A simple address shape (spec §5): something@something.something, no spaces. Emails are
-// trimmed and lowercased before validation (see plugins/normalize-input.ts).
-export const Email = Type.String({ minLength: 1, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
+// A simple address shape (spec §5): something@something.something, no spaces and no control
+// characters. Emails are trimmed and lowercased before validation (see plugins/normalize-input.ts).
+// Stored text never holds a control character: PostgreSQL refuses NUL in text outright (a 500 once
+// it reached the query, found by the schema fuzz test), and none belongs in an address or a name.
+const ADDRESS_PART = '[^\\s@\\x00-\\x1f\\x7f]+';
+export const Email = Type.String({ minLength: 1, maxLength: 254, pattern: `^${ADDRESS_PART}@${ADDRESS_PART}\\.${ADDRESS_PART}$` });
+/** A display name or team name: any characters but control characters. */
+export const NAME_PATTERN = '^[^\\x00-\\x1f\\x7f]*$';
 // Length bounds only; the character-mix and common-password rules live in lib/password-policy.ts.
 export const NewPassword = Type.String({ minLength: 1, maxLength: 256 });
 // Any string: a wrong password is a credentials failure, not a validation failure.
 export const AnyPassword = Type.String({ minLength: 1, maxLength: 4096 });
-export const PersonName = Type.String({ maxLength: 80 });
+export const PersonName = Type.String({ maxLength: 80, pattern: NAME_PATTERN });
 export const TurnstileToken = Type.String({ minLength: 1, maxLength: 4096 });
 export const Uuid = Type.String({ format: 'uuid' });
 export const Timestamp = Type.String({ format: 'date-time' });
@@ -40,25 +45,52 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/** The body of the refusals of one status: `{ error: { code, message } }` with the code among `codes`. */
+function errorSchema(codes: readonly ErrorCode[]): TSchema {
+  return Type.Object(
+    // A plain string enum (not a union of literals): documented in OpenAPI, and the serializer
+    // never has to pick a branch.
+    { error: Type.Object({ code: Type.Unsafe<string>({ type: 'string', enum: [...codes] }), message: Type.String() }) },
+    { description: codes.map((c) => `${c}: ${ERROR_CATALOGUE[c].message}`).join(' | ') },
+  );
+}
+
+/** The codes an errorSchema() lists, or undefined for any other schema. */
+function codesOf(schema: TSchema | undefined): ErrorCode[] | undefined {
+  const code = (schema as { properties?: { error?: { properties?: { code?: { enum?: unknown } } } } } | undefined)?.properties
+    ?.error?.properties?.code;
+  return Array.isArray(code?.enum) ? (code.enum as ErrorCode[]) : undefined;
+}
+
 /**
  * Response schemas for the refusals a route can give, grouped by status, so the OpenAPI
- * document lists each code. 429 and 500 can happen anywhere and are added to every route.
+ * document lists each code. 500 can happen anywhere and is added to every route.
  */
 export function errorResponses(...codes: Array<ErrorCode | [ErrorCode, number]>): Record<number, TSchema> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const entry of [...codes, 'SERVER_ERROR'] as Array<ErrorCode | [ErrorCode, number]>) {
-    // A [code, status] pair documents a code answered with another status than the catalogue's.
+  return withErrorCodes({}, [...codes, 'SERVER_ERROR']);
+}
+
+/**
+ * `responses` plus the refusals `codes` (a [code, status] pair for a code answered with another
+ * status than the catalogue's), merged into the error schema of each status. Never mutates its input.
+ */
+export function withErrorCodes(
+  responses: Record<string | number, TSchema>,
+  codes: Array<ErrorCode | [ErrorCode, number]>,
+): Record<number, TSchema> {
+  const merged: Record<number, TSchema> = { ...responses };
+  const added = new Map<number, ErrorCode[]>();
+  for (const entry of codes) {
     const [code, status] = Array.isArray(entry) ? entry : [entry, ERROR_CATALOGUE[entry].status];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    added.set(status, [...(added.get(status) ?? []), code]);
   }
-  const responses: Record<number, TSchema> = {};
-  for (const [status, list] of byStatus) {
-    responses[status] = Type.Object(
-      // A plain string enum (not a union of literals): documented in OpenAPI, and the serializer
-      // never has to pick a branch.
-      { error: Type.Object({ code: Type.Unsafe<string>({ type: 'string', enum: list }), message: Type.String() }) },
-      { description: list.map((c) => `${c}: ${ERROR_CATALOGUE[c].message}`).join(' | ') },
-    );
+  for (const [status, list] of added) {
+    const existing = merged[status];
+    const current = codesOf(existing);
+    if (existing && !current) throw new Error(`status ${status} is already declared with a body that is not a refusal`);
+    const all = [...(current ?? [])];
+    for (const code of list) if (!all.includes(code)) all.push(code);
+    merged[status] = errorSchema(all);
   }
-  return responses;
+  return merged;
 }

@@ -121,7 +121,7 @@ export function freshDatabase(options: { breakable: boolean } = { breakable: fal
   return onPostgres ? freshPostgresSchema() : freshPglite(options.breakable);
 }
 
-async function truncateAll(db: Db): Promise<void> {
+export async function truncateAll(db: Db): Promise<void> {
   const tables = await sql<{ tablename: string }>`
     SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`.execute(db);
   if (tables.rows.length === 0) return;
