@@ -53,6 +53,8 @@ class CrashRun {
   rowsChecked = 0;
   keyRowsChecked = 0;
   indexChecks = 0;
+  /** PostgreSQL: sessions_abandoned as last seen, which each kill must raise. */
+  abandonedSessions = 0;
 
   constructor(
     readonly target: Target,
@@ -119,6 +121,15 @@ class CrashRun {
    */
   async checkAfterCrash(inDoubt: InDoubt[]): Promise<void> {
     await this.target.settled();
+    if (this.target.postgres) {
+      // The server counts the killed process's connections as abandoned: the measure the SIGTERM check relies on.
+      const before = this.abandonedSessions;
+      const deadline = Date.now() + 30_000;
+      while ((this.abandonedSessions = await this.target.postgres.abandonedSessions()) <= before) {
+        if (Date.now() > deadline) throw new Error('PostgreSQL did not count the killed connections as abandoned');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
     const { keys, owners, integrity } = await this.target.inspect(
       async (query, tools) => ({ keys: await readKeys(query), owners: await ownersByEmail(query), integrity: await checkIntegrity(query, tools) }),
     );
@@ -200,6 +211,7 @@ describe('crash', () => {
       const sessions = new Map<string, string>();
       for (const user of USERS) sessions.set(user.email, await signIn(http, user.email));
       const run = new CrashRun(target, http, sessions, random);
+      const abandonedAtStart = (run.abandonedSessions = (await target.postgres?.abandonedSessions()) ?? 0);
 
       const kills: string[] = [];
       const seconds = { load: 0, check: 0, restart: 0 };
@@ -222,12 +234,18 @@ describe('crash', () => {
         await run.checkServedKeys();
       }
 
-      // A clean stop closes the database: PGlite's control file says so, PostgreSQL has no connection left.
+      // A clean stop closes the database: PGlite's control file says it was shut down; PostgreSQL saw
+      // every connection closed by the client (none left, none abandoned) by the time the process exited.
+      const abandonedBefore = await target.postgres?.abandonedSessions();
       const stopped = await api.signal('SIGTERM');
       expect(stopped.code, api.output().slice(-2000)).toBe(0);
       expect(api.errorLines()).toEqual([]);
-      if (name === 'PGlite') expect(await pgliteControlState(target.dataDir)).toBe(1);
-      else await target.settled();
+      if (target.postgres) {
+        expect(await target.postgres.connections(), 'connections of the API left open').toBe(0);
+        expect(await target.postgres.abandonedSessions(), 'sessions_abandoned (connections dropped without closing)').toBe(abandonedBefore);
+      } else {
+        expect(await pgliteControlState(target.dataDir), 'pg_control state (1: shut down cleanly)').toBe(1);
+      }
       const { integrity, keys } = await target.inspect(async (query, tools) => ({ integrity: await checkIntegrity(query, tools), keys: await readKeys(query) }));
       expect(integrity.problems).toEqual([]);
       expect(keys.map((k: KeyRow) => k.id).sort()).toEqual([...run.known.keys()].sort());
@@ -241,7 +259,8 @@ describe('crash', () => {
         `[resilience] crash on ${name}: ${ROUNDS} SIGKILL rounds (kill after N acks + jitter / requests in doubt: ${kills.join(', ')}), ` +
           `${http.requests} HTTP requests (${http.statusSummary()}, ${http.unanswered.length} unanswered at kills), ` +
           `${run.acknowledged} acknowledged changes, ${run.adoptedAfterCrash} of ${run.inDoubtTotal} in-doubt requests found committed; ` +
-          `${ROUNDS + 2} clean starts; checked with SQL after each kill: ${run.keyRowsChecked} key rows, ${run.rowsChecked} rows scanned for duplicates, ${run.indexChecks} amcheck index verifications ` +
+          `${ROUNDS + 2} clean starts${target.postgres ? ` (${abandonedBefore! - abandonedAtStart} connections abandoned by the kills, none by SIGTERM)` : ' (pg_control "shut down" after SIGTERM)'}; ` +
+          `checked with SQL after each kill: ${run.keyRowsChecked} key rows, ${run.rowsChecked} rows scanned for duplicates, ${run.indexChecks} amcheck index verifications ` +
           `(time in rounds: load ${seconds.load.toFixed(1)} s, SQL checks ${seconds.check.toFixed(1)} s, restarts ${seconds.restart.toFixed(1)} s)`,
       );
     });

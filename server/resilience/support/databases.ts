@@ -26,6 +26,13 @@ export interface Target {
   inspect<T>(fn: (query: Query, tools: { amcheck: boolean }) => Promise<T>): Promise<T>;
   /** PostgreSQL: waits until no connection of the API is left (a killed client's backends exit on their own). */
   settled(): Promise<void>;
+  /** PostgreSQL only: what the server knows of the API's connections. */
+  postgres?: {
+    /** Connections of the API open now. */
+    connections(): Promise<number>;
+    /** Sessions of this database that ended because the client vanished without closing (pg_stat_database). */
+    abandonedSessions(): Promise<number>;
+  };
   release(): Promise<void>;
 }
 
@@ -83,6 +90,11 @@ async function postgresTarget(dataDir: string): Promise<Target> {
       await client.end();
     }
   };
+  const connections = () =>
+    admin(
+      async (client) =>
+        (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [schema])).rows[0]!.n,
+    );
   await admin((client) => client.query(`CREATE SCHEMA ${schema}`));
   return {
     name: 'PostgreSQL',
@@ -96,16 +108,19 @@ async function postgresTarget(dataDir: string): Promise<Target> {
     },
     async settled() {
       const deadline = Date.now() + 30_000;
-      for (;;) {
-        const left = await admin(
-          async (client) =>
-            (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [schema]))
-              .rows[0]!.n,
-        );
-        if (left === 0) return;
+      for (let left = await connections(); left > 0; left = await connections()) {
         if (Date.now() > deadline) throw new Error(`${left} connection(s) of the killed API still open after 30 s`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+    postgres: {
+      connections,
+      abandonedSessions: () =>
+        admin(
+          async (client) =>
+            (await client.query<{ n: number }>('SELECT sessions_abandoned::int AS n FROM pg_stat_database WHERE datname = current_database()'))
+              .rows[0]!.n,
+        ),
     },
     async release() {
       await admin((client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
