@@ -205,4 +205,65 @@ describe('auth store (spec §4)', () => {
     expect(storage.get()).toBeNull();
     expect(store.getState()).toMatchObject({token: null, user: null, authenticated: false});
   });
+
+  describe('prefetchUser (the session check started before hydration)', () => {
+    it('asks once, leaves the loading state alone until init, and init uses that answer', async () => {
+      const {store, calls} = fakeApi({'GET /api/auth/me': [{status: 200, body: {user: USER}}]}, 'tok');
+      store.getState().prefetchUser();
+      expect(calls).toHaveLength(1);
+      await Promise.resolve();
+      expect(store.getState()).toMatchObject({loading: true, initialized: false, user: null});
+      await store.getState().init();
+      expect(calls).toHaveLength(1);
+      expect(store.getState()).toMatchObject({user: USER, authenticated: true, loading: false});
+    });
+
+    it('does nothing without a stored token', async () => {
+      const {store, calls} = fakeApi({}, null);
+      store.getState().prefetchUser();
+      await store.getState().init();
+      expect(calls).toHaveLength(0);
+      expect(store.getState()).toMatchObject({authenticated: false, loading: false});
+    });
+
+    it('an early 401 ends signed out; an early network failure keeps the token and offers a retry', async () => {
+      const refused = fakeApi({'GET /api/auth/me': [errorReply(401, 'UNAUTHORIZED')]}, 'tok');
+      refused.store.getState().prefetchUser();
+      await refused.store.getState().init();
+      expect(refused.storage.get()).toBeNull();
+      expect(refused.store.getState()).toMatchObject({authenticated: false, serverError: false, loading: false});
+
+      const down = fakeApi({'GET /api/auth/me': [new TypeError('Failed to fetch'), {status: 200, body: {user: USER}}]}, 'tok');
+      down.store.getState().prefetchUser();
+      await down.store.getState().init();
+      expect(down.storage.get()).toBe('tok');
+      expect(down.store.getState()).toMatchObject({serverError: true, loading: false});
+      await down.store.getState().retry();
+      expect(down.calls).toHaveLength(2);
+      expect(down.store.getState()).toMatchObject({authenticated: true, user: USER});
+    });
+
+    it('a token replaced before init (another sign-in) is checked again, not answered with the old one', async () => {
+      const other = {...USER, id: 'u2', email: 'other@example.com'};
+      const {store, storage, calls} = fakeApi(
+        {'GET /api/auth/me': [{status: 200, body: {user: USER}}, {status: 200, body: {user: other}}]},
+        'tok',
+      );
+      store.getState().prefetchUser();
+      storage.set('tok-2');
+      await store.getState().init();
+      expect(calls.map((c) => c.auth)).toEqual(['Bearer tok', 'Bearer tok-2']);
+      expect(store.getState().user).toEqual(other);
+    });
+
+    it('a token the server rotated in the early answer still counts as that answer', async () => {
+      const {store, storage, calls} = fakeApi({'GET /api/auth/me': [{status: 200, body: {user: USER}, headers: {'x-new-token': 'tok-new'}}]}, 'tok');
+      store.getState().prefetchUser();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(storage.get()).toBe('tok-new');
+      await store.getState().init();
+      expect(calls).toHaveLength(1);
+      expect(store.getState()).toMatchObject({user: USER, authenticated: true, token: 'tok-new'});
+    });
+  });
 });

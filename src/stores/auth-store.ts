@@ -27,6 +27,11 @@ export interface AuthState {
 
   /** Read the stored token (browser only: call from an effect) and load the user. */
   init(): Promise<void>;
+  /**
+   * Start GET /api/auth/me now, before React has hydrated; the next init() uses that answer instead of
+   * asking again. State is left untouched, so hydration still sees the server's loading state.
+   */
+  prefetchUser(): void;
   /** Clear serverError and fetch the user again. */
   retry(): Promise<void>;
   /** Fetch the user again on demand (after a profile change...). */
@@ -46,6 +51,8 @@ interface LoginResponse {
 const isAuthRefusal = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
 export function createAuthStore(client: ApiClient = apiClient) {
+  // The answer prefetchUser() asked for, and the token it belongs to.
+  let early: {token: string; answer: Promise<{user: User}>} | null = null;
   const store = create<AuthState>()((set, get) => {
     type Data = Pick<AuthState, 'token' | 'user' | 'loading' | 'serverError' | 'initialized'>;
     const update = (partial: Partial<Data>) =>
@@ -59,16 +66,23 @@ export function createAuthStore(client: ApiClient = apiClient) {
       update({token: null, user: null, loading: false, serverError: false});
     };
 
+    const takeEarly = (token: string) => {
+      const answer = early?.token === token ? early.answer : null;
+      early = null;
+      return answer;
+    };
+
     /** GET /api/auth/me with the stored token: 401/403 clear, anything else keeps the token and flags serverError. */
     const loadUser = async (): Promise<User | null> => {
       const token = client.storage.get();
       if (!token) {
+        early = null;
         update({token: null, user: null, loading: false, serverError: false});
         return null;
       }
       update({token, loading: true, serverError: false});
       try {
-        const {user} = await client.get<{user: User}>('/api/auth/me');
+        const {user} = await (takeEarly(token) ?? client.get<{user: User}>('/api/auth/me'));
         update({user, loading: false, serverError: false});
         return user;
       } catch (error) {
@@ -90,6 +104,15 @@ export function createAuthStore(client: ApiClient = apiClient) {
         if (get().initialized) return;
         update({initialized: true});
         await loadUser();
+      },
+
+      prefetchUser() {
+        const token = client.storage.get();
+        if (!token || early || get().initialized) return;
+        const answer = client.get<{user: User}>('/api/auth/me');
+        // Handled by the init() that takes it; this only keeps an early failure from being reported as unhandled.
+        answer.catch(() => undefined);
+        early = {token, answer};
       },
 
       async retry() {
@@ -147,7 +170,11 @@ export function createAuthStore(client: ApiClient = apiClient) {
 
   // The client swaps tokens (x-new-token) and drops them (401) on its own; mirror that here.
   client.subscribe((event) => {
-    if (event.type === 'token') store.setState({token: event.token});
+    if (event.type === 'token') {
+      // A token the server rotated while answering the early call still belongs to that answer.
+      if (early) early = {...early, token: event.token};
+      store.setState({token: event.token});
+    }
     else if (store.getState().token || store.getState().user) {
       store.setState({token: null, user: null, authenticated: false});
     }
