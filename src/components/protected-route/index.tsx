@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useDeferredValue, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import {Redirect} from '@docusaurus/router';
 import {useShallow} from 'zustand/react/shallow';
@@ -53,10 +53,16 @@ export default function ProtectedRoute({children}: {children: ReactNode}): React
       retry: s.retry,
     })),
   );
+  const status = !initialized || loading ? 'loading' : serverError ? 'server-error' : authenticated ? 'signed-in' : 'signed-out';
+  // The store's updates render synchronously; mounting the whole signed-in page in that one task blocks the main
+  // thread for hundreds of ms on phones. Deferred, React renders the page in the background in short slices
+  // (the spinner stays until it is ready). Every other state is cheap and shows at once.
+  const deferred = useDeferredValue(status);
+  const shown = status === 'signed-in' && deferred !== 'signed-in' ? 'loading' : status;
   let content: ReactNode;
-  if (!initialized || loading) content = <AuthLoading />;
-  else if (serverError) content = <ServerConnectionIssue onRetry={() => void retry()} />;
-  else if (!authenticated) content = <Redirect to="/login" />;
+  if (shown === 'loading') content = <AuthLoading />;
+  else if (shown === 'server-error') content = <ServerConnectionIssue onRetry={() => void retry()} />;
+  else if (shown === 'signed-out') content = <Redirect to="/login" />;
   else content = <SwrProvider>{children}</SwrProvider>;
   return (
     <>
