@@ -7,6 +7,7 @@ import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as ThemeClassic from '@docusaurus/theme-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {readSiteEnv} from './src/lib/site-env';
+import {addScriptTags, parseRoutesModule, pathnameOfHtmlFile, routeChunkFiles} from './src/lib/route-chunk-scripts';
 
 // Read once at build time: the portal is static, so these addresses are baked in.
 const env = readSiteEnv(process.env);
@@ -53,6 +54,42 @@ const cspHeaders: PluginModule = () => ({
   },
 });
 
+// Prism and its grammars are needed by code blocks only: keep them out of main.js (src/client/prism-on-demand.ts).
+const prismOnDemand: PluginModule = ({siteDir}) => ({
+  name: 'intakekit-prism-on-demand',
+  configureWebpack(_config, _isServer, {currentBundler}) {
+    const {NormalModuleReplacementPlugin} = currentBundler.instance;
+    return {
+      plugins: [
+        new NormalModuleReplacementPlugin(
+          /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
+          path.join(siteDir, 'src', 'client', 'prism-on-demand.ts'),
+        ),
+      ],
+    };
+  },
+});
+
+// Each page's route chunks as deferred scripts in its HTML, so they download alongside main.js instead of after
+// it has run (the Rspack build leaves them out: src/lib/route-chunk-scripts.ts).
+const routeChunkScripts: PluginModule = () => ({
+  name: 'intakekit-route-chunk-scripts',
+  async postBuild({outDir, generatedFilesDir, baseUrl}) {
+    const generated = (file: string) => readFile(path.join(generatedFilesDir, file), 'utf8');
+    const routes = parseRoutesModule(await generated('routes.js'));
+    const chunkNames = JSON.parse(await generated('routesChunkNames.json'));
+    const manifest = JSON.parse(await generated('client-manifest.json'));
+    for (const entry of await readdir(outDir, {recursive: true})) {
+      const pathname = entry.endsWith('.html') ? pathnameOfHtmlFile(entry) : null;
+      if (!pathname) continue;
+      const file = path.join(outDir, entry);
+      const html = await readFile(file, 'utf8');
+      const next = addScriptTags(html, routeChunkFiles(pathname, {routes, chunkNames, manifest}), baseUrl);
+      if (next !== html) await writeFile(file, next);
+    }
+  },
+});
+
 const config: Config = {
   title: 'IntakeKit',
   tagline: 'Embeddable healthcare intake flows for your product',
@@ -71,6 +108,8 @@ const config: Config = {
     marketingUrl: env.marketingUrl,
     sdkCdnUrl: env.sdkCdnUrl,
   },
+  // Starts the session check before hydration (see the module).
+  clientModules: ['./src/client/early-session-check.ts'],
   plugins: [
     [
       '@docusaurus/plugin-content-docs',
@@ -83,6 +122,8 @@ const config: Config = {
     '@docusaurus/plugin-content-pages',
     openapiDocument,
     cspHeaders,
+    prismOnDemand,
+    routeChunkScripts,
   ],
   themes: [
     [

@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Layout from '@theme/Layout';
 import ProtectedRoute from '@site/src/components/protected-route';
+import {usePortalFields} from '@site/src/lib/site-config';
 import SignedInShell from './signed-in-shell';
 import styles from './styles.module.css';
 
@@ -9,11 +10,18 @@ export {default as SignedInShell} from './signed-in-shell';
 export {useDeveloperSidebar} from './developer-sidebar';
 export {resolveSidebar} from './resolve-sidebar';
 
-/** Signed-in pages stay out of search engines; rendered outside the guard so it is in the static HTML. */
-export function NoIndex(): ReactNode {
+/**
+ * The head of every signed-in page, rendered outside the guard so it is in the static HTML: out of search
+ * engines, and a connection to the API opened while main.js downloads (the session check is the API's first
+ * call; it carries no cookies, hence crossorigin).
+ */
+export function SignedInHead(): ReactNode {
+  const {apiUrl} = usePortalFields();
+  const apiOrigin = new URL(apiUrl).origin;
   return (
     <Head>
       <meta name="robots" content="noindex" />
+      <link rel="preconnect" href={apiOrigin} crossOrigin="anonymous" />
     </Head>
   );
 }
@@ -33,7 +41,7 @@ export interface SignedInLayoutProps {
 export function SignedInLayout({title, description, children}: SignedInLayoutProps): ReactNode {
   return (
     <Layout title={title} description={description} noFooter>
-      <NoIndex />
+      <SignedInHead />
       <ProtectedRoute>
         <SignedInShell>
           <div className={styles.pageContent}>{children}</div>

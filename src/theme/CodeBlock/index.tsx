@@ -4,6 +4,7 @@ import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
 import {usePortalFields} from '@site/src/lib/site-config';
 import {fillPlaceholders} from '@site/src/components/guide/placeholders';
+import './prism-languages';
 
 type Props = WrapperProps<typeof CodeBlockType>;
 

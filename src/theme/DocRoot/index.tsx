@@ -3,7 +3,7 @@ import DocRoot from '@theme-original/DocRoot';
 import type DocRootType from '@theme/DocRoot';
 import type {WrapperProps} from '@docusaurus/types';
 import ProtectedRoute from '@site/src/components/protected-route';
-import {NoIndex} from '@site/src/components/signed-in-layout';
+import {SignedInHead} from '@site/src/components/signed-in-layout';
 
 type Props = WrapperProps<typeof DocRootType>;
 
@@ -14,7 +14,7 @@ type Props = WrapperProps<typeof DocRootType>;
 export default function DocRootWrapper(props: Props): ReactNode {
   return (
     <>
-      <NoIndex />
+      <SignedInHead />
       <ProtectedRoute>
         <DocRoot {...props} />
       </ProtectedRoute>
