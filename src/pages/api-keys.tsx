@@ -1,6 +1,10 @@
 import type {ReactNode} from 'react';
 import SignedInLayout from '@site/src/components/signed-in-layout';
 import ApiKeysView from '@site/src/features/api-keys/components';
+import {preloadApiKeys} from '@site/src/features/api-keys/api/use-api-keys';
+
+// This chunk loads before React hydrates the page: the list's request starts then.
+preloadApiKeys();
 
 export default function ApiKeysPage(): ReactNode {
   return (
