@@ -18,3 +18,31 @@ test('the API answers health and a uniform 404 body', async ({request}) => {
   expect(missing.status()).toBe(404);
   expect(await missing.json()).toEqual({error: {code: 'NOT_FOUND', message: expect.any(String)}});
 });
+
+test.describe('colour mode on a phone (375 px)', () => {
+  test.use({viewport: {width: 375, height: 760}, colorScheme: 'light'});
+
+  test('the navbar offers the colour-mode toggle, by keyboard, and it applies dark mode', async ({page}) => {
+    await gotoHydrated(page, '/login');
+    const toggle = page.getByRole('navigation').getByRole('button', {name: /Switch between dark and light mode \(currently/});
+    await expect(toggle).toBeInViewport();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    const lightText = await page.evaluate(() => getComputedStyle(document.body).color);
+
+    // Reached with Tab from the top of the page, switched with the keyboard.
+    await page.locator('body').focus();
+    for (let i = 0; i < 15 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    // The theme cycles system -> light -> dark (respectPrefersColorScheme): dark is at most three presses away.
+    for (let i = 0; i < 3 && !/currently dark mode/.test((await toggle.getAttribute('aria-label')) ?? ''); i++) {
+      const before = await toggle.getAttribute('aria-label');
+      await page.keyboard.press('Enter');
+      await expect(toggle).not.toHaveAttribute('aria-label', before ?? '');
+    }
+
+    await expect(toggle).toHaveAccessibleName(/currently dark mode/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // Applied, not just flagged: the page's text colour is the dark theme's light-on-dark one.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).color)).not.toBe(lightText);
+  });
+});
