@@ -1,19 +1,16 @@
-import type {ReactNode} from 'react';
-import CodeBlock from '@theme-original/CodeBlock';
+import {lazy, type ReactNode} from 'react';
 import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
-import {usePortalFields} from '@site/src/lib/site-config';
-import {fillPlaceholders} from '@site/src/components/guide/placeholders';
-import './prism-languages';
 
 type Props = WrapperProps<typeof CodeBlockType>;
 
-/**
- * Every code block of the site (MDX fences and <CodeBlock>): `%SDK_CDN_URL%` and `%API_URL%` become the
- * addresses of this build (customFields), so snippets always point at the SDK and API users can reach.
- */
-export default function CodeBlockWrapper({children, ...props}: Props): ReactNode {
-  const fields = usePortalFields();
-  const code = typeof children === 'string' ? fillPlaceholders(children, fields) : children;
-  return <CodeBlock {...props}>{code}</CodeBlock>;
+// Prism and its grammars (about 43 kB gzipped) load with the first code block, not with every docs page:
+// the MDX components map every page's `pre` here, so a static import put them on the Introduction's critical path.
+// There is deliberately no Suspense boundary here: the signed-in page renders as a deferred update
+// (ProtectedRoute), so React keeps the loading state until the blocks are ready rather than showing
+// placeholders that would shift the page when the highlighted blocks replace them.
+const HighlightedCodeBlock = lazy(() => import('./highlighted'));
+
+export default function CodeBlock(props: Props): ReactNode {
+  return <HighlightedCodeBlock {...props} />;
 }
