@@ -1,4 +1,5 @@
 // SQL for teams, memberships and invitations.
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { TeamRole } from '../db/schema.js';
 
@@ -45,25 +46,22 @@ export interface TeamEntry {
   role: TeamRole | 'invited';
 }
 
-/** Members (owner, admins, members, each by seniority) then pending invitations. */
+/** Members (owner, admins, members, each by seniority) then pending invitations, in one statement. */
 export async function listTeam(db: Db, teamId: string): Promise<TeamEntry[]> {
-  const members = await db
-    .selectFrom('team_members')
-    .innerJoin('users', 'users.id', 'team_members.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'team_members.role'])
-    .where('team_members.team_id', '=', teamId)
-    .orderBy((eb) => eb.case().when('team_members.role', '=', 'owner').then(0).when('team_members.role', '=', 'admin').then(1).else(2).end())
-    .orderBy('team_members.created_at')
-    .orderBy('users.id')
-    .execute();
-  const invited = await db
-    .selectFrom('team_invitations')
-    .select(['id', 'name', 'email'])
-    .where('team_id', '=', teamId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return [...members, ...invited.map((i) => ({ ...i, role: 'invited' as const }))];
+  const result = await sql<TeamEntry>`
+    SELECT id, name, email, role FROM (
+      SELECT users.id, users.name, users.email, team_members.role, 0 AS section,
+             CASE team_members.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END AS rank,
+             team_members.created_at
+      FROM team_members JOIN users ON users.id = team_members.user_id
+      WHERE team_members.team_id = ${teamId}::uuid
+      UNION ALL
+      SELECT id, name, email, 'invited', 1, 0, created_at
+      FROM team_invitations
+      WHERE team_id = ${teamId}::uuid
+    ) AS entries
+    ORDER BY section, rank, created_at, id`.execute(db);
+  return result.rows;
 }
 
 export async function findMemberRole(db: Db, teamId: string, userId: string): Promise<TeamRole | undefined> {

@@ -12,34 +12,52 @@ export interface UserWithTeam {
   team: { id: string; name: string; role: TeamRole } | null;
 }
 
+/** The columns of users + team_members + teams that make a UserWithTeam (see userFromRow). */
+export interface UserWithTeamRow {
+  user_id: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  email_verified: boolean;
+  user_created_at: Date;
+  team_id: string | null;
+  team_name: string | null;
+  team_role: TeamRole | null;
+}
+
+export const USER_WITH_TEAM_COLUMNS = [
+  'users.id as user_id',
+  'users.email',
+  'users.name',
+  'users.password_hash',
+  'users.email_verified',
+  'users.created_at as user_created_at',
+  'teams.id as team_id',
+  'teams.name as team_name',
+  'team_members.role as team_role',
+] as const;
+
+export function userFromRow(row: UserWithTeamRow): UserWithTeam {
+  return {
+    id: row.user_id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    emailVerified: row.email_verified,
+    createdAt: row.user_created_at,
+    team: row.team_id && row.team_name && row.team_role ? { id: row.team_id, name: row.team_name, role: row.team_role } : null,
+  };
+}
+
 export async function findUser(db: Db, by: { id: string } | { email: string }): Promise<UserWithTeam | undefined> {
   const row = await db
     .selectFrom('users')
     .leftJoin('team_members', 'team_members.user_id', 'users.id')
     .leftJoin('teams', 'teams.id', 'team_members.team_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.name',
-      'users.password_hash',
-      'users.email_verified',
-      'users.created_at',
-      'teams.id as team_id',
-      'teams.name as team_name',
-      'team_members.role as team_role',
-    ])
+    .select(USER_WITH_TEAM_COLUMNS)
     .where('id' in by ? 'users.id' : 'users.email', '=', 'id' in by ? by.id : by.email)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    passwordHash: row.password_hash,
-    emailVerified: row.email_verified,
-    createdAt: row.created_at,
-    team: row.team_id && row.team_name && row.team_role ? { id: row.team_id, name: row.team_name, role: row.team_role } : null,
-  };
+  return row && userFromRow(row);
 }
 
 export async function insertUser(

@@ -3,7 +3,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { ApiError } from '../errors.js';
-import { clearFailures, lock, lockedUntil, recordFailure } from '../repositories/login-throttle-repository.js';
+import { clearFailures, lock, recordFailure, signInState, type SignInState } from '../repositories/login-throttle-repository.js';
 
 type ThrottleConfig = Pick<Config, 'now' | 'loginLockAttempts' | 'lockWindowMs' | 'lockDurationMs'>;
 
@@ -12,11 +12,15 @@ function lockedError(until: Date, now: Date): ApiError {
   return new ApiError('LOCKED', { headers: { 'Retry-After': String(seconds) } });
 }
 
-/** Throws LOCKED while the address is locked, whatever the password. */
-export async function assertNotLocked(db: Db, config: ThrottleConfig, email: string): Promise<void> {
+/**
+ * The address's account (if any) and whether failures are on record, in one round trip; throws
+ * LOCKED while the address is locked, whatever the password.
+ */
+export async function beginSignIn(db: Db, config: ThrottleConfig, email: string): Promise<Omit<SignInState, 'lockedUntil'>> {
   const now = config.now();
-  const until = await lockedUntil(db, email, now);
-  if (until) throw lockedError(until, now);
+  const { lockedUntil, ...state } = await signInState(db, email, now);
+  if (lockedUntil) throw lockedError(lockedUntil, now);
+  return state;
 }
 
 /** Records a failure; the failure that reaches the limit already answers LOCKED. */
@@ -29,6 +33,7 @@ export async function failedSignIn(db: Db, config: ThrottleConfig, email: string
   return lockedError(until, now);
 }
 
-export async function successfulSignIn(db: Db, email: string): Promise<void> {
-  await clearFailures(db, email);
+/** A success resets the count; skipped (no round trip) when beginSignIn saw no failures. */
+export async function successfulSignIn(db: Db, email: string, hasFailures: boolean): Promise<void> {
+  if (hasFailures) await clearFailures(db, email);
 }

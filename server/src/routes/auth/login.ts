@@ -6,10 +6,9 @@ import { ApiError } from '../../errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { verifyTurnstile } from '../../lib/turnstile.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
-import { findUser } from '../../repositories/users-repository.js';
 import { LoginBody, LoginResponse } from '../../schemas/auth.js';
 import { errorResponses } from '../../schemas/common.js';
-import { assertNotLocked, failedSignIn, successfulSignIn } from '../../services/login-throttle.js';
+import { beginSignIn, failedSignIn, successfulSignIn } from '../../services/login-throttle.js';
 import { startSession } from '../../services/sessions.js';
 import type { AuthRouteOptions } from './options.js';
 import { toUserBody } from './user-body.js';
@@ -41,12 +40,12 @@ export async function loginRoute(app: FastifyInstance, { config }: AuthRouteOpti
       if (!(await verifyTurnstile(config.turnstileSecretKey, turnstileToken, request.ip))) {
         throw new ApiError('TURNSTILE_FAILED');
       }
-      await assertNotLocked(app.db, config, email);
-      const user = await findUser(app.db, { email });
+      // Round trips of a success: this one, the session insert, and a third only to clear failures.
+      const { user, hasFailures } = await beginSignIn(app.db, config, email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
         throw await failedSignIn(app.db, config, email);
       }
-      await successfulSignIn(app.db, email);
+      await successfulSignIn(app.db, email, hasFailures);
       // Checked only after the password, so the answer never reveals that an address is unverified.
       if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
       const token = await startSession(app.db, config, user.id);

@@ -38,7 +38,7 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
         response: { 200: KeyListResponse, ...errorResponses('UNAUTHORIZED') },
       },
     },
-    async (request) => ({ keys: await keys.list(await currentUser(app, request)) }),
+    async (request) => ({ keys: await keys.list(currentUser(request)) }),
   );
 
   routes.post(
@@ -54,7 +54,7 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
       },
     },
     async (request, reply) => {
-      const key = await keys.create(await currentUser(app, request), request.params.keyType);
+      const key = await keys.create(currentUser(request), request.params.keyType);
       return reply.code(201).send({ apiKey: key.apiKey, key });
     },
   );
@@ -73,7 +73,7 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
       },
     },
     async (request) => {
-      const key = await keys.rotate(await currentUser(app, request), request.params.id, request.body.keyType);
+      const key = await keys.rotate(currentUser(request), request.params.id, request.body.keyType);
       return { apiKey: key.apiKey, key };
     },
   );
@@ -91,6 +91,6 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
         response: { 200: KeyResponse, ...mutation },
       },
     },
-    async (request) => ({ key: await keys.revoke(await currentUser(app, request), request.params.id, request.body.keyType) }),
+    async (request) => ({ key: await keys.revoke(currentUser(request), request.params.id, request.body.keyType) }),
   );
 }

@@ -24,7 +24,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         response: { 200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'NOT_FOUND') },
       },
     },
-    async (request) => teams.show(await currentUser(app, request)),
+    async (request) => teams.show(currentUser(request)),
   );
 
   routes.post(
@@ -43,7 +43,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
       },
     },
     async (request, reply) => {
-      const user = await teams.add(await currentUser(app, request), request.body.email, request.body.name || null);
+      const user = await teams.add(currentUser(request), request.body.email, request.body.name || null);
       return reply.code(201).send({ user });
     },
   );
@@ -61,7 +61,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
       },
     },
     async (request, reply) => {
-      await teams.remove(await currentUser(app, request), request.params.id);
+      await teams.remove(currentUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
