@@ -4,6 +4,8 @@
 // - the portal's production build (Rspack by default, webpack with DOCUSAURUS_FASTER=false), with its own
 //   generated-files folder and no persistent cache, so every build is cold and never touches .docusaurus/;
 // - the bare Docusaurus classic site of the same version (bench/.work/bare), the page-weight and Lighthouse baseline.
+import {createHash} from 'node:crypto';
+import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {ROOT, WORK, SITE_URL, SITE_API_URL, log, runProcess} from './common.mjs';
@@ -64,7 +66,32 @@ export async function buildPortal({faster, outDir}) {
   if (!existsSync(path.join(SDK_OUT, 'intake.js'))) await buildSdk();
   rmSync(path.join(outDir, 'sdk', 'v1'), {recursive: true, force: true});
   cpSync(SDK_OUT, path.join(outDir, 'sdk', 'v1'), {recursive: true});
+  writeFileSync(path.join(outDir, STAMP), sourceStamp());
   return result.ms;
+}
+
+const STAMP = '.bench-source-stamp';
+
+/**
+ * What the build was made from: the commit plus a hash of the uncommitted changes and untracked files,
+ * so a partial run (--only=lighthouse) rebuilds when the tree moved since the last build instead of
+ * measuring a stale one.
+ */
+function sourceStamp() {
+  const git = (args) => spawnSync('git', args, {cwd: ROOT, encoding: 'utf8'}).stdout;
+  const hash = createHash('sha256');
+  hash.update(git(['rev-parse', 'HEAD']));
+  hash.update(git(['diff', 'HEAD']));
+  for (const file of git(['ls-files', '--others', '--exclude-standard']).split('\n').filter(Boolean)) {
+    hash.update(file);
+    if (existsSync(path.join(ROOT, file))) hash.update(readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest('hex');
+}
+
+function buildIsCurrent(outDir) {
+  const stamp = path.join(outDir, STAMP);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === sourceStamp();
 }
 
 /** Did this config honour DOCUSAURUS_FASTER=false? (Rspack builds name their runtime chunk differently.) */
@@ -73,7 +100,8 @@ export function configReadsFasterSwitch() {
 }
 
 export async function ensurePortalBuild() {
-  if (existsSync(path.join(BUILD_FASTER, 'login.html')) && existsSync(path.join(BUILD_FASTER, 'sdk', 'v1', 'intake.js'))) return;
+  const complete = existsSync(path.join(BUILD_FASTER, 'login.html')) && existsSync(path.join(BUILD_FASTER, 'sdk', 'v1', 'intake.js'));
+  if (complete && buildIsCurrent(BUILD_FASTER)) return;
   await buildSdk();
   log('building the portal (Rspack) into bench/.work/build-faster');
   await buildPortal({faster: true, outDir: BUILD_FASTER});
