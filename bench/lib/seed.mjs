@@ -1,6 +1,7 @@
 // Seeds a database with the server's own modules (loaded through tsx): openDatabase + migrate, the
 // argon2id hash of server/src/lib/passwords.ts and the session token hash of server/src/lib/tokens.ts.
 // PGlite allows one process per data directory: every function here closes the database before it returns.
+import {spawnSync} from 'node:child_process';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {ROOT, BENCH_PASSWORD, serverDir} from './common.mjs';
@@ -101,6 +102,17 @@ export async function tableNames(db) {
   return r.rows.map((row) => row.table_name);
 }
 
+async function answers(pg, databaseUrl) {
+  const client = new pg.Client({connectionString: databaseUrl});
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Drops every table of the bench's PostgreSQL database (a fresh database for each run). */
 export async function resetPostgres(databaseUrl) {
   const pg = (await import('pg')).default;
@@ -114,9 +126,18 @@ export async function resetPostgres(databaseUrl) {
   }
 }
 
-/** Creates the bench's database when missing (the role has CREATEDB), through the `postgres` database. */
+/**
+ * Creates the bench's database when missing (the role has CREATEDB), through the `postgres` database. With the
+ * default address on a machine whose PostgreSQL is down (a fresh clone), starts Debian's cluster and creates
+ * the role first, as CI does (scripts/local-postgres.sh).
+ */
 export async function ensurePostgresDatabase(databaseUrl) {
   const pg = (await import('pg')).default;
+  if (!process.env.BENCH_DATABASE_URL && !(await answers(pg, databaseUrl))) {
+    const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+    const r = spawnSync(path.join(ROOT, 'scripts', 'local-postgres.sh'), [name], {encoding: 'utf8'});
+    if (r.status !== 0) throw new Error(`PostgreSQL is not answering and scripts/local-postgres.sh failed: ${r.stderr || r.stdout}`);
+  }
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';

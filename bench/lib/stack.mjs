@@ -29,6 +29,7 @@ export function apiEnv({port, dataDir, databaseUrl, portalUrl = SITE_URL}) {
     DATA_DIR: dataDir,
     PORTAL_URL: portalUrl,
     AUTH_RATE_LIMIT: '1000000',
+    SDK_RATE_LIMIT: '1000000',
     LOGIN_LOCK_ATTEMPTS: '1000',
     LOG_LEVEL: 'warn',
     // Fixed so keys created in one process can be read by the next one on the same data.
