@@ -47,11 +47,13 @@ export async function verificationTokens(
       // No mail written yet.
     }
     for (const file of files) {
-      read.add(file);
       const mail = await PostalMime.parse(await fs.readFile(path.join(dir, file)));
       const to = mail.to?.map((a) => ('address' in a ? a.address : '')).join(',') ?? '';
       const token = /\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
-      if (token && wanted.has(to)) tokens.set(to, token);
+      // A message without its link is read again next time rather than given up on.
+      if (!token) continue;
+      read.add(file);
+      if (wanted.has(to)) tokens.set(to, token);
     }
     if (tokens.size === wanted.size) break;
     if (serverErrors().length > 0) throw new Error(`the API logged errors while mailing:\n${serverErrors().slice(0, 5).join('\n')}`);

@@ -59,7 +59,9 @@ export function fileTransport(dataDir: string): MailTransport {
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written under another name and renamed: a reader watching the folder never sees half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       return file;
     },
     close: () => transporter.close(),
