@@ -10,11 +10,13 @@
  * - `gotoHydrated(page, path)`: navigates and waits until React has hydrated.
  * - `expectAccessible(page)`: axe-core finds no serious or critical violation.
  * Every test fails on an uncaught page error or a console error other than a failed network request.
+ * Every password, token and key the browser or apiCall exchanges with the API is recorded for e2e/logs.audit.ts.
  */
-import {test as base, expect, type Page} from '@playwright/test';
+import {test as base, expect, type BrowserContext, type Page, type Request} from '@playwright/test';
 import {createRequire} from 'node:module';
 import {API_URL, CONTROL_URL} from './support/ports';
 import type {ReceivedMail} from './support/mail-sink';
+import {recordAuthorization, recordRequestBody, recordRequestText, recordResponse, recordUrl} from './support/secrets';
 
 export {expect};
 export type {ReceivedMail};
@@ -76,6 +78,7 @@ export const stack = {
   async startApi(env: Record<string, string> = {}): Promise<void> {
     await json(await fetch(`${CONTROL_URL}/api/start`, {method: 'POST', body: JSON.stringify(env)}));
   },
+  /** Everything the API printed during this run, across every restart. */
   async logs(): Promise<string> {
     return (await fetch(`${CONTROL_URL}/api/logs`)).text();
   },
@@ -85,7 +88,14 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  return json<T>(await fetch(`${API_URL}${path}`, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)}));
+  const source = `apiCall ${method} ${path.split('?')[0]}`;
+  recordUrl(path, source);
+  recordRequestBody(body, source);
+  recordAuthorization(headers.authorization, source);
+  const res = await fetch(`${API_URL}${path}`, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  const result = await json<T>(res);
+  recordResponse(result, res.headers.get('x-new-token'), source);
+  return result;
 }
 
 export const users = {
@@ -153,8 +163,47 @@ interface Options {
   allowConsoleErrors: RegExp[];
 }
 
+const isApiRequest = (request: Request) => request.url().startsWith(`${API_URL}/`);
+const describeRequest = (request: Request) => `browser ${request.method()} ${new URL(request.url()).pathname}`;
+
+/**
+ * Records the secrets in the context's traffic with the API. Request data is read synchronously (a request still
+ * in flight when the test ends must not hold up its teardown); responses once they have finished loading.
+ */
+function recordApiTraffic(context: BrowserContext): () => Promise<void> {
+  const pending = new Set<Promise<void>>();
+  context.on('request', (request) => {
+    if (!isApiRequest(request)) return;
+    const source = describeRequest(request);
+    recordUrl(request.url(), source);
+    recordRequestText(request.postData(), source);
+    recordAuthorization(request.headers().authorization, source);
+  });
+  context.on('requestfinished', (request) => {
+    if (!isApiRequest(request)) return;
+    const work = (async () => {
+      const response = await request.response();
+      if (!response) return;
+      const headers = response.headers();
+      // A page that navigated away may take the body with it; a body we cannot read reached no log through us.
+      const body: unknown = /json/.test(headers['content-type'] ?? '') ? await response.json().catch(() => undefined) : undefined;
+      recordResponse(body, headers['x-new-token'], describeRequest(request));
+    })().catch(() => undefined);
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  });
+  return async () => {
+    await Promise.all(pending);
+  };
+}
+
 export const test = base.extend<Options>({
   allowConsoleErrors: [[], {option: true}],
+  context: async ({context}, use) => {
+    const settled = recordApiTraffic(context);
+    await use(context);
+    await settled();
+  },
   page: async ({page, allowConsoleErrors}, use) => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -4,10 +4,12 @@ import type {FullConfig} from '@playwright/test';
 import {Stack} from './support/stack';
 import {API_URL, SITE_URL} from './support/ports';
 import {ROOT} from './support/processes';
+import {resetRunFiles} from './support/secrets';
 
 /**
  * Builds the portal for the e2e addresses (into .e2e/build, so a developer's build/ is untouched) and starts
- * the stack. E2E_SKIP_BUILD=1 reuses the last e2e build.
+ * the stack. E2E_SKIP_BUILD=1 reuses the last e2e build. The run's logs and secrets record start empty
+ * (.e2e/logs, read by e2e/logs.audit.ts).
  */
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   if (!process.env.E2E_SKIP_BUILD) {
@@ -20,6 +22,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
     }
   }
+  resetRunFiles();
   const stack = new Stack();
   await stack.start();
   return () => stack.stop();

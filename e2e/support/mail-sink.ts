@@ -22,7 +22,8 @@ export class MailSink {
   private server: SMTPServer;
   private nextId = 1;
 
-  constructor() {
+  /** `onMessage` sees every message as it is stored (the Stack records the link tokens it carries). */
+  constructor(private readonly onMessage?: (message: ReceivedMail) => void) {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -65,7 +66,7 @@ export class MailSink {
       ...Array.from(text.matchAll(/https?:\/\/[^\s<>"')]+/g), (m) => m[0]),
       ...Array.from(html.matchAll(/href="(https?:\/\/[^"]+)"/g), (m) => decodeEntities(m[1] ?? '')),
     ];
-    this.messages.push({
+    const message: ReceivedMail = {
       id: this.nextId++,
       to: recipients,
       from: parsed.from?.address ?? '',
@@ -74,7 +75,9 @@ export class MailSink {
       html,
       links: [...new Set(links)],
       receivedAt: new Date().toISOString(),
-    });
+    };
+    this.messages.push(message);
+    this.onMessage?.(message);
   }
 }
 

@@ -1,19 +1,26 @@
 import {spawn, type ChildProcess} from 'node:child_process';
+import {appendFileSync} from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
-/** A child process in its own group, whose output is kept for the failure report and echoed when asked. */
+/**
+ * A child process in its own group, whose output is kept for the failure report and echoed when asked.
+ * With `logFile`, every byte it prints is also appended there: the memory copy is capped, and the logs audit
+ * must read all of it.
+ */
 export interface Managed {
   child: ChildProcess;
   output: string[];
   exited: Promise<number | null>;
 }
 
-export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, label: string): Managed {
+export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, label: string, logFile?: string): Managed {
   const child = spawn(command, args, {cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
+    // Synchronous, so the file holds a chunk as soon as it arrived and in the order the process wrote it.
+    if (logFile) appendFileSync(logFile, chunk);
     const text = chunk.toString();
     output.push(text);
     if (output.length > 2000) output.shift();

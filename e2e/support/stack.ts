@@ -1,10 +1,11 @@
 import {createServer, type Server} from 'node:http';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {MailSink} from './mail-sink';
 import {API_URL, E2E, SITE_URL} from './ports';
 import {startProcess, stopProcess, waitForHttp, type Managed} from './processes';
+import {API_LOG, SITE_LOG, recordSecret, recordUrl, recordUrlPassword} from './secrets';
 
 /** Variables a test may change when it restarts the API (the rest of the environment stays the e2e default). */
 export type ApiOverrides = Record<string, string>;
@@ -15,7 +16,10 @@ export type ApiOverrides = Record<string, string>;
  * scripts/serve-static.mjs, and a small control server through which tests read mail and stop or restart the API.
  */
 export class Stack {
-  readonly mail = new MailSink();
+  // Verification and reset tokens exist only in the emails: the logs audit must know each one.
+  readonly mail = new MailSink((message) => {
+    for (const link of message.links) recordUrl(link, `email "${message.subject}" link`);
+  });
   private api?: Managed;
   private site?: Managed;
   private control?: Server;
@@ -47,6 +51,7 @@ export class Stack {
       ['scripts/serve-static.mjs', '--dir', path.join('.e2e', 'build'), '--port', String(E2E.sitePort), '--host', '127.0.0.1'],
       process.env,
       'site',
+      SITE_LOG,
     );
     await waitForHttp(`${SITE_URL}/`, this.site);
     this.control = await this.startControl();
@@ -54,8 +59,21 @@ export class Stack {
 
   async startApi(overrides: ApiOverrides = {}): Promise<void> {
     await this.stopApi();
-    this.api = startProcess(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], this.apiEnv(overrides), 'api');
+    const env = this.apiEnv(overrides);
+    this.api = startProcess(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], env, 'api', API_LOG);
     await waitForHttp(`${API_URL}/api/health`, this.api);
+    this.recordServerSecrets(env);
+  }
+
+  /** The API's own secrets are secrets the run used too: none may reach its log either. */
+  private recordServerSecrets(env: NodeJS.ProcessEnv): void {
+    // Without SECRET_KEY the API generates one in its data directory on first start (server/src/lib/secret-key.ts).
+    const keyFile = path.join(this.dataDir, 'secret-key');
+    const secretKey = env.SECRET_KEY || (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
+    recordSecret('server-secret', secretKey, 'API SECRET_KEY');
+    recordSecret('server-secret', env.TURNSTILE_SECRET_KEY, 'API TURNSTILE_SECRET_KEY');
+    recordUrlPassword(env.DATABASE_URL, 'API DATABASE_URL password');
+    recordUrlPassword(env.SMTP_URL, 'API SMTP_URL password');
   }
 
   async stopApi(): Promise<void> {
@@ -63,9 +81,9 @@ export class Stack {
     this.api = undefined;
   }
 
-  /** Everything the API printed, for the test that proves logs hold no secrets. */
+  /** Everything the API printed during the run, across every restart (the in-memory copy is the current process's tail). */
   apiLogs(): string {
-    return this.api?.output.join('') ?? '';
+    return existsSync(API_LOG) ? readFileSync(API_LOG, 'utf8') : '';
   }
 
   async stop(): Promise<void> {
