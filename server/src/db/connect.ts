@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { pgliteDialect } from './pglite-dialect.js';
+import { usePreparedStatements } from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 
@@ -21,6 +22,7 @@ export async function openDatabase(target: DatabaseTarget, onIdleError?: (error:
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool replaces it on next use.
     pool.on('error', (error) => onIdleError?.(error));
+    usePreparedStatements(pool);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dir = path.join(target.dataDir, 'db');

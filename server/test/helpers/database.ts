@@ -17,6 +17,7 @@ import { afterAll } from 'vitest';
 import { kyselyForPglite, type Db } from '../../src/db/connect.js';
 import { migrate, readMigrations } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
+import { usePreparedStatements } from '../../src/db/prepared-statements.js';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 // The dump format belongs to one PGlite build: its package.json (not exported, so found beside its entry) keys the cache.
@@ -99,6 +100,8 @@ async function freshPostgresSchema(): Promise<TestDatabase> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  // The same statements as the server runs: prepared per connection (src/db/connect.ts).
+  usePreparedStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
