@@ -97,6 +97,35 @@ describe('GET /api/auth/me', () => {
   });
 });
 
+// The session rules hold on the routes that show an account's data, not only on /me.
+describe.each(['/api/auth/me', '/api/keys', '/api/team'])('the session rules on GET %s', (url) => {
+  it('401 without a valid token, after 30 idle minutes, and after logout; rotation with a 60-second grace', async () => {
+    const { app, mail, clock } = await build();
+    for (const h of [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer ${'A'.repeat(43)}` }]) {
+      const res = await app.inject({ method: 'GET', url, headers: h });
+      expect(res.json()).toEqual(UNAUTHORIZED);
+    }
+
+    const idle = await signedIn(app, mail, 'idle@example.com', { teamName: 'Acme' });
+    clock.advance(30 * MINUTE);
+    expect((await authed(app, idle, 'GET', url)).json()).toEqual(UNAUTHORIZED);
+
+    const old = await signedIn(app, mail, 'ada@example.com', { teamName: 'Beta' });
+    clock.advance(15 * MINUTE);
+    const rotated = await authed(app, old, 'GET', url);
+    expect(rotated.statusCode).toBe(200);
+    const fresh = rotated.headers['x-new-token'] as string;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    clock.advance(59_000);
+    expect((await authed(app, old, 'GET', url)).statusCode).toBe(200);
+    clock.advance(1_000);
+    expect((await authed(app, old, 'GET', url)).json()).toEqual(UNAUTHORIZED);
+
+    expect((await authed(app, fresh, 'POST', '/api/auth/logout')).statusCode).toBe(204);
+    expect((await authed(app, fresh, 'GET', url)).json()).toEqual(UNAUTHORIZED);
+  });
+});
+
 describe('session housekeeping', () => {
   it('drops dead sessions of the user at the next sign-in', async () => {
     const { app, mail, clock } = await build();
