@@ -1,12 +1,23 @@
 import {apiClient} from '@site/src/lib/api-client';
 import {normalizeEmail, optionalTrimmed} from '@site/src/lib/validation';
-import type {TeamMember} from './use-team';
+import type {GrantableRole} from '../lib/roles';
+import type {TeamInvitation} from './use-team';
+
+export interface InviteInput {
+  email: string;
+  name?: string;
+  role?: GrantableRole;
+}
 
 /**
- * POST /api/team/add with {email, name?}: an existing account joins the team; an address with no account
- * gets an invitation email and is listed as invited until it signs up.
+ * POST /api/team/add with {email, name?, role?}: a pending invitation, answered the same way whatever the
+ * address (contract 13). The person joins only when they accept from the email.
  */
-export function addTeamMember(input: {email: string; name?: string}): Promise<{user: TeamMember}> {
+export function addTeamMember(input: InviteInput): Promise<{invitation: TeamInvitation}> {
   const name = optionalTrimmed(input.name);
-  return apiClient.post<{user: TeamMember}>('/api/team/add', {email: normalizeEmail(input.email), ...(name ? {name} : {})});
+  return apiClient.post<{invitation: TeamInvitation}>('/api/team/add', {
+    email: normalizeEmail(input.email),
+    ...(name ? {name} : {}),
+    role: input.role ?? 'member',
+  });
 }

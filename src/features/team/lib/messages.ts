@@ -1,0 +1,31 @@
+/** The Team page's texts (spec §7 confirmations, §8 invite failure; contract 13 "Portal"). */
+import {ERROR_MESSAGES, errorCode, serverMessage} from '@site/src/lib/errors';
+
+
+export const CONFIRM_REMOVE = 'Remove this team member?';
+export const INVITE_FALLBACK = 'Failed to add member';
+export const NO_TEAM_TITLE = 'No Team Organization';
+
+export const REMOVE_FAILED = 'Failed to remove member';
+export const RESEND_FAILED = 'Failed to resend the invitation';
+export const REVOKE_FAILED = 'Failed to revoke the invitation';
+export const ROLE_FAILED = 'Failed to change the role';
+export const TRANSFER_FAILED = 'Failed to transfer ownership';
+export const LEAVE_FAILED = 'Failed to leave the team';
+/** The transfer dialog asks for the caller's own password only, so "email or password" would mislead. */
+export const WRONG_PASSWORD = 'That password is not correct. Please try again.';
+
+/**
+ * The text for a refused or failed team action: the server's own message (it says what was refused, e.g.
+ * 'You do not have permission to do this.'), the network message when the API was unreachable, else the
+ * action's fallback. Never only logged (issue 13 finding 6).
+ */
+export function actionFailure(error: unknown, fallback: string): string {
+  if (errorCode(error) === 'NETWORK_ERROR') return ERROR_MESSAGES.NETWORK_ERROR;
+  return serverMessage(error) ?? fallback;
+}
+
+/** The transfer dialog's failure: a wrong password in the dialog's own words, else as any action. */
+export function transferFailure(error: unknown): string {
+  return errorCode(error) === 'INVALID_CREDENTIALS' ? WRONG_PASSWORD : actionFailure(error, TRANSFER_FAILED);
+}
