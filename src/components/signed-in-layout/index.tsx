@@ -43,7 +43,7 @@ export function SignedInLayout({title, description, children}: SignedInLayoutPro
     <Layout title={title} description={description} noFooter>
       <SignedInHead />
       <ProtectedRoute>
-        <SignedInShell>
+        <SignedInShell title={title}>
           <div className={styles.pageContent}>{children}</div>
         </SignedInShell>
       </ProtectedRoute>

@@ -74,11 +74,20 @@ function LogoutIcon(): ReactNode {
   );
 }
 
+interface SignedInShellProps {
+  children: ReactNode;
+  /**
+   * The page's name for the small-screen top bar. Account pages pass their title, since not every one has a
+   * sidebar link (/team has none, spec §2); the docs leave it out and get their sidebar label.
+   */
+  title?: string;
+}
+
 /**
  * The signed-in frame: the Developer sidebar (user, navigation from sidebars.ts, logout) and the page.
  * Below 996 px the sidebar becomes a slide-over behind a menu button. Render it inside ProtectedRoute.
  */
-export default function SignedInShell({children}: {children: ReactNode}): ReactNode {
+export default function SignedInShell({children, title}: SignedInShellProps): ReactNode {
   const user = useAuthStore((state) => state.user);
   const {pathname} = useLocation();
   const items = useDeveloperSidebar();
@@ -99,7 +108,8 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
   };
 
   const modal = mobile && open;
-  const current = activeLabel(items, pathname) ?? 'Developer';
+  // 'Developer' (the sidebar's own title) only when neither the page nor the sidebar names the page.
+  const current = title ?? activeLabel(items, pathname) ?? 'Developer';
 
   return (
     <div className={styles.shell}>
@@ -152,7 +162,7 @@ export default function SignedInShell({children}: {children: ReactNode}): ReactN
             <MenuIcon />
             <span>Menu</span>
           </button>
-          <span className={styles.mobileTitle} aria-hidden="true">
+          <span className={styles.mobileTitle} aria-hidden="true" data-testid="mobile-page-title">
             {current}
           </span>
         </div>

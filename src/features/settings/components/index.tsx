@@ -4,6 +4,7 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 import DangerZone from './danger-zone';
 import PasswordForm from './password-form';
 import ProfileForm from './profile-form';
+import TeamSection from './team-section';
 
 /** The /settings screen (spec §2, §4, §5, §8). */
 export default function SettingsView(): ReactNode {
@@ -14,6 +15,7 @@ export default function SettingsView(): ReactNode {
       <PageHeader title="Settings" description="Your profile, password and account." />
       <ProfileForm user={user} />
       <PasswordForm />
+      <TeamSection user={user} />
       <DangerZone email={user.email} />
     </>
   );

@@ -1,46 +1,65 @@
-import {useState, type FormEvent, type ReactNode} from 'react';
+import {useId, useState, type FormEvent, type ReactNode} from 'react';
 import FormField, {EmailField} from '@site/src/components/form-field';
 import SubmitButton from '@site/src/components/submit-button';
 import Notice from '@site/src/components/notice';
 import {serverMessageOr} from '@site/src/lib/errors';
-import type {TeamMember} from '../api/use-team';
+import type {InviteInput} from '../api/add-team-member';
+import type {TeamInvitation} from '../api/use-team';
+import {expiryText} from '../lib/expiry';
+import {INVITE_FALLBACK} from '../lib/messages';
+import type {GrantableRole} from '../lib/roles';
 import styles from './styles.module.css';
 
-export const INVITE_FALLBACK = 'Failed to add member';
+export {INVITE_FALLBACK};
 
 interface Props {
-  onInvite: (input: {email: string; name?: string}) => Promise<{user: TeamMember}>;
+  onInvite: (input: InviteInput) => Promise<{invitation: TeamInvitation}>;
   pending: boolean;
+  /** The roles the caller may grant: the select is shown only when there is a choice (the owner). */
+  roles: readonly GrantableRole[];
 }
 
-/** The invite form (spec §2, §5): email required (the button stays disabled while it is empty), name optional. */
-export default function InviteForm({onInvite, pending}: Props): ReactNode {
+const ROLE_LABELS: Record<GrantableRole, string> = {member: 'Member', admin: 'Admin'};
+
+/**
+ * The invite form (spec §2, §5; contract 13): email required (the button stays disabled while it is empty), name
+ * optional, and for the owner the role to grant. A refusal shows the server's message in the form (spec §8:
+ * the server's error string, or 'Failed to add member'), e.g. 'You are already a member of this team.'.
+ */
+export default function InviteForm({onInvite, pending, roles}: Props): ReactNode {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
+  const [role, setRole] = useState<GrantableRole>('member');
   const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const roleId = useId();
+  const chooseRole = roles.length > 1;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!email.trim() || pending) return;
     setDone(null);
+    setError(null);
     try {
-      const {user} = await onInvite({email, name});
+      const {invitation} = await onInvite({email, name, role: chooseRole ? role : 'member'});
       setEmail('');
       setName('');
-      setDone(
-        user?.role === 'invited'
-          ? `Invitation sent to ${user.email}. They join the team when they sign up.`
-          : `${user?.email ?? 'The member'} has joined the team.`,
-      );
-    } catch (error) {
-      // Spec §8: an alert with the server's error, or the fallback.
-      window.alert(serverMessageOr(error, INVITE_FALLBACK));
+      setRole('member');
+      const expiry = invitation?.expiresAt ? expiryText(invitation.expiresAt).toLowerCase() : 'expires in 7 days';
+      setDone(`Invitation sent to ${invitation?.email ?? email.trim()}. They join when they accept it; the link ${expiry}.`);
+    } catch (failure) {
+      setError(serverMessageOr(failure, INVITE_FALLBACK));
     }
   };
 
   return (
     <form className={styles.inviteForm} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Invite a team member">
-      <div className={styles.inviteFields}>
+      {error ? (
+        <Notice variant="error" className={styles.inviteNotice} onDismiss={() => setError(null)} data-testid="invite-error">
+          {error}
+        </Notice>
+      ) : null}
+      <div className={chooseRole ? styles.inviteFieldsWithRole : styles.inviteFields}>
         <EmailField
           autoComplete="off"
           placeholder="colleague@clinic.com"
@@ -57,14 +76,28 @@ export default function InviteForm({onInvite, pending}: Props): ReactNode {
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
+        {chooseRole ? (
+          <div className={styles.selectField}>
+            <label htmlFor={roleId} className={styles.selectLabel}>
+              Role
+            </label>
+            <select id={roleId} className={styles.select} value={role} onChange={(e) => setRole(e.target.value as GrantableRole)}>
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className={styles.inviteSubmit}>
-          <SubmitButton loading={pending} loadingText="Adding..." disabled={!email.trim()}>
+          <SubmitButton loading={pending} loadingText="Sending..." disabled={!email.trim()}>
             Add member
           </SubmitButton>
         </div>
       </div>
       {done ? (
-        <Notice variant="success" className={styles.inviteDone} onDismiss={() => setDone(null)}>
+        <Notice variant="success" className={styles.inviteNotice} onDismiss={() => setDone(null)}>
           {done}
         </Notice>
       ) : null}

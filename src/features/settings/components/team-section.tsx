@@ -1,0 +1,75 @@
+import {useEffect, useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import Notice from '@site/src/components/notice';
+import Panel from '@site/src/components/panel';
+import {LeaveTeamDialog} from '@site/src/features/team';
+import type {User} from '@site/src/stores/auth-store';
+import styles from './styles.module.css';
+
+/**
+ * Settings' 'Team' section (issue 13): a member or admin can leave the team here (the Team page's dialog and
+ * call); the owner is told to transfer ownership first, on the Team page. Renders nothing for a user with no team,
+ * except the confirmation right after leaving.
+ */
+export default function TeamSection({user}: {user: User}): ReactNode {
+  const [open, setOpen] = useState(false);
+  const [left, setLeft] = useState<string | null>(null);
+  const leftRef = useRef<HTMLDivElement>(null);
+  const team = user.team;
+
+  // The button that opened the dialog has gone with the team: focus the confirmation instead.
+  useEffect(() => {
+    if (left) leftRef.current?.focus();
+  }, [left]);
+
+  if (!team) {
+    return left ? (
+      <Panel id="team" title="Team">
+        <Notice ref={leftRef} variant="success">
+          You left {left}. Your account is no longer part of a team.
+        </Notice>
+      </Panel>
+    ) : null;
+  }
+
+  const owner = team.role === 'owner';
+  return (
+    <Panel id="team" title="Team">
+      <div className={styles.dangerRow}>
+        {owner ? (
+          <div>
+            <p className={styles.dangerTitle}>You own {team.name}</p>
+            <p className={styles.dangerText}>
+              To leave the team, first transfer ownership to another member on the <Link to="/team">Team page</Link>.
+            </p>
+          </div>
+        ) : (
+          <>
+            <div>
+              <p className={styles.dangerTitle}>{team.name}</p>
+              <p className={styles.dangerText}>
+                You are {team.role === 'admin' ? 'an admin' : 'a member'} of this team. Leaving ends your access to its
+                API keys at once.
+              </p>
+            </div>
+            <button type="button" className={clsx('button button--danger', styles.deleteButton)} onClick={() => setOpen(true)}>
+              Leave team
+            </button>
+          </>
+        )}
+      </div>
+      {owner ? null : (
+        <LeaveTeamDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          teamName={team.name}
+          onLeft={() => {
+            setOpen(false);
+            setLeft(team.name);
+          }}
+        />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,80 @@
+import {useEffect, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import Dialog from '@site/src/components/dialog';
+import Notice from '@site/src/components/notice';
+import type {TeamMember} from '../api/use-team';
+import {memberName} from '../lib/format';
+import {actionFailure, CONFIRM_REMOVE, REMOVE_FAILED} from '../lib/messages';
+import styles from './styles.module.css';
+
+interface Props {
+  /** The member to remove; null keeps the dialog closed. */
+  member: TeamMember | null;
+  teamName: string;
+  onClose: () => void;
+  /** Runs the removal; a rejection is shown in the dialog. */
+  onConfirm: (member: TeamMember) => Promise<void>;
+}
+
+/**
+ * The spec's 'Remove this team member?' (§7) as an in-app dialog. It tells the remover that the keys the member
+ * could see stay valid and points to rotation (issue 13), and shows a refusal in place.
+ */
+export default function RemoveMemberDialog({member, teamName, onClose, onConfirm}: Props): ReactNode {
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  useEffect(() => {
+    setError(null);
+    setRemoving(false);
+  }, [member]);
+
+  const onRemove = async () => {
+    if (!member || removing) return;
+    setRemoving(true);
+    setError(null);
+    try {
+      await onConfirm(member);
+    } catch (failure) {
+      setError(actionFailure(failure, REMOVE_FAILED));
+      setRemoving(false);
+    }
+  };
+
+  const who = member ? (member.name?.trim() ? `${memberName(member.name)} (${member.email})` : member.email) : '';
+  return (
+    <Dialog
+      open={member !== null}
+      onClose={onClose}
+      tone="danger"
+      title={CONFIRM_REMOVE}
+      description={
+        <>
+          {who} loses access to {teamName} at once. API keys this member could see stay valid: if they may have kept
+          a copy, rotate those keys on the <Link to="/api-keys">API Keys page</Link>.
+        </>
+      }
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={removing} data-autofocus>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={clsx('button button--danger', styles.dangerButton)}
+            onClick={() => void onRemove()}
+            disabled={removing}
+            aria-busy={removing || undefined}>
+            {removing ? 'Removing...' : 'Remove member'}
+          </button>
+        </>
+      }>
+      {error ? (
+        <Notice variant="error" className={styles.dialogNotice}>
+          {error}
+        </Notice>
+      ) : null}
+    </Dialog>
+  );
+}

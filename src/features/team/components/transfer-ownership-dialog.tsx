@@ -1,0 +1,109 @@
+import {useEffect, useId, useState, type FormEvent, type ReactNode} from 'react';
+import Dialog from '@site/src/components/dialog';
+import FormField from '@site/src/components/form-field';
+import Notice from '@site/src/components/notice';
+import type {TeamMember} from '../api/use-team';
+import {memberName} from '../lib/format';
+import {transferFailure} from '../lib/messages';
+import styles from './styles.module.css';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  teamName: string;
+  /** The admins and members who can become the owner. */
+  candidates: TeamMember[];
+  /** Runs the transfer; a rejection (wrong password...) is shown in the dialog. */
+  onTransfer: (input: {userId: string; password: string}) => Promise<void>;
+}
+
+function optionLabel(member: TeamMember): string {
+  const name = member.name?.trim();
+  return `${name ? `${memberName(name)} (${member.email})` : member.email} · ${member.role}`;
+}
+
+/** 'Transfer ownership': choose the new owner, confirm with the password (contract 13). */
+export default function TransferOwnershipDialog({open, onClose, teamName, candidates, onTransfer}: Props): ReactNode {
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const selectId = useId();
+
+  useEffect(() => {
+    if (!open) {
+      setUserId('');
+      setPassword('');
+      setError(null);
+      setSaving(false);
+    }
+  }, [open]);
+
+  const ready = candidates.some((c) => c.id === userId) && password.length > 0;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!ready || saving) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await onTransfer({userId, password});
+    } catch (failure) {
+      setError(transferFailure(failure));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      tone="warning"
+      title={`Transfer ownership of ${teamName}?`}
+      description="The new owner manages roles and can remove admins. You stay in the team as an admin.">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.dialogForm}>
+        {error ? (
+          <Notice variant="error" className={styles.dialogNotice}>
+            {error}
+          </Notice>
+        ) : null}
+        <div className={styles.selectField}>
+          <label htmlFor={selectId} className={styles.selectLabel}>
+            New owner
+          </label>
+          <select
+            id={selectId}
+            className={styles.select}
+            value={userId}
+            onChange={(e) => setUserId(e.target.value)}
+            data-autofocus>
+            <option value="" disabled>
+              Choose a member
+            </option>
+            {candidates.map((member) => (
+              <option key={member.id} value={member.id}>
+                {optionLabel(member)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FormField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className={styles.dialogActions}>
+          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={!ready || saving} aria-busy={saving || undefined}>
+            {saving ? 'Transferring...' : 'Transfer ownership'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
