@@ -7,8 +7,16 @@ interface MessageResponse {
   message?: string;
 }
 
-/** POST /api/auth/register. The answer is not used: success leads to the verify-email-sent page. */
-export function registerAccount(payload: SignUpPayload): Promise<MessageResponse> {
+export interface RegisterResponse extends MessageResponse {
+  /** true when a valid invitation to this address proved the mailbox (contract 13): no verification email was sent. */
+  emailVerified?: boolean;
+}
+
+/**
+ * POST /api/auth/register. Success leads to the verify-email-sent page, except after signing up through an
+ * invitation (`invitationToken`), whose answer says whether the account starts verified.
+ */
+export function registerAccount(payload: SignUpPayload & {invitationToken?: string}): Promise<RegisterResponse> {
   return apiClient.post('/api/auth/register', {...payload, turnstileToken: TURNSTILE_PLACEHOLDER_TOKEN});
 }
 

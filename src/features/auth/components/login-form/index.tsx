@@ -9,6 +9,7 @@ import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateSignIn} from '@site/src/lib/validation';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {useSearchParams} from '../../hooks/use-search-params';
+import {afterSignIn} from '../../lib/next-path';
 import {SIGN_IN_BANNER_MS} from '../../lib/timing';
 import {AuthCard} from '../auth-layout';
 import {FormError, useFormError} from '../form-error';
@@ -52,14 +53,23 @@ export default function LoginForm(): ReactNode {
   );
   const history = useHistory();
   const banner = useSignInBanner();
+  const params = useSearchParams();
+  // `?next=` brings the user back where a sign-in was asked for (an invitation); only a same-site path is followed.
+  const destination = afterSignIn(params?.get('next'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<{message: string; code?: string}>();
 
-  // Already signed in and loaded: straight to the dashboard.
-  if (ready && authenticated && !submitting) return <Redirect to="/dashboard" />;
+  // `?email=` (the invitation page's "Sign in to accept") pre-fills the address.
+  const presetEmail = params?.get('email') ?? '';
+  useEffect(() => {
+    if (presetEmail) setEmail((current) => current || presetEmail);
+  }, [presetEmail]);
+
+  // Already signed in and loaded: straight on (the dashboard, or a safe `next`).
+  if (ready && authenticated && !submitting && params !== null) return <Redirect to={destination} />;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,7 +82,7 @@ export default function LoginForm(): ReactNode {
     setSubmitting(true);
     try {
       await login({email, password});
-      history.push('/dashboard');
+      history.push(destination);
     } catch (caught) {
       setError({message: getErrorMessage(caught), code: errorCode(caught)});
       setSubmitting(false);

@@ -1,13 +1,16 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
+import {acceptInvitationPath} from '@site/src/features/invitations/lib/accept-view';
 import FormField, {EmailField, PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
-import {registerAccount} from '@site/src/lib/api/auth';
+import {registerAccount, type RegisterResponse} from '@site/src/lib/api/auth';
+import {useAuthStore} from '@site/src/stores/auth-store';
 import {useSearchParams} from '../../hooks/use-search-params';
+import {loginHref} from '../../lib/next-path';
 import {AuthCard} from '../auth-layout';
 import {FormError, useFormError} from '../form-error';
 import form from '../form.module.css';
@@ -24,11 +27,15 @@ export default function RegisterForm(): ReactNode {
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<string>();
 
-  // `/register?email=...` (invitation links) pre-fills the address, silently.
+  // `/register?email=...` pre-fills the address, silently.
   const invitedEmail = params?.get('email') ?? '';
   useEffect(() => {
     if (invitedEmail) setEmail((current) => current || invitedEmail);
   }, [invitedEmail]);
+  // `/register?invitation=<token>` (the invitation page's "Create an account"): the person is joining a team, so
+  // there is no team of their own to name; the token goes with the sign-up and, for the invited address, proves it.
+  const invitationToken = params?.get('invitation') || null;
+  const afterInvitation = invitationToken ? acceptInvitationPath(invitationToken) : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,13 +46,26 @@ export default function RegisterForm(): ReactNode {
     }
     setError(null);
     setSubmitting(true);
-    const payload = signUpPayload({email, password, name, teamName});
+    const payload = signUpPayload({email, password, name, teamName: invitationToken ? undefined : teamName});
+    let answer: RegisterResponse;
     try {
-      await registerAccount(payload);
-      history.push(`/verify-email-sent?email=${encodeURIComponent(payload.email)}`);
+      answer = await registerAccount(invitationToken ? {...payload, invitationToken} : payload);
     } catch (caught) {
       setError(getErrorMessage(caught));
       setSubmitting(false);
+      return;
+    }
+    if (!afterInvitation || answer?.emailVerified !== true) {
+      history.push(`/verify-email-sent?email=${encodeURIComponent(payload.email)}`);
+      return;
+    }
+    // The invitation proved the mailbox: sign in with the same credentials and go back to the invitation.
+    try {
+      await useAuthStore.getState().login({email: payload.email, password});
+      history.push(afterInvitation);
+    } catch {
+      // The account exists; only the automatic sign-in failed (a passing error). Sign in by hand, then come back.
+      history.push(loginHref({next: afterInvitation, email: payload.email}));
     }
   }
 
@@ -53,10 +73,15 @@ export default function RegisterForm(): ReactNode {
     <AuthCard
       wide
       title="Create your IntakeKit account"
-      subtitle="Get a sandbox API key and ship your first intake flow in minutes."
+      subtitle={
+        afterInvitation
+          ? 'Create your account to accept your team invitation.'
+          : 'Get a sandbox API key and ship your first intake flow in minutes.'
+      }
       footer={
         <>
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account?{' '}
+          <Link to={afterInvitation ? loginHref({next: afterInvitation, email: invitedEmail || undefined}) : '/login'}>Sign in</Link>
         </>
       }>
       <FormError errorRef={errorRef}>{error}</FormError>
@@ -87,16 +112,18 @@ export default function RegisterForm(): ReactNode {
           visible={showPassword}
           onToggleVisible={() => setShowPassword((v) => !v)}
         />
-        <FormField
-          label="Company (team) name"
-          labelNote="(optional)"
-          name="teamName"
-          autoComplete="organization"
-          value={teamName}
-          onChange={(e) => setTeamName(e.target.value)}
-          maxLength={80}
-          hint="Creates a team that you own. Leave it empty if you don't have one yet: you can join an existing team later."
-        />
+        {afterInvitation ? null : (
+          <FormField
+            label="Company (team) name"
+            labelNote="(optional)"
+            name="teamName"
+            autoComplete="organization"
+            value={teamName}
+            onChange={(e) => setTeamName(e.target.value)}
+            maxLength={80}
+            hint="Creates a team that you own. Leave it empty if you don't have one yet: you can join an existing team later."
+          />
+        )}
         <SubmitButton className={form.actions} loading={submitting} loadingText="Creating account...">
           Create account
         </SubmitButton>
