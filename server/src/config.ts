@@ -26,6 +26,10 @@ export interface Config {
    */
   trustProxy: string[];
   loginLockAttempts: number;
+  /** TEAM_INVITES_PER_HOUR: invitation emails (invites and resends) per team per rolling hour. */
+  teamInvitesPerHour: number;
+  /** INVITES_PER_ADDRESS_PER_DAY: invitation emails to one address per rolling 24 h, across all teams. */
+  invitesPerAddressPerDay: number;
   logLevel: string;
   /** BENCH_ROUTES=1 mounts the benchmark's floor routes (never in production). */
   benchRoutes: boolean;
@@ -41,6 +45,10 @@ export interface Config {
   lockDurationMs: number;
   verifyTokenTtlMs: number;
   resetTokenTtlMs: number;
+  /** How long an invitation link works after its last send (7 days). */
+  invitationTtlMs: number;
+  /** The least time between two sends of one invitation (a resend within it is 429). */
+  invitationResendIntervalMs: number;
   /** How long siteverify may take before the check fails closed. */
   turnstileTimeoutMs: number;
   /** Where logs go; defaults to stdout. Tests capture it to check redaction. */
@@ -66,6 +74,8 @@ export const DEFAULTS = {
   lockDurationMs: 15 * MINUTE,
   verifyTokenTtlMs: 60 * MINUTE,
   resetTokenTtlMs: 15 * MINUTE,
+  invitationTtlMs: 7 * 24 * 60 * MINUTE,
+  invitationResendIntervalMs: MINUTE,
   turnstileTimeoutMs: 5000,
 } as const;
 
@@ -163,6 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
     sdkRateLimit: integer('SDK_RATE_LIMIT', 120, 1, 1_000_000),
     trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
+    teamInvitesPerHour: integer('TEAM_INVITES_PER_HOUR', 20, 1, 1_000_000),
+    invitesPerAddressPerDay: integer('INVITES_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
     logLevel,
     benchRoutes: boolean('BENCH_ROUTES', false),
     now: () => new Date(),

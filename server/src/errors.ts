@@ -35,10 +35,21 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again later.' },
+  // Teams by consent (issue 13).
+  INVITATION_WRONG_ACCOUNT: { status: 403, message: 'This invitation was sent to a different email address.' },
+  ALREADY_IN_TEAM: { status: 409, message: 'You already belong to a team. Leave it before joining another.' },
+  OWNER_MUST_TRANSFER: { status: 403, message: 'Transfer ownership to another member before leaving the team.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export interface ApiErrorOptions {
+  status?: number;
+  headers?: Record<string, string>;
+  /** Says which case of the code this is, in plain words (e.g. the three EMAIL_IN_USE of team/add). */
+  message?: string;
+}
 
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -47,15 +58,15 @@ export class ApiError extends Error {
 
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; headers?: Record<string, string> } = {},
+    options: ApiErrorOptions = {},
   ) {
-    super(ERROR_CATALOGUE[code].message);
+    super(options.message ?? ERROR_CATALOGUE[code].message);
     this.name = 'ApiError';
     this.statusCode = options.status ?? ERROR_CATALOGUE[code].status;
     this.headers = options.headers ?? {};
   }
 }
 
-export function fail(code: ErrorCode, options?: { status?: number; headers?: Record<string, string> }): never {
+export function fail(code: ErrorCode, options?: ApiErrorOptions): never {
   throw new ApiError(code, options);
 }

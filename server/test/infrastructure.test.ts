@@ -43,6 +43,10 @@ describe('configuration', () => {
       turnstileVerifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
       sessionIdleMs: 30 * 60_000,
       sessionAbsoluteMs: 12 * 3_600_000,
+      teamInvitesPerHour: 20,
+      invitesPerAddressPerDay: 3,
+      invitationTtlMs: 7 * 24 * 3_600_000,
+      invitationResendIntervalMs: 60_000,
     });
     expect(config.dataDir).toBe(path.resolve('.data'));
   });
@@ -67,6 +71,8 @@ describe('configuration', () => {
       TURNSTILE_VERIFY_URL: 'http://127.0.0.1:9999/siteverify',
       SESSION_IDLE_MINUTES: '10',
       SESSION_ABSOLUTE_HOURS: '2',
+      TEAM_INVITES_PER_HOUR: '50',
+      INVITES_PER_ADDRESS_PER_DAY: '1',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -87,6 +93,8 @@ describe('configuration', () => {
       turnstileVerifyUrl: 'http://127.0.0.1:9999/siteverify',
       sessionIdleMs: 10 * 60_000,
       sessionAbsoluteMs: 2 * 3_600_000,
+      teamInvitesPerHour: 50,
+      invitesPerAddressPerDay: 1,
     });
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
   });
@@ -104,6 +112,10 @@ describe('configuration', () => {
     ['SESSION_IDLE_MINUTES', '15.5'],
     ['SESSION_ABSOLUTE_HOURS', 'twelve'],
     ['SESSION_ABSOLUTE_HOURS', '0'],
+    ['TEAM_INVITES_PER_HOUR', '0'],
+    ['TEAM_INVITES_PER_HOUR', '2.5'],
+    ['INVITES_PER_ADDRESS_PER_DAY', '0'],
+    ['INVITES_PER_ADDRESS_PER_DAY', 'three'],
   ])('refuses %s=%s by name', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} must`));
   });

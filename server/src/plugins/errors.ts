@@ -31,12 +31,12 @@ const DEFAULT_INVALID: Record<string, ErrorCode> = {
   token: 'INVALID_TOKEN',
 };
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, headers: Record<string, string> = {}) {
+function send(reply: FastifyReply, status: number, code: ErrorCode, headers: Record<string, string> = {}, message?: string) {
   return reply
     .code(status)
     .headers(headers)
     .type('application/json; charset=utf-8')
-    .send({ error: { code, message: ERROR_CATALOGUE[code].message } });
+    .send({ error: { code, message: message ?? ERROR_CATALOGUE[code].message } });
 }
 
 export function codeForValidation(
@@ -85,7 +85,7 @@ export const errorsPlugin = sharedPlugin('errors', async (app) => {
   app.setNotFoundHandler((_request, reply) => send(reply, 404, 'NOT_FOUND'));
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.headers);
+    if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.headers, error.message);
     if (isFastifyError(error)) {
       if (error.validation) {
         const { status, code } = codeForValidation(request, error.validationContext, error.validation);
