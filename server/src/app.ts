@@ -19,6 +19,7 @@ import { securityPlugin } from './plugins/security.js';
 import { authRoutes } from './routes/auth/index.js';
 import { benchRoutes } from './routes/bench.js';
 import { healthRoutes } from './routes/health.js';
+import { invitationRoutes } from './routes/invitations/index.js';
 import { keyRoutes } from './routes/keys/index.js';
 import { openapiRoutes } from './routes/openapi.js';
 import { sdkSessionRoutes } from './routes/sdk/sessions.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config });
   await app.register(keyRoutes, { config, secretKey });
   await app.register(teamRoutes, { config });
+  await app.register(invitationRoutes, { config });
   await app.register(sdkSessionRoutes, { config });
   if (config.benchRoutes) await app.register(benchRoutes);
 

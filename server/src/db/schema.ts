@@ -29,13 +29,29 @@ export interface TeamMembersTable {
   created_at: Timestamp;
 }
 
-export interface TeamInvitationsTable {
+export type InvitationRole = 'admin' | 'member';
+export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked' | 'expired';
+
+export interface InvitationsTable {
   id: Generated<string>;
   team_id: string;
   email: string;
   name: string | null;
+  role: InvitationRole;
   invited_by: string | null;
+  token_hash: string;
+  status: InvitationStatus;
   created_at: Timestamp;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  responded_at: Timestamp | null;
+}
+
+export interface InvitationSendsTable {
+  id: Generated<string>;
+  team_id: string | null;
+  email: string;
+  sent_at: Timestamp;
 }
 
 export interface SessionsTable {
@@ -96,7 +112,8 @@ export interface Database {
   users: UsersTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
-  team_invitations: TeamInvitationsTable;
+  invitations: InvitationsTable;
+  invitation_sends: InvitationSendsTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   login_failures: LoginFailuresTable;

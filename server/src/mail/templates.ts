@@ -4,7 +4,14 @@ export type MailTemplate =
   | { kind: 'verify-email'; link: string; name: string | null }
   | { kind: 'reset-password'; link: string; name: string | null }
   | { kind: 'password-changed'; name: string | null; portalUrl: string }
-  | { kind: 'team-invitation'; link: string; teamName: string; inviterName: string | null; hasAccount: boolean };
+  | {
+      kind: 'team-invitation';
+      link: string;
+      /** Team and inviter names are plain text: escaped in the HTML part, never made into links. */
+      teamName: string;
+      inviterName: string | null;
+      role: 'admin' | 'member';
+    };
 
 export interface RenderedMail {
   subject: string;
@@ -51,19 +58,21 @@ function parts(template: MailTemplate): Parts {
         ],
         footer: 'You receive this notice for your security; no action is needed if it was you.',
       };
-    case 'team-invitation':
+    case 'team-invitation': {
+      // One text whatever the address: the email never tells whether it has an account.
+      const inviter = template.inviterName ?? 'A teammate';
       return {
-        subject: `You're invited to join ${template.teamName} on IntakeKit`,
+        subject: `${inviter} invited you to join ${template.teamName} on IntakeKit`,
         greeting: 'Hi,',
-        paragraphs: template.hasAccount
-          ? [`${template.inviterName ?? 'A teammate'} added you to the ${template.teamName} team on IntakeKit. You now share its API keys.`]
-          : [
-              `${template.inviterName ?? 'A teammate'} invited you to the ${template.teamName} team on IntakeKit. ` +
-                'Create your account to share its API keys.',
-            ],
-        action: { label: template.hasAccount ? 'Open IntakeKit' : 'Create your account', link: template.link },
-        footer: "If you weren't expecting this invitation, you can ignore this email.",
+        paragraphs: [
+          `${inviter} invited you to join the ${template.teamName} team on IntakeKit as ${template.role === 'admin' ? 'an admin' : 'a member'}. ` +
+            "Members of a team share its API keys.",
+          'Open the invitation to join or decline. You will be asked to sign in, or to create an account, with this email address.',
+        ],
+        action: { label: 'View invitation', link: template.link },
+        footer: "This link expires in 7 days. If you weren't expecting this invitation, you can ignore this email.",
       };
+    }
   }
 }
 

@@ -80,3 +80,14 @@ export async function useActiveKey(db: Db, hash: string, now: Date): Promise<{ i
     .returning(['id', 'key_type'])
     .executeTakeFirst();
 }
+
+/** Hands a user's personal keys (active and revoked) to a team; returns how many moved. */
+export async function movePersonalKeysToTeam(db: Db, userId: string, teamId: string): Promise<number> {
+  const rows = await db
+    .updateTable('api_keys')
+    .set({ team_id: teamId, user_id: null })
+    .where('user_id', '=', userId)
+    .returning('id')
+    .execute();
+  return rows.length;
+}

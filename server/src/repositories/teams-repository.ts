@@ -34,34 +34,95 @@ export async function deleteTeam(db: Db, teamId: string): Promise<void> {
   await db.deleteFrom('teams').where('id', '=', teamId).execute();
 }
 
-/** Removes and returns the pending invitation for an address, if any. */
-export async function takeInvitation(db: Db, email: string) {
-  return db.deleteFrom('team_invitations').where('email', '=', email).returning(['team_id', 'name']).executeTakeFirst();
-}
-
-export interface TeamEntry {
+export interface MemberRow {
   id: string;
   name: string | null;
   email: string;
-  role: TeamRole | 'invited';
+  role: TeamRole;
+  joined_at: Date;
 }
 
-/** Members (owner, admins, members, each by seniority) then pending invitations, in one statement. */
-export async function listTeam(db: Db, teamId: string): Promise<TeamEntry[]> {
-  const result = await sql<TeamEntry>`
-    SELECT id, name, email, role FROM (
-      SELECT users.id, users.name, users.email, team_members.role, 0 AS section,
-             CASE team_members.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END AS rank,
-             team_members.created_at
+export interface PendingInvitationRow {
+  id: string;
+  email: string;
+  name: string | null;
+  role: 'admin' | 'member';
+  created_at: Date;
+  sent_at: Date;
+  expires_at: Date;
+}
+
+type TeamListRow = { kind: 'member' | 'invitation'; id: string; name: string | null; email: string; role: string } & {
+  created_at: Date;
+  sent_at: Date | null;
+  expires_at: Date | null;
+};
+
+/**
+ * Members (owner, admins, members, each by seniority) and, when `withInvitations`, the pending
+ * invitations that have not expired (oldest first; the address breaks ties), in one statement
+ * (GET /api/team is a hot path: issue 7).
+ */
+export async function listTeam(
+  db: Db,
+  teamId: string,
+  now: Date,
+  withInvitations: boolean,
+): Promise<{ members: MemberRow[]; invitations: PendingInvitationRow[] }> {
+  const result = await sql<TeamListRow>`
+    SELECT kind, id, name, email, role, created_at, sent_at, expires_at FROM (
+      SELECT 'member' AS kind, users.id, users.name, users.email, team_members.role,
+             team_members.created_at, NULL::timestamptz AS sent_at, NULL::timestamptz AS expires_at, 0 AS section,
+             CASE team_members.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END AS rank
       FROM team_members JOIN users ON users.id = team_members.user_id
       WHERE team_members.team_id = ${teamId}::uuid
       UNION ALL
-      SELECT id, name, email, 'invited', 1, 0, created_at
-      FROM team_invitations
-      WHERE team_id = ${teamId}::uuid
+      SELECT 'invitation', id, name, email, role, created_at, sent_at, expires_at, 1, 0
+      FROM invitations
+      WHERE ${withInvitations}::boolean AND team_id = ${teamId}::uuid AND status = 'pending' AND expires_at > ${now}::timestamptz
     ) AS entries
-    ORDER BY section, rank, created_at, id`.execute(db);
-  return result.rows;
+    ORDER BY section, rank, created_at, email, id`.execute(db);
+  const members: MemberRow[] = [];
+  const invitations: PendingInvitationRow[] = [];
+  for (const row of result.rows) {
+    if (row.kind === 'member') {
+      members.push({ id: row.id, name: row.name, email: row.email, role: row.role as TeamRole, joined_at: new Date(row.created_at) });
+    } else {
+      invitations.push({
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role as 'admin' | 'member',
+        created_at: new Date(row.created_at),
+        sent_at: new Date(row.sent_at!),
+        expires_at: new Date(row.expires_at!),
+      });
+    }
+  }
+  return { members, invitations };
+}
+
+/** A member of the team with their account, or undefined. */
+export async function findMember(db: Db, teamId: string, userId: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'team_members.role', 'team_members.created_at as joined_at'])
+    .where('team_members.team_id', '=', teamId)
+    .where('team_members.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Whether the address belongs to a member of this team (and only this team: nothing about others). */
+export async function isMemberAddress(db: Db, teamId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select('users.id')
+    .where('team_members.team_id', '=', teamId)
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findMemberRole(db: Db, teamId: string, userId: string): Promise<TeamRole | undefined> {
@@ -79,38 +140,22 @@ export async function removeMember(db: Db, teamId: string, userId: string): Prom
   return rows.length > 0;
 }
 
-/** Records an invitation; undefined when the address already has one (to any team). */
-export async function insertInvitation(
-  db: Db,
-  invitation: { teamId: string; email: string; name: string | null; invitedBy: string; now: Date },
-): Promise<string | undefined> {
-  const row = await db
-    .insertInto('team_invitations')
-    .values({
-      team_id: invitation.teamId,
-      email: invitation.email,
-      name: invitation.name,
-      invited_by: invitation.invitedBy,
-      created_at: invitation.now,
-    })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function deleteInvitation(db: Db, teamId: string, id: string): Promise<boolean> {
-  const rows = await db.deleteFrom('team_invitations').where('team_id', '=', teamId).where('id', '=', id).returning('id').execute();
-  return rows.length > 0;
-}
-
 /** Adds a user to a team unless they already belong to one; false when they do. */
-export async function addMemberIfTeamless(db: Db, teamId: string, userId: string, now: Date): Promise<boolean> {
+export async function addMemberUnlessInTeam(db: Db, teamId: string, userId: string, role: TeamRole, now: Date): Promise<boolean> {
   const rows = await db
     .insertInto('team_members')
-    .values({ team_id: teamId, user_id: userId, role: 'member', created_at: now })
+    .values({ team_id: teamId, user_id: userId, role, created_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .returning('user_id')
     .execute();
   return rows.length > 0;
+}
+
+/**
+ * Locks the team's row for the transaction: invitations, role changes and transfers of one team
+ * then run one after another, so limits and the one-owner rule cannot be raced.
+ */
+export async function lockTeam(db: Db, teamId: string): Promise<boolean> {
+  const row = await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().executeTakeFirst();
+  return row !== undefined;
 }

@@ -62,12 +62,19 @@ export async function findUser(db: Db, by: { id: string } | { email: string }): 
 
 export async function insertUser(
   db: Db,
-  user: { email: string; name: string | null; passwordHash: string; now: Date },
+  user: { email: string; name: string | null; passwordHash: string; now: Date; emailVerified?: boolean },
 ): Promise<string | undefined> {
   // ON CONFLICT: two sign-ups racing on one address give one account and one EMAIL_IN_USE.
   const row = await db
     .insertInto('users')
-    .values({ email: user.email, name: user.name, password_hash: user.passwordHash, created_at: user.now, updated_at: user.now })
+    .values({
+      email: user.email,
+      name: user.name,
+      password_hash: user.passwordHash,
+      email_verified: user.emailVerified ?? false,
+      created_at: user.now,
+      updated_at: user.now,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .returning('id')
     .executeTakeFirst();

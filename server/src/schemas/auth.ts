@@ -12,6 +12,13 @@ export const RegisterBody = Type.Object({
   name: Type.Optional(PersonName),
   teamName: Type.Optional(PersonName),
   turnstileToken: TurnstileToken,
+  /** The token of the invitation link the person signs up through (see routes/auth/register.ts). */
+  invitationToken: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+export const RegisterResponse = Type.Object({
+  message: Type.String(),
+  emailVerified: Type.Boolean({ description: 'true when an invitation link proved the address: the account can sign in now' }),
 });
 
 export const LoginBody = Type.Object({ email: Email, password: AnyPassword, turnstileToken: TurnstileToken });

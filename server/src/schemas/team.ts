@@ -1,20 +1,48 @@
 // Shapes of /api/team/*.
 import { Type } from 'typebox';
-import { Email, PersonName, Uuid } from './common.js';
+import { AnyPassword, Email, PersonName, TeamRoleSchema, Timestamp, Uuid } from './common.js';
 
-export const TeamEntryBody = Type.Object({
+/** The role an invitation grants (never 'owner': ownership only passes by transfer). */
+export const GrantedRole = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
+
+export const MemberBody = Type.Object({
   id: Uuid,
   name: Type.Union([Type.String(), Type.Null()]),
   email: Type.String(),
-  role: Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member'), Type.Literal('invited')], {
-    description: "'invited': the address has no account yet; it joins the team when it signs up",
-  }),
+  role: TeamRoleSchema,
+  joinedAt: Timestamp,
+});
+
+export const InvitationBody = Type.Object({
+  id: Uuid,
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  role: GrantedRole,
+  createdAt: Timestamp,
+  /** The last send (invite or resend). */
+  sentAt: Timestamp,
+  expiresAt: Timestamp,
 });
 
 export const TeamResponse = Type.Object({
   team: Type.Object({ id: Uuid, name: Type.String() }),
-  users: Type.Array(TeamEntryBody),
+  role: TeamRoleSchema,
+  users: Type.Array(MemberBody, { description: 'Members: the owner, admins, then members, each by seniority' }),
+  invitations: Type.Array(InvitationBody, {
+    description: 'Pending, unexpired invitations; empty for a plain member',
+  }),
 });
-export const AddMemberBody = Type.Object({ email: Email, name: Type.Optional(PersonName) });
-export const AddMemberResponse = Type.Object({ user: TeamEntryBody });
+
+export const AddMemberBody = Type.Object({
+  email: Email,
+  name: Type.Optional(PersonName),
+  role: Type.Optional(GrantedRole),
+});
+export const InvitationResponse = Type.Object({ invitation: InvitationBody });
 export const MemberIdParams = Type.Object({ id: Uuid });
+export const ChangeRoleBody = Type.Object({ role: GrantedRole });
+export const MemberResponse = Type.Object({ user: MemberBody });
+export const TransferBody = Type.Object({ userId: Uuid, password: AnyPassword });
+export const TransferResponse = Type.Object({
+  team: Type.Object({ id: Uuid, name: Type.String(), role: Type.Literal('admin') }),
+});

@@ -1,83 +1,248 @@
-// Team rules (design §4): owners and admins invite and remove; nobody removes themselves; the
-// owner cannot be removed; an admin removes members only. Inviting an address with an account
-// and no team adds it at once; an address without an account is invited and joins at sign-up.
+// Team rules (design §4, issue 13): membership starts only by consent. Owners and admins invite
+// (a pending invitation, answered the same way whatever the address) and remove; admins grant and
+// remove members only; the owner changes roles and transfers ownership; anyone but the owner
+// leaves; nobody removes themselves here; the owner is never removed.
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
+import type { InvitationRole } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import {
-  addMemberIfTeamless,
-  deleteInvitation,
-  findMemberRole,
-  insertInvitation,
-  listTeam,
-  removeMember,
-  type TeamEntry,
-} from '../repositories/teams-repository.js';
-import { findUser, type UserWithTeam } from '../repositories/users-repository.js';
+import { hashToken, newToken } from '../lib/tokens.js';
+import { verifyPassword } from '../lib/passwords.js';
 import type { Mailer } from '../plugins/mailer.js';
+import {
+  expireStaleInvitation,
+  findPendingInvitation,
+  hasPendingInvitation,
+  insertInvitation,
+  limitingSend,
+  lockAddress,
+  recordSend,
+  renewInvitation,
+  revokeInvitation,
+  type InvitationRow,
+} from '../repositories/invitations-repository.js';
+import {
+  findMember,
+  isMemberAddress,
+  listTeam,
+  lockTeam,
+  removeMember,
+  setRole,
+  type MemberRow,
+  type PendingInvitationRow,
+} from '../repositories/teams-repository.js';
+import type { UserWithTeam } from '../repositories/users-repository.js';
 
 type Team = NonNullable<UserWithTeam['team']>;
+type TeamConfig = Pick<
+  Config,
+  'now' | 'portalUrl' | 'teamInvitesPerHour' | 'invitesPerAddressPerDay' | 'invitationTtlMs' | 'invitationResendIntervalMs'
+>;
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+// EMAIL_IN_USE on POST /api/team/add says which case it is; every case is one this team knows.
+const OWN_ADDRESS = 'You are already a member of this team.';
+const ALREADY_MEMBER = 'This person is already a member of your team.';
+const ALREADY_INVITED =
+  'This address already has a pending invitation to your team. You can resend it from the members list.';
 
 function teamOf(user: UserWithTeam): Team {
   if (!user.team) throw new ApiError('NOT_FOUND');
   return user.team;
 }
 
+function isManager(team: Team): boolean {
+  return team.role === 'owner' || team.role === 'admin';
+}
+
 function assertManager(team: Team): void {
-  if (team.role !== 'owner' && team.role !== 'admin') throw new ApiError('FORBIDDEN');
+  if (!isManager(team)) throw new ApiError('FORBIDDEN');
+}
+
+function assertOwner(team: Team): void {
+  if (team.role !== 'owner') throw new ApiError('FORBIDDEN');
+}
+
+export function toMemberBody(row: MemberRow) {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, joinedAt: row.joined_at.toISOString() };
+}
+
+export function toInvitationBody(row: PendingInvitationRow | InvitationRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+  };
 }
 
 export class Teams {
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
-    private readonly config: Pick<Config, 'now' | 'portalUrl'>,
+    private readonly config: TeamConfig,
   ) {}
 
   async show(user: UserWithTeam) {
     const team = teamOf(user);
-    return { team: { id: team.id, name: team.name }, users: await listTeam(this.db, team.id) };
+    const { members, invitations } = await listTeam(this.db, team.id, this.config.now(), isManager(team));
+    return {
+      team: { id: team.id, name: team.name },
+      role: team.role,
+      users: members.map(toMemberBody),
+      invitations: invitations.map(toInvitationBody),
+    };
   }
 
-  async add(user: UserWithTeam, email: string, name: string | null): Promise<TeamEntry> {
+  /**
+   * Invites an address. Never looks up whether the address has an account: the answer is the same
+   * pending invitation for an address without one, with one and no team, or in another team.
+   */
+  async invite(user: UserWithTeam, invitee: { email: string; name: string | null; role: InvitationRole }) {
+    const team = teamOf(user);
+    assertManager(team);
+    if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
+    if (invitee.role === 'admin' && team.role !== 'owner') throw new ApiError('FORBIDDEN');
+    const { email } = invitee;
+    if (email === user.email) throw new ApiError('EMAIL_IN_USE', { message: OWN_ADDRESS });
+    const now = this.config.now();
+    const token = newToken();
+    const invitation = await this.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, team.id);
+      if (await isMemberAddress(trx, team.id, email)) throw new ApiError('EMAIL_IN_USE', { message: ALREADY_MEMBER });
+      if (await hasPendingInvitation(trx, team.id, email, now)) throw new ApiError('EMAIL_IN_USE', { message: ALREADY_INVITED });
+      await lockAddress(trx, email);
+      await this.assertUnderLimits(trx, team.id, email, now);
+      await expireStaleInvitation(trx, team.id, email, now);
+      const row = await insertInvitation(trx, {
+        teamId: team.id,
+        email,
+        name: invitee.name,
+        role: invitee.role,
+        invitedBy: user.id,
+        tokenHash: hashToken(token),
+        now,
+        expiresAt: new Date(now.getTime() + this.config.invitationTtlMs),
+      });
+      await recordSend(trx, team.id, email, now);
+      return row;
+    });
+    this.sendInvitation(user, team, invitation, token);
+    return toInvitationBody(invitation);
+  }
+
+  /** A new token and expiry for a pending invitation, emailed again; the old link stops working. */
+  async resend(user: UserWithTeam, id: string) {
     const team = teamOf(user);
     assertManager(team);
     const now = this.config.now();
-    const existing = await findUser(this.db, { email });
-    if (existing) {
-      // Already in this team or in another one: one team per user.
-      if (!(await addMemberIfTeamless(this.db, team.id, existing.id, now))) throw new ApiError('EMAIL_IN_USE');
-      this.mailer.send(email, {
-        kind: 'team-invitation',
-        link: `${this.config.portalUrl}/login`,
-        teamName: team.name,
-        inviterName: user.name,
-        hasAccount: true,
+    const token = newToken();
+    const invitation = await this.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, team.id);
+      const current = await findPendingInvitation(trx, team.id, id, now);
+      if (!current) throw new ApiError('NOT_FOUND');
+      const nextSend = current.sent_at.getTime() + this.config.invitationResendIntervalMs;
+      if (now.getTime() < nextSend) throw tooSoon(nextSend, now);
+      await lockAddress(trx, current.email);
+      await this.assertUnderLimits(trx, team.id, current.email, now);
+      const renewed = await renewInvitation(trx, current.id, {
+        tokenHash: hashToken(token),
+        now,
+        expiresAt: new Date(now.getTime() + this.config.invitationTtlMs),
       });
-      return { id: existing.id, name: existing.name, email, role: 'member' };
-    }
-    const id = await insertInvitation(this.db, { teamId: team.id, email, name, invitedBy: user.id, now });
-    if (!id) throw new ApiError('EMAIL_IN_USE');
-    this.mailer.send(email, {
-      kind: 'team-invitation',
-      link: `${this.config.portalUrl}/register?email=${encodeURIComponent(email)}`,
-      teamName: team.name,
-      inviterName: user.name,
-      hasAccount: false,
+      if (!renewed) throw new ApiError('NOT_FOUND');
+      await recordSend(trx, team.id, current.email, now);
+      return renewed;
     });
-    return { id, name, email, role: 'invited' };
+    this.sendInvitation(user, team, invitation, token);
+    return toInvitationBody(invitation);
+  }
+
+  async revoke(user: UserWithTeam, id: string): Promise<void> {
+    const team = teamOf(user);
+    assertManager(team);
+    if (!(await revokeInvitation(this.db, team.id, id, this.config.now()))) throw new ApiError('NOT_FOUND');
+  }
+
+  async changeRole(user: UserWithTeam, id: string, role: InvitationRole) {
+    const team = teamOf(user);
+    assertOwner(team);
+    if (id === user.id) throw new ApiError('FORBIDDEN');
+    return this.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, team.id);
+      const member = await findMember(trx, team.id, id);
+      if (!member) throw new ApiError('NOT_FOUND');
+      if (member.role === 'owner') throw new ApiError('FORBIDDEN');
+      await setRole(trx, team.id, id, role);
+      return toMemberBody({ ...member, role });
+    });
   }
 
   async remove(user: UserWithTeam, id: string): Promise<void> {
     const team = teamOf(user);
     assertManager(team);
+    // Leaving is its own call (POST /api/team/leave), with its own rule for the owner.
     if (id === user.id) throw new ApiError('FORBIDDEN');
-    const role = await findMemberRole(this.db, team.id, id);
-    if (role) {
-      if (role === 'owner' || (role === 'admin' && team.role !== 'owner')) throw new ApiError('FORBIDDEN');
-      await removeMember(this.db, team.id, id);
-      return;
-    }
-    if (!(await deleteInvitation(this.db, team.id, id))) throw new ApiError('NOT_FOUND');
+    await this.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, team.id);
+      const member = await findMember(trx, team.id, id);
+      if (!member) throw new ApiError('NOT_FOUND');
+      if (member.role === 'owner' || (member.role === 'admin' && team.role !== 'owner')) throw new ApiError('FORBIDDEN');
+      await removeMember(trx, team.id, id);
+    });
   }
+
+  /** The owner hands ownership to an admin or member and becomes an admin. */
+  async transfer(user: UserWithTeam, targetId: string, password: string) {
+    const team = teamOf(user);
+    assertOwner(team);
+    // 400, not 401: a wrong password must not sign the portal out (as delete-account).
+    if (!(await verifyPassword(user.passwordHash, password))) throw new ApiError('INVALID_CREDENTIALS', { status: 400 });
+    await this.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, team.id);
+      const target = targetId === user.id ? undefined : await findMember(trx, team.id, targetId);
+      if (!target || target.role === 'owner') throw new ApiError('NOT_FOUND');
+      // The caller first: one owner per team is enforced by a unique index.
+      await setRole(trx, team.id, user.id, 'admin');
+      await setRole(trx, team.id, targetId, 'owner');
+    });
+    return { team: { id: team.id, name: team.name, role: 'admin' as const } };
+  }
+
+  /** Anyone but the owner leaves; the team's keys stay with the team. */
+  async leave(user: UserWithTeam): Promise<void> {
+    const team = teamOf(user);
+    if (team.role === 'owner') throw new ApiError('OWNER_MUST_TRANSFER');
+    if (!(await removeMember(this.db, team.id, user.id))) throw new ApiError('NOT_FOUND');
+  }
+
+  /** 429 when the team or the address has had its share of invitation emails in the window. */
+  private async assertUnderLimits(db: Db, teamId: string, email: string, now: Date): Promise<void> {
+    const byTeam = await limitingSend(db, { teamId }, new Date(now.getTime() - HOUR), this.config.teamInvitesPerHour);
+    const byAddress = await limitingSend(db, { email }, new Date(now.getTime() - DAY), this.config.invitesPerAddressPerDay);
+    // The later of the two moments a slot frees up: only then would the send be allowed.
+    const freeAt = Math.max(byTeam ? byTeam.getTime() + HOUR : 0, byAddress ? byAddress.getTime() + DAY : 0);
+    if (freeAt > 0) throw tooSoon(freeAt, now);
+  }
+
+  private sendInvitation(user: UserWithTeam, team: Team, invitation: InvitationRow, token: string): void {
+    this.mailer.send(invitation.email, {
+      kind: 'team-invitation',
+      link: `${this.config.portalUrl}/accept-invitation?token=${token}`,
+      teamName: team.name,
+      inviterName: user.name,
+      role: invitation.role,
+    });
+  }
+}
+
+/** 429 with Retry-After: the whole seconds until `freeAt`. */
+function tooSoon(freeAt: number, now: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+  return new ApiError('RATE_LIMIT_EXCEEDED', { headers: { 'Retry-After': String(seconds) } });
 }

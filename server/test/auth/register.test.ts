@@ -1,7 +1,7 @@
 // POST /api/auth/register
 import { describe, expect, it } from 'vitest';
 import { build } from '../helpers/app.js';
-import { PASSWORD, TURNSTILE, login, post, register, verify } from '../helpers/accounts.js';
+import { PASSWORD, TURNSTILE, authed, login, post, register, signedIn, verify } from '../helpers/accounts.js';
 import { rowCounts } from '../helpers/database.js';
 
 const body = (extra: Record<string, unknown> = {}) => ({ email: 'new@example.com', password: PASSWORD, turnstileToken: TURNSTILE, ...extra });
@@ -11,7 +11,7 @@ describe('POST /api/auth/register', () => {
     const { app, mail } = await build();
     const res = await post(app, '/api/auth/register', body({ email: '  New@Example.COM ', name: '  Ada Lovelace ' }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({ message: 'Account created. Check your email to verify your address.', emailVerified: false });
     const mails = await mail.to('new@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Verify your IntakeKit email address');
@@ -90,18 +90,43 @@ describe('POST /api/auth/register', () => {
     expect(res.json().error.code).toBe('TURNSTILE_FAILED');
   });
 
-  it('joins the team that invited the address', async () => {
+  it('never joins a team by itself, even for an invited address', async () => {
     const { app, mail } = await build();
-    await register(app, 'boss@example.com', { teamName: 'Acme' });
-    const team = await app.db.selectFrom('teams').select('id').executeTakeFirstOrThrow();
-    await app.db
-      .insertInto('team_invitations')
-      .values({ team_id: team.id, email: 'invitee@example.com', name: null, invited_by: null, created_at: new Date() })
-      .execute();
+    const boss = await signedIn(app, mail, 'boss@example.com', { name: 'Boss', teamName: 'Acme' });
+    expect((await authed(app, boss, 'POST', '/api/team/add', { email: 'invitee@example.com' })).statusCode).toBe(201);
     await register(app, 'invitee@example.com');
     await verify(app, mail, 'invitee@example.com');
     const res = await login(app, 'invitee@example.com');
-    expect(res.json().user.team).toEqual({ id: team.id, name: 'Acme', role: 'member' });
-    expect(await rowCounts(app.db)).toMatchObject({ team_invitations: 0 });
+    expect(res.json().user.team).toBeNull();
+    // The invitation waits for its Join button.
+    expect(await app.db.selectFrom('invitations').select('status').execute()).toEqual([{ status: 'pending' }]);
+  });
+
+  it('starts verified, without a verification email, when signing up through an invitation for the address', async () => {
+    const { app, mail } = await build();
+    const boss = await signedIn(app, mail, 'boss@example.com', { name: 'Boss', teamName: 'Acme' });
+    await authed(app, boss, 'POST', '/api/team/add', { email: 'invitee@example.com' });
+    const invitationToken = await mail.lastToken('invitee@example.com', 'accept-invitation');
+    const res = await post(app, '/api/auth/register', body({ email: ' Invitee@Example.com ', invitationToken }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: 'Account created. You can sign in now.', emailVerified: true });
+    expect((await mail.to('invitee@example.com')).map((m) => m.subject)).toEqual(['Boss invited you to join Acme on IntakeKit']);
+    const me = await login(app, 'invitee@example.com');
+    expect(me.json().user).toMatchObject({ emailVerified: true, team: null });
+  });
+
+  it.each([
+    ['for another address', (token: string) => token],
+    ['that is unknown', () => 'x'.repeat(43)],
+    ['that is malformed', () => 'not a token'],
+  ])('registers as usual with an invitation token %s', async (_label, pick) => {
+    const { app, mail } = await build();
+    const boss = await signedIn(app, mail, 'boss@example.com', { name: 'Boss', teamName: 'Acme' });
+    await authed(app, boss, 'POST', '/api/team/add', { email: 'invitee@example.com' });
+    const invitationToken = pick(await mail.lastToken('invitee@example.com', 'accept-invitation'));
+    const res = await post(app, '/api/auth/register', body({ email: 'someone@example.com', invitationToken }));
+    expect(res.json()).toEqual({ message: 'Account created. Check your email to verify your address.', emailVerified: false });
+    expect((await mail.to('someone@example.com')).map((m) => m.subject)).toEqual(['Verify your IntakeKit email address']);
+    expect((await login(app, 'someone@example.com')).json().error.code).toBe('EMAIL_NOT_VERIFIED');
   });
 });

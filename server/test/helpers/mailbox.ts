@@ -46,8 +46,8 @@ export class Mailbox {
     return (await this.all()).filter((m) => m.to === address);
   }
 
-  /** The token of the newest link to `page` (verify or reset-password) sent to the address. */
-  async lastToken(address: string, page: 'verify' | 'reset-password'): Promise<string> {
+  /** The token of the newest link to `page` (verify, reset-password or accept-invitation) sent to the address. */
+  async lastToken(address: string, page: 'verify' | 'reset-password' | 'accept-invitation'): Promise<string> {
     const mails = await this.to(address);
     for (const mail of mails.reverse()) {
       const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);

@@ -1,5 +1,7 @@
-// POST /api/auth/register: creates the account (and its team when a team name is given, or joins
-// the team that invited the address), then emails a verification link.
+// POST /api/auth/register: creates the account (and its team when a team name is given), then
+// emails a verification link. Registering never joins a team: an invitation is accepted only by
+// pressing Join on its page. Signing up through a usable invitation for the same address proves
+// the mailbox, so that account starts verified and no verification email is sent.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors.js';
@@ -7,10 +9,11 @@ import { hashPassword, isAcceptablePassword } from '../../lib/passwords.js';
 import { verifyTurnstile } from '../../lib/turnstile.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { findUser, insertUser } from '../../repositories/users-repository.js';
-import { addMember, createTeamWithOwner, takeInvitation } from '../../repositories/teams-repository.js';
-import { MessageBody, RegisterBody } from '../../schemas/auth.js';
+import { createTeamWithOwner } from '../../repositories/teams-repository.js';
+import { RegisterBody, RegisterResponse } from '../../schemas/auth.js';
 import { errorResponses } from '../../schemas/common.js';
 import { sendVerificationEmail } from '../../services/email-links.js';
+import { findUsableInvitation } from '../../services/invitations.js';
 import type { AuthRouteOptions } from './options.js';
 
 export async function registerRoute(app: FastifyInstance, { config }: AuthRouteOptions) {
@@ -23,7 +26,7 @@ export async function registerRoute(app: FastifyInstance, { config }: AuthRouteO
         summary: 'Create an account and send the verification email',
         body: RegisterBody,
         response: {
-          201: MessageBody,
+          201: RegisterResponse,
           ...errorResponses(
             'MISSING_FIELDS', 'INVALID_EMAIL', 'INVALID_PASSWORD', 'INVALID_NAME', 'TURNSTILE_FAILED',
             'EMAIL_IN_USE', 'RATE_LIMIT_EXCEEDED',
@@ -44,16 +47,19 @@ export async function registerRoute(app: FastifyInstance, { config }: AuthRouteO
 
       const passwordHash = await hashPassword(password);
       const now = config.now();
+      // A token that is unusable or for another address is ignored: registration as usual.
+      const { invitationToken } = request.body;
+      const invitation = invitationToken ? await findUsableInvitation(app.db, invitationToken, now) : undefined;
+      const emailVerified = invitation?.email === email;
       const userId = await app.db.transaction().execute(async (trx) => {
-        const id = await insertUser(trx, { email, name, passwordHash, now });
+        const id = await insertUser(trx, { email, name, passwordHash, now, emailVerified });
         if (!id) throw new ApiError('EMAIL_IN_USE');
-        const invitation = await takeInvitation(trx, email);
         if (teamName) await createTeamWithOwner(trx, teamName, id, now);
-        else if (invitation) await addMember(trx, invitation.team_id, id, 'member', now);
         return id;
       });
+      if (emailVerified) return reply.code(201).send({ message: 'Account created. You can sign in now.', emailVerified });
       sendVerificationEmail(app, config, { id: userId, email, name });
-      return reply.code(201).send({ message: 'Account created. Check your email to verify your address.' });
+      return reply.code(201).send({ message: 'Account created. Check your email to verify your address.', emailVerified });
     },
   );
 }

@@ -1,10 +1,20 @@
-// /api/team: show, invite, remove.
+// /api/team: show, invite, resend and revoke invitations, change roles, remove, transfer, leave.
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
+import { authRateLimit } from '../../plugins/rate-limit.js';
 import { errorResponses } from '../../schemas/common.js';
-import { AddMemberBody, AddMemberResponse, MemberIdParams, TeamResponse } from '../../schemas/team.js';
+import {
+  AddMemberBody,
+  ChangeRoleBody,
+  InvitationResponse,
+  MemberIdParams,
+  MemberResponse,
+  TeamResponse,
+  TransferBody,
+  TransferResponse,
+} from '../../schemas/team.js';
 import { Teams } from '../../services/team.js';
 import { currentUser } from '../current-user.js';
 
@@ -19,7 +29,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
       preHandler: app.requireUser,
       schema: {
         tags: ['team'],
-        summary: "The user's team: members, then pending invitations (role 'invited')",
+        summary: "The user's team, their role, its members and (for owners and admins) its pending invitations",
         security: session,
         response: { 200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'NOT_FOUND') },
       },
@@ -33,19 +43,110 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
       preHandler: app.requireUser,
       schema: {
         tags: ['team'],
-        summary: 'Add a member (an address without an account is invited by email)',
+        summary: 'Invite an address (owners and admins): the same pending invitation whether or not it has an account',
         security: session,
         body: AddMemberBody,
         response: {
-          201: AddMemberResponse,
-          ...errorResponses('MISSING_FIELDS', 'INVALID_EMAIL', 'INVALID_NAME', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'EMAIL_IN_USE'),
+          201: InvitationResponse,
+          ...errorResponses(
+            'MISSING_FIELDS', 'INVALID_EMAIL', 'INVALID_NAME', 'UNAUTHORIZED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND',
+            'EMAIL_IN_USE', 'RATE_LIMIT_EXCEEDED',
+          ),
         },
       },
     },
     async (request, reply) => {
-      const user = await teams.add(currentUser(request), request.body.email, request.body.name || null);
-      return reply.code(201).send({ user });
+      const { email, name, role } = request.body;
+      const invitation = await teams.invite(currentUser(request), { email, name: name || null, role: role ?? 'member' });
+      return reply.code(201).send({ invitation });
     },
+  );
+
+  routes.post(
+    '/api/team/invitations/:id/resend',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['team'],
+        summary: 'Send a pending invitation again with a new link and a new 7-day expiry (the old link stops working)',
+        security: session,
+        params: MemberIdParams,
+        response: { 200: InvitationResponse, ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED') },
+      },
+    },
+    async (request) => ({ invitation: await teams.resend(currentUser(request), request.params.id) }),
+  );
+
+  routes.delete(
+    '/api/team/invitations/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['team'],
+        summary: 'Revoke a pending invitation',
+        security: session,
+        params: MemberIdParams,
+        response: { 204: Type.Null({ description: 'Revoked' }), ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      await teams.revoke(currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/team/transfer',
+    {
+      preHandler: app.requireUser,
+      // `password` is the current password: too long simply means wrong.
+      config: { rateLimit: authRateLimit(config), validationCodes: { invalid: { password: 'INVALID_CREDENTIALS' } } },
+      schema: {
+        tags: ['team'],
+        summary: 'Make an admin or member the owner (password required); the caller becomes an admin',
+        security: session,
+        body: TransferBody,
+        response: {
+          200: TransferResponse,
+          // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
+          ...errorResponses('MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED'),
+        },
+      },
+    },
+    async (request) => teams.transfer(currentUser(request), request.body.userId, request.body.password),
+  );
+
+  routes.post(
+    '/api/team/leave',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['team'],
+        summary: "Leave the team (anyone but the owner); the team's keys stay with the team",
+        security: session,
+        response: { 204: Type.Null({ description: 'Left' }), ...errorResponses('UNAUTHORIZED', 'OWNER_MUST_TRANSFER', 'NOT_FOUND') },
+      },
+    },
+    async (request, reply) => {
+      await teams.leave(currentUser(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.patch(
+    '/api/team/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['team'],
+        summary: "Make a member an admin or an admin a member (the owner only)",
+        security: session,
+        params: MemberIdParams,
+        body: ChangeRoleBody,
+        response: { 200: MemberResponse, ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND') },
+      },
+    },
+    async (request) => ({ user: await teams.changeRole(currentUser(request), request.params.id, request.body.role) }),
   );
 
   routes.delete(
@@ -54,7 +155,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
       preHandler: app.requireUser,
       schema: {
         tags: ['team'],
-        summary: 'Remove a member or cancel an invitation',
+        summary: 'Remove a member (the owner removes admins and members, an admin members only)',
         security: session,
         params: MemberIdParams,
         response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND') },
