@@ -10,6 +10,7 @@ import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
 import {registerAccount, type RegisterResponse} from '@site/src/lib/api/auth';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {useSearchParams} from '../../hooks/use-search-params';
+import {afterSignUp} from '../../lib/after-sign-up';
 import {loginHref} from '../../lib/next-path';
 import {AuthCard} from '../auth-layout';
 import {FormError, useFormError} from '../form-error';
@@ -55,17 +56,18 @@ export default function RegisterForm(): ReactNode {
       setSubmitting(false);
       return;
     }
-    if (!afterInvitation || answer?.emailVerified !== true) {
-      history.push(`/verify-email-sent?email=${encodeURIComponent(payload.email)}`);
+    const next = afterSignUp({email: payload.email, invitationPath: afterInvitation, emailVerified: answer?.emailVerified});
+    if (next.kind === 'verify-email') {
+      history.push(next.href);
       return;
     }
     // The invitation proved the mailbox: sign in with the same credentials and go back to the invitation.
     try {
       await useAuthStore.getState().login({email: payload.email, password});
-      history.push(afterInvitation);
+      history.push(next.href);
     } catch {
       // The account exists; only the automatic sign-in failed (a passing error). Sign in by hand, then come back.
-      history.push(loginHref({next: afterInvitation, email: payload.email}));
+      history.push(loginHref({next: next.href, email: payload.email}));
     }
   }
 
