@@ -9,6 +9,8 @@
  * - `users.signIn(page, user)`: stores a session token for that user as the sign-in page would.
  * - `gotoHydrated(page, path)`: navigates and waits until React has hydrated.
  * - `expectAccessible(page)`: axe-core finds no serious or critical violation.
+ * - `secondPage`: a page in a second browser context of its own (another person's browser: its own localStorage
+ *   and session), with the same viewport and options as `page`, recorded and checked like it.
  * Every test fails on an uncaught page error or a console error other than a failed network request.
  * Every password, token and key the browser or apiCall exchanges with the API is recorded for e2e/logs.audit.ts.
  */
@@ -163,6 +165,11 @@ interface Options {
   allowConsoleErrors: RegExp[];
 }
 
+interface Fixtures {
+  /** A page in a separate browser context (another person), opened on first use. */
+  secondPage: Page;
+}
+
 const isApiRequest = (request: Request) => request.url().startsWith(`${API_URL}/`);
 const describeRequest = (request: Request) => `browser ${request.method()} ${new URL(request.url()).pathname}`;
 
@@ -197,7 +204,23 @@ function recordApiTraffic(context: BrowserContext): () => Promise<void> {
   };
 }
 
-export const test = base.extend<Options>({
+/** Collects the page's uncaught errors and console errors (see the header); the caller asserts none were seen. */
+function watchConsole(page: Page, allowConsoleErrors: RegExp[]): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    // Chromium reports every 4xx/5xx and refused connection as a console error; the tests assert those
+    // answers through the page itself, so only script errors count here.
+    if (/^Failed to load resource/.test(text)) return;
+    if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
+    problems.push(`console error: ${text}`);
+  });
+  return problems;
+}
+
+export const test = base.extend<Options & Fixtures>({
   allowConsoleErrors: [[], {option: true}],
   context: async ({context}, use) => {
     const settled = recordApiTraffic(context);
@@ -205,18 +228,21 @@ export const test = base.extend<Options>({
     await settled();
   },
   page: async ({page, allowConsoleErrors}, use) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const text = message.text();
-      // Chromium reports every 4xx/5xx and refused connection as a console error; the tests assert those
-      // answers through the page itself, so only script errors count here.
-      if (/^Failed to load resource/.test(text)) return;
-      if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
-      problems.push(`console error: ${text}`);
-    });
+    const problems = watchConsole(page, allowConsoleErrors);
     await use(page);
     expect(problems, 'errors in the browser console').toEqual([]);
+  },
+  secondPage: async (
+    {browser, baseURL, viewport, bypassCSP, userAgent, deviceScaleFactor, isMobile, hasTouch, allowConsoleErrors},
+    use,
+  ) => {
+    const context = await browser.newContext({baseURL, viewport, bypassCSP, userAgent, deviceScaleFactor, isMobile, hasTouch});
+    const settled = recordApiTraffic(context);
+    const page = await context.newPage();
+    const problems = watchConsole(page, allowConsoleErrors);
+    await use(page);
+    await context.close();
+    await settled();
+    expect(problems, 'errors in the second browser console').toEqual([]);
   },
 });

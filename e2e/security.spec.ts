@@ -30,6 +30,7 @@ const PUBLIC_PAGES = [
   '/reset-password?token=not-a-real-token',
   '/verify?token=not-a-real-token',
   '/verify-email-sent',
+  '/accept-invitation?token=not-a-real-token',
   '/landing/index.html',
   '/landing/sign-up.html',
   '/no-such-page',

@@ -54,12 +54,16 @@ export function readSightings(): SecretSighting[] {
 
 const PASSWORD_FIELDS = ['password', 'currentPassword', 'newPassword'];
 
-/** A request body sent to the API: the passwords in it, and a reset link's token (POST /api/auth/reset-password). */
+/**
+ * A request body sent to the API: the passwords in it, a link's token (reset-password, invitations lookup, accept
+ * and decline send `token`) and an invitation's token sent with a sign-up (`invitationToken`).
+ */
 export function recordRequestBody(body: unknown, source: string): void {
   if (!body || typeof body !== 'object') return;
   const fields = body as Record<string, unknown>;
   for (const field of PASSWORD_FIELDS) recordSecret('password', fields[field], `${source} body.${field}`);
   recordSecret('link-token', fields.token, `${source} body.token`);
+  recordSecret('link-token', fields.invitationToken, `${source} body.invitationToken`);
 }
 
 /** Request bodies arrive as text from the browser; anything that is not JSON holds none of our fields. */
@@ -79,7 +83,10 @@ export function recordAuthorization(header: string | null | undefined, source: s
   recordSecret(/^ik_(sandbox|production)_/.test(value) ? 'api-key' : 'session-token', value, `${source} Authorization`);
 }
 
-/** Verification and reset links carry their token in the query (GET /api/auth/verify?token=...). */
+/**
+ * Verification, reset and invitation links carry their token in the query (GET /api/auth/verify?token=...,
+ * /accept-invitation?token=...); the portal's sign-up through an invitation carries it as ?invitation=.
+ */
 export function recordUrl(url: string, source: string): void {
   let parsed: URL;
   try {
@@ -88,6 +95,7 @@ export function recordUrl(url: string, source: string): void {
     return;
   }
   for (const value of parsed.searchParams.getAll('token')) recordSecret('link-token', value, `${source} ?token=`);
+  for (const value of parsed.searchParams.getAll('invitation')) recordSecret('link-token', value, `${source} ?invitation=`);
 }
 
 /** API answers: a new session (login's `token`), a new key (`apiKey`), a rotated session (x-new-token). */
