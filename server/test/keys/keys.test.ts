@@ -88,6 +88,8 @@ describe('sharing', () => {
     const res = await authed(app, owner, 'POST', '/api/team/add', { email: 'member@example.com' });
     expect(res.statusCode).toBe(201);
     const member = await signedIn(app, mail, 'member@example.com');
+    const token = await mail.lastToken('member@example.com', 'accept-invitation');
+    expect((await authed(app, member, 'POST', '/api/invitations/accept', { token })).statusCode).toBe(200);
     expect((await authed(app, member, 'GET', '/api/keys')).json().keys).toEqual([teamKey]);
     expect((await authed(app, outsider, 'GET', '/api/keys')).json().keys).toEqual([]);
     // An outsider cannot touch the team's key.

@@ -31,8 +31,8 @@ function forms(secret: string): string[] {
 }
 
 describe('database dump', () => {
-  it('holds no password, session token, email-link token or API key after every flow that makes one', async () => {
-    const { app, mail } = await build();
+  it('holds no password, session token, email-link token, invitation token or API key after every flow that makes one', async () => {
+    const { app, mail, clock } = await build();
     const secrets: Record<string, string> = { password: PASSWORD, newPassword: NEW_PASSWORD };
 
     // Owner: sign-up (verification token, used), sign-in (session), keys (created, rotated, revoked).
@@ -64,6 +64,17 @@ describe('database dump', () => {
     expect(changed.statusCode).toBe(200);
     secrets.changedSession = String(changed.headers['x-new-token']);
 
+    // Invitation links (issue 13): one accepted, one replaced by a resend, and the pending one that replaced it.
+    expect((await authed(app, session, 'POST', '/api/team/add', { email: 'member@example.com' })).statusCode).toBe(201);
+    secrets.invitationAccepted = await mail.lastToken('member@example.com', 'accept-invitation');
+    const accepted = await post(app, '/api/invitations/accept', { token: secrets.invitationAccepted }, secrets.changedSession);
+    expect(accepted.statusCode).toBe(200);
+    const invited = (await authed(app, session, 'POST', '/api/team/add', { email: 'invitee@example.com' })).json().invitation;
+    secrets.invitationReplaced = await mail.lastToken('invitee@example.com', 'accept-invitation');
+    clock.advance(60_000);
+    expect((await authed(app, session, 'POST', `/api/team/invitations/${invited.id}/resend`)).statusCode).toBe(200);
+    secrets.invitationPending = await mail.lastToken('invitee@example.com', 'accept-invitation');
+
     // Unverified account: a pending verification token, a superseded one, and a pending reset token.
     await register(app, 'pending@example.com');
     secrets.verifySuperseded = await mail.lastToken('pending@example.com', 'verify');
@@ -84,7 +95,9 @@ describe('database dump', () => {
     expect(new Set(Object.values(secrets)).size).toBe(Object.keys(secrets).length);
     const { tables, rows } = await dump(app.db);
     // Every table of the schema is dumped (schema_migrations included); the ones these flows fill are not empty.
-    for (const table of ['users', 'teams', 'team_members', 'sessions', 'email_tokens', 'api_keys', 'login_failures']) {
+    for (const table of [
+      'users', 'teams', 'team_members', 'sessions', 'email_tokens', 'api_keys', 'login_failures', 'invitations', 'invitation_sends',
+    ]) {
       expect(tables).toContain(table);
       expect(rows.get(table)!.length, table).toBeGreaterThan(0);
     }
