@@ -21,7 +21,7 @@ export async function invitationRoutes(app: FastifyInstance, { config }: { confi
     {
       config: { rateLimit: authRateLimit(config), ...tokenCodes },
       schema: {
-        tags: ['invitations'],
+        tags: ['team'],
         summary: 'What an invitation link offers: the address, team, inviter, role and expiry',
         body: InvitationTokenBody,
         response: {
@@ -39,7 +39,7 @@ export async function invitationRoutes(app: FastifyInstance, { config }: { confi
       preHandler: app.requireUser,
       config: tokenCodes,
       schema: {
-        tags: ['invitations'],
+        tags: ['team'],
         summary: "Join the team (signed in as the invited address, in no team); the caller's personal keys move into it",
         security: [{ session: [] }],
         body: InvitationTokenBody,
@@ -59,7 +59,7 @@ export async function invitationRoutes(app: FastifyInstance, { config }: { confi
     {
       config: { rateLimit: authRateLimit(config), ...tokenCodes },
       schema: {
-        tags: ['invitations'],
+        tags: ['team'],
         summary: 'Decline an invitation (no session needed: the link proves the mailbox)',
         body: InvitationTokenBody,
         response: {
