@@ -1,17 +1,12 @@
-// /api/team: show, invite, remove.
+// /api/team: the team view and POST /api/team/add (an invitation by email, never a membership).
 import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { build } from '../helpers/app.js';
-import { authed, signedIn } from '../helpers/accounts.js';
+import { authed, login, register, signedIn } from '../helpers/accounts.js';
 import { rowCounts } from '../helpers/database.js';
+import { DAY, expectError, invitationMails, invite, joinTeam, me } from './team-helpers.js';
 
-async function userId(app: FastifyInstance, token: string): Promise<string> {
-  return (await authed(app, token, 'GET', '/api/auth/me')).json().user.id as string;
-}
-
-async function setRole(app: FastifyInstance, id: string, role: 'admin' | 'member') {
-  await app.db.updateTable('team_members').set({ role }).where('user_id', '=', id).execute();
-}
+const T0 = Date.parse('2026-01-15T09:00:00.000Z');
+const at = (ms: number) => new Date(T0 + ms).toISOString();
 
 describe('GET /api/team', () => {
   it('answers 404 NOT_FOUND for a user without a team', async () => {
@@ -22,143 +17,121 @@ describe('GET /api/team', () => {
     expect(res.json().error.code).toBe('NOT_FOUND');
   });
 
-  it('lists members by role and seniority, then invitations', async () => {
+  it("lists members by role and seniority with the caller's role; managers see pending invitations, members none", async () => {
     const { app, mail, clock } = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', { name: 'Olive', teamName: 'Acme' });
     clock.advance(1000);
-    await signedIn(app, mail, 'mem@example.com');
-    await authed(app, owner, 'POST', '/api/team/add', { email: 'mem@example.com' });
+    const member = await joinTeam(app, mail, owner, 'mem@example.com', { name: 'Max' });
     clock.advance(1000);
-    await authed(app, owner, 'POST', '/api/team/add', { email: 'Later@Example.com', name: ' Lee ' });
-    const res = await authed(app, owner, 'GET', '/api/team');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      team: { id: expect.any(String), name: 'Acme' },
-      users: [
-        { id: expect.any(String), name: 'Olive', email: 'owner@example.com', role: 'owner' },
-        { id: expect.any(String), name: null, email: 'mem@example.com', role: 'member' },
-        { id: expect.any(String), name: 'Lee', email: 'later@example.com', role: 'invited' },
-      ],
+    const admin = await joinTeam(app, mail, owner, 'adm@example.com', { role: 'admin' });
+    clock.advance(1000);
+    await invite(app, owner, 'Later@Example.com', { name: ' Lee ' });
+    clock.advance(1000);
+    await invite(app, admin.token, 'next@example.com');
+
+    const users = [
+      { id: expect.any(String), name: 'Olive', email: 'owner@example.com', role: 'owner', joinedAt: at(0) },
+      { id: admin.id, name: null, email: 'adm@example.com', role: 'admin', joinedAt: at(2000) },
+      { id: member.id, name: 'Max', email: 'mem@example.com', role: 'member', joinedAt: at(1000) },
+    ];
+    const invitations = [
+      { id: expect.any(String), email: 'later@example.com', name: 'Lee', role: 'member', createdAt: at(3000), sentAt: at(3000), expiresAt: at(3000 + 7 * DAY) },
+      { id: expect.any(String), email: 'next@example.com', name: null, role: 'member', createdAt: at(4000), sentAt: at(4000), expiresAt: at(4000 + 7 * DAY) },
+    ];
+    const team = { id: (await me(app, owner)).team!.id, name: 'Acme' };
+    const views = {
+      owner: (await authed(app, owner, 'GET', '/api/team')).json(),
+      admin: (await authed(app, admin.token, 'GET', '/api/team')).json(),
+      member: (await authed(app, member.token, 'GET', '/api/team')).json(),
+    };
+    expect(views).toEqual({
+      owner: { team, role: 'owner', users, invitations },
+      admin: { team, role: 'admin', users, invitations },
+      member: { team, role: 'member', users, invitations: [] },
     });
   });
 });
 
 describe('POST /api/team/add', () => {
-  it('invites an address without an account by email; it joins the team when it signs up', async () => {
+  it('answers 201 with the pending invitation and mails a link to the accept page; nobody joins', async () => {
     const { app, mail } = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', { name: 'Olive', teamName: 'Acme' });
-    const res = await authed(app, owner, 'POST', '/api/team/add', { email: 'new@example.com', name: 'Nia' });
+    const res = await invite(app, owner, 'New@Example.com', { name: 'Nia' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ user: { id: expect.any(String), name: 'Nia', email: 'new@example.com', role: 'invited' } });
-    const [invite] = await mail.to('new@example.com');
-    expect(invite!.subject).toBe("You're invited to join Acme on IntakeKit");
-    expect(invite!.text).toContain('http://localhost:3000/register?email=new%40example.com');
-    expect(invite!.text).toContain('Olive invited you');
-    const member = await signedIn(app, mail, 'new@example.com');
-    expect((await authed(app, member, 'GET', '/api/auth/me')).json().user.team).toMatchObject({ name: 'Acme', role: 'member' });
-    const users = (await authed(app, owner, 'GET', '/api/team')).json().users;
-    expect(users.map((u: { email: string; role: string }) => `${u.email}:${u.role}`)).toEqual([
-      'owner@example.com:owner',
-      'new@example.com:member',
-    ]);
-  });
-
-  it('adds an existing account without a team at once', async () => {
-    const { app, mail } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    const other = await signedIn(app, mail, 'other@example.com');
-    const res = await authed(app, owner, 'POST', '/api/team/add', { email: 'other@example.com' });
-    expect(res.json().user).toMatchObject({ email: 'other@example.com', role: 'member' });
-    expect((await authed(app, other, 'GET', '/api/auth/me')).json().user.team.name).toBe('Acme');
-    expect((await mail.to('other@example.com')).map((m) => m.subject)).toContain("You're invited to join Acme on IntakeKit");
-  });
-
-  it('answers 409 EMAIL_IN_USE for a member, a member of another team, or an address already invited', async () => {
-    const { app, mail } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    const rival = await signedIn(app, mail, 'rival@example.com', { teamName: 'Rival' });
-    await authed(app, rival, 'POST', '/api/team/add', { email: 'pending@example.com' });
-    const before = await rowCounts(app.db);
-    for (const email of ['owner@example.com', 'rival@example.com', 'pending@example.com']) {
-      const res = await authed(app, owner, 'POST', '/api/team/add', { email });
-      expect(res.statusCode, email).toBe(409);
-      expect(res.json().error.code).toBe('EMAIL_IN_USE');
-    }
-    expect(await rowCounts(app.db)).toEqual(before);
-  });
-
-  it('answers 400 for a bad email, 403 for a plain member, 404 without a team', async () => {
-    const { app, mail } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    for (const payload of [{}, { email: 'nope' }, { email: "x'; DROP TABLE teams; --" }, { email: `${'x'.repeat(10_000)}@a.io` }]) {
-      const res = await authed(app, owner, 'POST', '/api/team/add', payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toMatch(/^(MISSING_FIELDS|INVALID_EMAIL)$/);
-    }
-    await authed(app, owner, 'POST', '/api/team/add', { email: 'mem@example.com' });
-    const member = await signedIn(app, mail, 'mem@example.com');
-    const forbidden = await authed(app, member, 'POST', '/api/team/add', { email: 'x@example.com' });
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().error.code).toBe('FORBIDDEN');
-    const solo = await signedIn(app, mail, 'solo@example.com');
-    expect((await authed(app, solo, 'POST', '/api/team/add', { email: 'x@example.com' })).statusCode).toBe(404);
-  });
-});
-
-describe('DELETE /api/team/{id}', () => {
-  it('lets the owner remove members and admins, and cancel invitations', async () => {
-    const { app, mail } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    for (const email of ['a@example.com', 'm@example.com']) await authed(app, owner, 'POST', '/api/team/add', { email });
-    const admin = await signedIn(app, mail, 'a@example.com');
-    const member = await signedIn(app, mail, 'm@example.com');
-    await setRole(app, await userId(app, admin), 'admin');
-    const invited = (await authed(app, owner, 'POST', '/api/team/add', { email: 'inv@example.com' })).json().user.id as string;
-
-    expect((await authed(app, owner, 'DELETE', `/api/team/${await userId(app, member)}`)).statusCode).toBe(204);
-    expect((await authed(app, member, 'GET', '/api/auth/me')).json().user.team).toBeNull();
-    expect((await authed(app, owner, 'DELETE', `/api/team/${await userId(app, admin)}`)).statusCode).toBe(204);
-    expect((await authed(app, owner, 'DELETE', `/api/team/${invited}`)).statusCode).toBe(204);
+    expect(res.json()).toEqual({
+      invitation: {
+        id: expect.any(String),
+        email: 'new@example.com',
+        name: 'Nia',
+        role: 'member',
+        createdAt: at(0),
+        sentAt: at(0),
+        expiresAt: at(7 * DAY),
+      },
+    });
+    const [sent, ...more] = await invitationMails(mail, 'new@example.com');
+    expect(more).toEqual([]);
+    expect(sent!.subject).toBe('Olive invited you to join Acme on IntakeKit');
+    expect(sent!.text).toMatch(/http:\/\/localhost:3000\/accept-invitation\?token=[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/);
+    expect(sent!.text).toMatch(/member/);
+    expect(sent!.text).toMatch(/7 days/);
+    // Still only the owner: the invitation is not a membership.
     expect((await authed(app, owner, 'GET', '/api/team')).json().users).toHaveLength(1);
   });
 
-  it('refuses removing yourself, the owner, an admin (for an admin), and anything for a member', async () => {
+  it('names the role, says "A teammate" without an inviter name, and keeps names plain text in HTML', async () => {
     const { app, mail } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    for (const email of ['a1@example.com', 'a2@example.com', 'm@example.com']) await authed(app, owner, 'POST', '/api/team/add', { email });
-    const a1 = await signedIn(app, mail, 'a1@example.com');
-    const a2 = await signedIn(app, mail, 'a2@example.com');
-    const m = await signedIn(app, mail, 'm@example.com');
-    await setRole(app, await userId(app, a1), 'admin');
-    await setRole(app, await userId(app, a2), 'admin');
-    const ids = { owner: await userId(app, owner), a1: await userId(app, a1), a2: await userId(app, a2), m: await userId(app, m) };
-    const before = await rowCounts(app.db);
-    const refusals: Array<[string, string]> = [
-      [owner, ids.owner],
-      [a1, ids.a1],
-      [a1, ids.owner],
-      [a1, ids.a2],
-      [m, ids.a1],
-      [m, ids.m],
-    ];
-    for (const [token, id] of refusals) {
-      const res = await authed(app, token, 'DELETE', `/api/team/${id}`);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error.code).toBe('FORBIDDEN');
-    }
-    expect(await rowCounts(app.db)).toEqual(before);
-    // An admin may remove a member.
-    expect((await authed(app, a1, 'DELETE', `/api/team/${ids.m}`)).statusCode).toBe(204);
+    const teamName = 'Acme <a href="https://evil.test/">win</a> & Co';
+    const owner = await signedIn(app, mail, 'owner@example.com', { teamName });
+    expect((await invite(app, owner, 'adm@example.com', { role: 'admin' })).json().invitation.role).toBe('admin');
+    const [sent] = await invitationMails(mail, 'adm@example.com');
+    expect(sent!.subject).toBe(`A teammate invited you to join ${teamName} on IntakeKit`);
+    expect(sent!.text).toContain(teamName);
+    expect(sent!.text).toMatch(/admin/);
+    expect(sent!.html).not.toContain('href="https://evil.test/"');
+    expect(sent!.html).toContain('Acme &lt;a href=&quot;https://evil.test/&quot;&gt;win&lt;/a&gt; &amp; Co');
+    const links = [...sent!.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/^http:\/\/localhost:3000\/accept-invitation\?token=/);
   });
 
-  it('answers 404 for an unknown or malformed id and for someone in another team', async () => {
+  it('answers 409 EMAIL_IN_USE, saying which, for your own address, a member and an address this team invited; nothing written or sent', async () => {
     const { app, mail } = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    const rival = await signedIn(app, mail, 'rival@example.com', { teamName: 'Rival' });
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', await userId(app, rival)]) {
-      const res = await authed(app, owner, 'DELETE', `/api/team/${id}`);
-      expect(res.statusCode, id).toBe(404);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+    await joinTeam(app, mail, owner, 'mem@example.com');
+    await invite(app, owner, 'pending@example.com');
+    const before = { rows: await rowCounts(app.db), mails: (await mail.all()).length };
+    const cases = [
+      ['owner@example.com', 'You are already a member of this team.'],
+      ['mem@example.com', 'This person is already a member of your team.'],
+      ['Pending@example.com', 'This address already has a pending invitation to your team. You can resend it from the members list.'],
+    ];
+    for (const [email, message] of cases) {
+      const res = await invite(app, owner, email!);
+      expect({ email, status: res.statusCode, error: res.json().error }).toEqual({ email, status: 409, error: { code: 'EMAIL_IN_USE', message } });
     }
+    expect({ rows: await rowCounts(app.db), mails: (await mail.all()).length }).toEqual(before);
+  });
+
+  it('answers 400 for bad input, 403 for a plain member, an unverified manager or an admin granting admin, 404 without a team', async () => {
+    const { app, mail } = await build({ env: { LOGIN_REQUIRES_VERIFIED_EMAIL: 'false' } });
+    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
+    const payloads = [{}, { email: 'nope' }, { email: "x'; DROP TABLE teams; --" }, { email: `${'x'.repeat(10_000)}@a.io` }, { email: 'a@example.com', role: 'owner' }, { email: 'a@example.com', role: 'boss' }];
+    for (const payload of payloads) {
+      const res = await authed(app, owner, 'POST', '/api/team/add', payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+    }
+    const member = await joinTeam(app, mail, owner, 'mem@example.com');
+    const admin = await joinTeam(app, mail, owner, 'adm@example.com', { role: 'admin' });
+    await register(app, 'unverified@example.com', { teamName: 'Fresh' });
+    const unverified = (await login(app, 'unverified@example.com')).json().token as string;
+    const solo = await signedIn(app, mail, 'solo@example.com');
+    const before = { rows: await rowCounts(app.db), mails: (await mail.all()).length };
+    expectError(await invite(app, member.token, 'x@example.com'), 403, 'FORBIDDEN');
+    expectError(await invite(app, admin.token, 'x@example.com', { role: 'admin' }), 403, 'FORBIDDEN');
+    expectError(await invite(app, unverified, 'x@example.com'), 403, 'EMAIL_NOT_VERIFIED');
+    expectError(await invite(app, solo, 'x@example.com'), 404, 'NOT_FOUND');
+    expect({ rows: await rowCounts(app.db), mails: (await mail.all()).length }).toEqual(before);
+    expect((await invite(app, admin.token, 'x@example.com', { role: 'member' })).statusCode).toBe(201);
   });
 });
