@@ -27,7 +27,10 @@ const UNIQUE: Array<{ table: string; columns: string; where?: string }> = [
   { table: 'team_members', columns: 'team_id, user_id' },
   { table: 'team_members', columns: 'user_id' },
   { table: 'team_members', columns: 'team_id', where: "role = 'owner'" },
-  { table: 'team_invitations', columns: 'email' },
+  { table: 'invitations', columns: 'id' },
+  { table: 'invitations', columns: 'token_hash' },
+  { table: 'invitations', columns: 'team_id, email', where: "status = 'pending'" },
+  { table: 'invitation_sends', columns: 'id' },
   { table: 'sessions', columns: 'id' },
   { table: 'sessions', columns: 'token_hash' },
   { table: 'email_tokens', columns: 'id' },
@@ -46,6 +49,7 @@ const ORPHANS: Array<{ label: string; sql: string }> = [
   { label: 'session of a missing user', sql: 'SELECT s.id FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE u.id IS NULL' },
   { label: 'email token of a missing user', sql: 'SELECT e.id FROM email_tokens e LEFT JOIN users u ON u.id = e.user_id WHERE u.id IS NULL' },
   { label: 'membership of a missing user or team', sql: 'SELECT m.user_id FROM team_members m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN teams t ON t.id = m.team_id WHERE u.id IS NULL OR t.id IS NULL' },
+  { label: 'invitation of a missing team', sql: 'SELECT i.id FROM invitations i LEFT JOIN teams t ON t.id = i.team_id WHERE t.id IS NULL' },
   { label: 'team without an owner', sql: "SELECT t.id FROM teams t WHERE NOT EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = t.id AND m.role = 'owner')" },
 ];
 
