@@ -78,15 +78,11 @@ export interface EmailTokensTable {
   superseded_at: Timestamp | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<string>;
+export interface SignInAttemptsTable {
   email: string;
-  failed_at: Timestamp;
-}
-
-export interface LoginLocksTable {
-  email: string;
-  locked_until: Timestamp;
+  /** Attempts inside the lock window, each recorded before its password was checked. */
+  attempted_at: Timestamp[];
+  locked_until: Timestamp | null;
 }
 
 export type KeyType = 'sandbox' | 'production';
@@ -116,6 +112,5 @@ export interface Database {
   invitation_sends: InvitationSendsTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
-  login_failures: LoginFailuresTable;
-  login_locks: LoginLocksTable;
+  sign_in_attempts: SignInAttemptsTable;
 }

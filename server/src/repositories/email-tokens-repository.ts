@@ -40,6 +40,18 @@ async function supersedeAndInsert(
     .execute();
 }
 
+/** Cancels every outstanding link of a purpose (a password change makes the reset links moot). */
+export async function supersedeEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose, now: Date): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ superseded_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('superseded_at', 'is', null)
+    .execute();
+}
+
 export async function findEmailToken(db: Db, purpose: EmailTokenPurpose, tokenHash: string) {
   return db
     .selectFrom('email_tokens')

@@ -1,4 +1,4 @@
-// SQL for failed sign-ins per address and the locks they cause.
+// SQL for sign-in attempts per address and the locks they cause.
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.js';
 import type { TeamRole } from '../db/schema.js';
@@ -7,18 +7,28 @@ import { userFromRow, type UserWithTeam } from './users-repository.js';
 export interface SignInState {
   /** The account of the address, if any. */
   user: UserWithTeam | undefined;
+  /**
+   * This attempt's number inside the window (1 = the first), or undefined when it was refused unrecorded:
+   * the address is locked, or LOGIN_LOCK_ATTEMPTS attempts are already recorded (some may still be checking).
+   */
+  attempt: number | undefined;
   /** Set while the address is locked. */
   lockedUntil: Date | undefined;
-  /** Whether failures are on record for the address (a success then clears them). */
-  hasFailures: boolean;
 }
 
 /**
- * Everything a sign-in reads before checking the password, in one statement: the lock, the
- * account with its team (which the answer carries) and whether there are failures to clear.
- * The FROM (VALUES) row makes an address without an account still answer one row.
+ * Records a sign-in attempt, if one is allowed, and reads the account with its team (which the answer
+ * carries), in one statement. The upsert's WHERE sees the row's latest version under its lock, so
+ * simultaneous attempts are counted one at a time. The FROM (VALUES) row makes an address without an
+ * account still answer one row.
  */
-export async function signInState(db: Db, email: string, now: Date): Promise<SignInState> {
+export async function recordAttempt(
+  db: Db,
+  email: string,
+  now: Date,
+  windowStart: Date,
+  limit: number,
+): Promise<SignInState> {
   const result = await sql<{
     user_id: string | null;
     email: string;
@@ -29,15 +39,26 @@ export async function signInState(db: Db, email: string, now: Date): Promise<Sig
     team_id: string | null;
     team_name: string | null;
     team_role: TeamRole | null;
+    attempt: number | null;
     locked_until: Date | null;
-    has_failures: boolean;
   }>`
+    WITH attempt AS (
+      INSERT INTO sign_in_attempts AS s (email, attempted_at, locked_until)
+      VALUES (${email}::text, ARRAY[${now}::timestamptz], NULL)
+      ON CONFLICT (email) DO UPDATE
+        SET attempted_at = ARRAY(SELECT t FROM unnest(s.attempted_at) AS t WHERE t > ${windowStart}::timestamptz)
+                           || ${now}::timestamptz,
+            locked_until = NULL
+        WHERE (s.locked_until IS NULL OR s.locked_until <= ${now}::timestamptz)
+          AND (SELECT count(*) FROM unnest(s.attempted_at) AS t WHERE t > ${windowStart}::timestamptz) < ${limit}::int
+      RETURNING cardinality(attempted_at) AS attempt
+    )
     SELECT users.id AS user_id, users.email, users.name, users.password_hash, users.email_verified,
            users.created_at AS user_created_at,
            teams.id AS team_id, teams.name AS team_name, team_members.role AS team_role,
-           (SELECT locked_until FROM login_locks
-             WHERE login_locks.email = address.email AND locked_until > ${now}::timestamptz) AS locked_until,
-           EXISTS (SELECT 1 FROM login_failures WHERE login_failures.email = address.email) AS has_failures
+           (SELECT attempt FROM attempt) AS attempt,
+           (SELECT locked_until FROM sign_in_attempts
+             WHERE sign_in_attempts.email = address.email AND locked_until > ${now}::timestamptz) AS locked_until
     FROM (VALUES (${email}::text)) AS address (email)
     LEFT JOIN users ON users.email = address.email
     LEFT JOIN team_members ON team_members.user_id = users.id
@@ -45,37 +66,25 @@ export async function signInState(db: Db, email: string, now: Date): Promise<Sig
   const row = result.rows[0]!;
   return {
     user: row.user_id === null ? undefined : userFromRow({ ...row, user_id: row.user_id }),
+    attempt: row.attempt ?? undefined,
     lockedUntil: row.locked_until ?? undefined,
-    hasFailures: row.has_failures,
   };
 }
 
-/**
- * Records a failure and returns how many failures the address has within the window, in one
- * statement. Old rows are useless: they are dropped while we are here. The count cannot see the
- * row this statement inserts (same snapshot), hence the + 1.
- */
-export async function recordFailure(db: Db, email: string, now: Date, windowStart: Date): Promise<number> {
-  const result = await sql<{ count: string }>`
-    WITH recorded AS (
-      INSERT INTO login_failures (email, failed_at) VALUES (${email}::text, ${now}::timestamptz) RETURNING id
-    ), dropped AS (
-      DELETE FROM login_failures WHERE email = ${email}::text AND failed_at <= ${windowStart}::timestamptz RETURNING id
-    )
-    SELECT count(*) + 1 AS count FROM login_failures
-    WHERE email = ${email}::text AND failed_at > ${windowStart}::timestamptz`.execute(db);
-  return Number(result.rows[0]!.count);
-}
-
+/** Locks the address and forgets its attempts (they are spent on the lock). */
 export async function lock(db: Db, email: string, until: Date): Promise<void> {
-  await db
-    .insertInto('login_locks')
-    .values({ email, locked_until: until })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ locked_until: until }))
-    .execute();
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+  await db.updateTable('sign_in_attempts').set({ locked_until: until, attempted_at: [] }).where('email', '=', email).execute();
 }
 
-export async function clearFailures(db: Db, email: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('email', '=', email).execute();
+/** A right password: the address starts again with no attempts and no lock. */
+export async function clearAttempts(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('sign_in_attempts').where('email', '=', email).execute();
+}
+
+/** Lifts the lock of a user's address and forgets its attempts: the owner proved the mailbox (reset). */
+export async function clearAttemptsOfUser(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom('sign_in_attempts')
+    .where('email', '=', (eb) => eb.selectFrom('users').select('email').where('id', '=', userId))
+    .execute();
 }

@@ -1,9 +1,14 @@
-// Sign-in lockout (design §4): LOGIN_LOCK_ATTEMPTS failures within 15 minutes lock the address
-// for 15 minutes. Addresses without an account count the same, so a lock reveals nothing.
+// Sign-in lockout (design §4): LOGIN_LOCK_ATTEMPTS attempts within 15 minutes lock the address for 15
+// minutes. Addresses without an account count the same, so a lock reveals nothing. Each attempt is
+// recorded before its password is checked (issue 15), so however many arrive at once, no more than
+// LOGIN_LOCK_ATTEMPTS passwords are checked in a window.
 import type { Config } from '../config.js';
 import type { Db } from '../db/connect.js';
 import { ApiError } from '../errors.js';
-import { clearFailures, lock, recordFailure, signInState, type SignInState } from '../repositories/login-throttle-repository.js';
+import { verifyPassword } from '../lib/passwords.js';
+import { clearAttempts, lock, recordAttempt } from '../repositories/login-throttle-repository.js';
+import type { UserWithTeam } from '../repositories/users-repository.js';
+import { endSession } from './sessions.js';
 
 type ThrottleConfig = Pick<Config, 'now' | 'loginLockAttempts' | 'lockWindowMs' | 'lockDurationMs'>;
 
@@ -12,28 +17,69 @@ function lockedError(until: Date, now: Date): ApiError {
   return new ApiError('LOCKED', { headers: { 'Retry-After': String(seconds) } });
 }
 
-/**
- * The address's account (if any) and whether failures are on record, in one round trip; throws
- * LOCKED while the address is locked, whatever the password.
- */
-export async function beginSignIn(db: Db, config: ThrottleConfig, email: string): Promise<Omit<SignInState, 'lockedUntil'>> {
-  const now = config.now();
-  const { lockedUntil, ...state } = await signInState(db, email, now);
-  if (lockedUntil) throw lockedError(lockedUntil, now);
-  return state;
+export interface SignInAttempt {
+  user: UserWithTeam | undefined;
+  /** This attempt's number in the window; the one that reaches the limit locks the address if it fails. */
+  attempt: number;
 }
 
-/** Records a failure; the failure that reaches the limit already answers LOCKED. */
-export async function failedSignIn(db: Db, config: ThrottleConfig, email: string): Promise<ApiError> {
+/**
+ * Records the attempt and returns the address's account (if any) in one round trip; throws LOCKED,
+ * whatever the password, while the address is locked or its attempts are used up.
+ */
+export async function beginSignIn(db: Db, config: ThrottleConfig, email: string): Promise<SignInAttempt> {
   const now = config.now();
-  const count = await recordFailure(db, email, now, new Date(now.getTime() - config.lockWindowMs));
-  if (count < config.loginLockAttempts) return new ApiError('INVALID_CREDENTIALS');
+  const windowStart = new Date(now.getTime() - config.lockWindowMs);
+  const state = await recordAttempt(db, email, now, windowStart, config.loginLockAttempts);
+  if (state.attempt === undefined) {
+    // Used up but not locked yet: the attempt that reaches the limit is still being checked.
+    throw lockedError(state.lockedUntil ?? new Date(now.getTime() + config.lockDurationMs), now);
+  }
+  return { user: state.user, attempt: state.attempt };
+}
+
+/** A wrong password: the attempt is already counted; the one that reaches the limit answers LOCKED. */
+export async function failedSignIn(db: Db, config: ThrottleConfig, email: string, attempt: number): Promise<ApiError> {
+  if (attempt < config.loginLockAttempts) return new ApiError('INVALID_CREDENTIALS');
+  const now = config.now();
   const until = new Date(now.getTime() + config.lockDurationMs);
   await lock(db, email, until);
   return lockedError(until, now);
 }
 
-/** A success resets the count; skipped (no round trip) when beginSignIn saw no failures. */
-export async function successfulSignIn(db: Db, email: string, hasFailures: boolean): Promise<void> {
-  if (hasFailures) await clearFailures(db, email);
+/** A right password resets the count. */
+export async function successfulSignIn(db: Db, email: string): Promise<void> {
+  await clearAttempts(db, email);
+}
+
+/**
+ * Checks the current password of a signed-in user (change password, delete account, transfer ownership).
+ * Guesses count with failed sign-ins on the same address, so a stolen session cannot guess more than a
+ * sign-in form could; at the limit the address locks and the guessing session ends (the portal's next call
+ * is 401). A wrong password answers 400, not 401, which would sign the portal out on the first typo.
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  config: ThrottleConfig,
+  session: { familyId: string; user: Pick<UserWithTeam, 'email' | 'passwordHash'> },
+  password: string,
+): Promise<void> {
+  const { email } = session.user;
+  let attempt: number;
+  try {
+    ({ attempt } = await beginSignIn(db, config, email));
+  } catch (locked) {
+    await endSession(db, session.familyId);
+    throw locked;
+  }
+  if (await verifyPassword(session.user.passwordHash, password)) {
+    await successfulSignIn(db, email);
+    return;
+  }
+  const failure = await failedSignIn(db, config, email, attempt);
+  if (failure.code === 'LOCKED') {
+    await endSession(db, session.familyId);
+    throw failure;
+  }
+  throw new ApiError('INVALID_CREDENTIALS', { status: 400 });
 }

@@ -100,6 +100,21 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < 4; i++) expect((await login(app, 'ada@example.com', 'Wrong-Password-1')).statusCode).toBe(401);
   });
 
+  it('verifies at most LOGIN_LOCK_ATTEMPTS guesses however many arrive at once', async () => {
+    // Finding 1 of issue 15: of 30 simultaneous wrong sign-ins for one address, all 30 were checked.
+    const { app, mail } = await build();
+    await register(app, 'ada@example.com');
+    await verify(app, mail, 'ada@example.com');
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(app, 'ada@example.com', `Wrong-Password-${i}`)));
+    const codes = answers.map((res) => res.json().error.code);
+    // Five guesses are checked: four answer 401 and the fifth locks; the other 25 are refused unchecked.
+    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'LOCKED')).toHaveLength(26);
+    for (const res of answers.filter((r) => r.statusCode === 423)) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // The right password is refused while the lock lasts.
+    expect((await login(app, 'ada@example.com')).statusCode).toBe(423);
+  });
+
   it('locks unknown addresses the same way, so a lock reveals nothing', async () => {
     const { app } = await build({ env: { LOGIN_LOCK_ATTEMPTS: '3' } });
     const codes = [];
@@ -117,9 +132,9 @@ describe('POST /api/auth/login', () => {
       error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.' },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // The refused attempt did not reach the handler: only 3 failures were recorded.
-    const failures = await app.db.selectFrom('login_failures').select('id').execute();
-    expect(failures).toHaveLength(3);
+    // The refused attempt did not reach the handler: only 3 attempts were recorded.
+    const attempts = await app.db.selectFrom('sign_in_attempts').select('attempted_at').executeTakeFirstOrThrow();
+    expect(attempts.attempted_at).toHaveLength(3);
     // Another address (client) has its own budget; X-Forwarded-For is not trusted.
     const other = await app.inject({
       method: 'POST',

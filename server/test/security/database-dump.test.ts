@@ -88,7 +88,7 @@ describe('database dump', () => {
     secrets.resetUsed = await mail.lastToken('owner@example.com', 'reset-password');
     expect((await post(app, '/api/auth/reset-password', { token: secrets.resetUsed, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
 
-    // Failed sign-ins (login_failures) with a password that must not be recorded either.
+    // Failed sign-ins (sign_in_attempts) with a password that must not be recorded either.
     secrets.wrongPassword = 'Wrong-Password-Secret-1';
     await login(app, 'owner@example.com', secrets.wrongPassword);
 
@@ -96,7 +96,7 @@ describe('database dump', () => {
     const { tables, rows } = await dump(app.db);
     // Every table of the schema is dumped (schema_migrations included); the ones these flows fill are not empty.
     for (const table of [
-      'users', 'teams', 'team_members', 'sessions', 'email_tokens', 'api_keys', 'login_failures', 'invitations', 'invitation_sends',
+      'users', 'teams', 'team_members', 'sessions', 'email_tokens', 'api_keys', 'sign_in_attempts', 'invitations', 'invitation_sends',
     ]) {
       expect(tables).toContain(table);
       expect(rows.get(table)!.length, table).toBeGreaterThan(0);

@@ -178,7 +178,7 @@ describe('Turnstile on register and login, with siteverify at TURNSTILE_VERIFY_U
       // Nothing written: no user, team, email token, session, nor even a recorded sign-in failure.
       const after = await rowCounts(ctx.app.db);
       expect(after).toEqual(before);
-      expect(after).toMatchObject({ users: 1, teams: 0, sessions: 0, email_tokens: 0, login_failures: 0 });
+      expect(after).toMatchObject({ users: 1, teams: 0, sessions: 0, email_tokens: 0, sign_in_attempts: 0 });
       expect(await ctx.mail.all()).toEqual([]);
       expect(standIn.calls.length).toBe(expected.asked ? 2 : 0);
       // Operators hear about an outage or a wrong secret; the log never holds the secret or the token.

@@ -3,14 +3,16 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors.js';
-import { hashPassword, isAcceptablePassword, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword, isAcceptablePassword } from '../../lib/passwords.js';
 import { authOf } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { deleteUserSessions } from '../../repositories/sessions-repository.js';
+import { supersedeEmailTokens } from '../../repositories/email-tokens-repository.js';
 import { findUser, updateUser } from '../../repositories/users-repository.js';
 import { ChangePasswordBody, DeleteAccountBody, MessageBody, ProfileBody, UserResponse } from '../../schemas/auth.js';
 import { errorResponses } from '../../schemas/common.js';
 import { deleteAccount } from '../../services/account-deletion.js';
+import { checkCurrentPassword } from '../../services/login-throttle.js';
 import { startSession } from '../../services/sessions.js';
 import type { AuthRouteOptions } from './options.js';
 import { toUserBody } from './user-body.js';
@@ -23,8 +25,6 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
     if (!user) throw new ApiError('UNAUTHORIZED');
     return user;
   };
-  // A wrong current password is not a session failure: 400, so the portal keeps its token.
-  const wrongPassword = () => new ApiError('INVALID_CREDENTIALS', { status: 400 });
 
   routes.patch(
     '/api/auth/profile',
@@ -60,20 +60,24 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
           200: MessageBody,
           // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
           ...errorResponses(
-            'MISSING_FIELDS', 'INVALID_PASSWORD', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED',
+            'MISSING_FIELDS', 'INVALID_PASSWORD', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'LOCKED', 'RATE_LIMIT_EXCEEDED',
           ),
         },
       },
     },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
-      const user = await currentUser(authOf(request).userId);
-      if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongPassword();
+      const auth = authOf(request);
+      const user = await currentUser(auth.userId);
+      await checkCurrentPassword(app.db, config, { familyId: auth.familyId, user }, currentPassword);
       if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
       const passwordHash = await hashPassword(newPassword);
       const token = await app.db.transaction().execute(async (trx) => {
-        await updateUser(trx, user.id, { passwordHash }, config.now());
+        const now = config.now();
+        await updateUser(trx, user.id, { passwordHash }, now);
         await deleteUserSessions(trx, user.id);
+        // A reset link sent before the change would undo it: links issued for the old password end here.
+        await supersedeEmailTokens(trx, user.id, 'reset_password', now);
         return startSession(trx, config, user.id);
       });
       app.mailer.send(user.email, { kind: 'password-changed', name: user.name, portalUrl: config.portalUrl });
@@ -96,13 +100,14 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
         body: DeleteAccountBody,
         response: {
           204: Type.Null({ description: 'Deleted' }),
-          ...errorResponses('MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'RATE_LIMIT_EXCEEDED'),
+          ...errorResponses('MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'LOCKED', 'RATE_LIMIT_EXCEEDED'),
         },
       },
     },
     async (request, reply) => {
-      const user = await currentUser(authOf(request).userId);
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) throw wrongPassword();
+      const auth = authOf(request);
+      const user = await currentUser(auth.userId);
+      await checkCurrentPassword(app.db, config, { familyId: auth.familyId, user }, request.body.password);
       await deleteAccount(app.db, user);
       reply.removeHeader('x-new-token');
       return reply.code(204).send(null);

@@ -40,12 +40,12 @@ export async function loginRoute(app: FastifyInstance, { config }: AuthRouteOpti
       if (!(await verifyTurnstile(config.turnstileSecretKey, turnstileToken, request.ip))) {
         throw new ApiError('TURNSTILE_FAILED');
       }
-      // Round trips of a success: this one, the session insert, and a third only to clear failures.
-      const { user, hasFailures } = await beginSignIn(app.db, config, email);
+      // Round trips of a success: the attempt (with the account), clearing it, the session insert.
+      const { user, attempt } = await beginSignIn(app.db, config, email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        throw await failedSignIn(app.db, config, email);
+        throw await failedSignIn(app.db, config, email, attempt);
       }
-      await successfulSignIn(app.db, email, hasFailures);
+      await successfulSignIn(app.db, email);
       // Checked only after the password, so the answer never reveals that an address is unverified.
       if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
       const token = await startSession(app.db, config, user.id);

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError } from '../../errors.js';
 import { hashPassword, isAcceptablePassword } from '../../lib/passwords.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
+import { clearAttemptsOfUser } from '../../repositories/login-throttle-repository.js';
 import { deleteUserSessions } from '../../repositories/sessions-repository.js';
 import { findUser, updateUser } from '../../repositories/users-repository.js';
 import { EmailOnlyBody, MessageBody, ResetPasswordBody } from '../../schemas/auth.js';
@@ -73,6 +74,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { config }: Auth
         // Following the link proves the address too.
         await updateUser(trx, usable.userId, { passwordHash, emailVerified: true }, now);
         await deleteUserSessions(trx, usable.userId);
+        // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
+        await clearAttemptsOfUser(trx, usable.userId);
       });
       const user = await findUser(app.db, { id: usable.userId });
       if (user) app.mailer.send(user.email, { kind: 'password-changed', name: user.name, portalUrl: config.portalUrl });
