@@ -243,6 +243,10 @@ test.describe('at 375 px in dark mode', () => {
     await expect(secondPage.getByRole('link', {name: 'Sign in to accept'})).toBeVisible();
     await expectNoHorizontalScroll(secondPage);
     await expectAccessible(secondPage);
+    // The narrowest phone the portal supports.
+    await secondPage.setViewportSize({width: 360, height: 740});
+    await expectNoHorizontalScroll(secondPage);
+    await secondPage.setViewportSize({width: 375, height: 760});
 
     // Keyboard: the view's heading has focus, so Tab reaches the sign-in link next.
     await secondPage.keyboard.press('Tab');
