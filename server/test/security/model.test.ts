@@ -920,7 +920,8 @@ const commands = [
 /**
  * One sequence run first on every run, so that the rarer transitions are always reached and
  * checked against the model: a wrong-account accept, a sign-up through an invitation link, a role
- * change, an ownership transfer and the former owner leaving, a resend, both limits' 429s.
+ * change, an ownership transfer and the former owner leaving, a resend, both limits' 429s, a
+ * decline, a removal, and a rotated then revoked key that no longer authenticates.
  */
 const u = (index: number): ActorRef => ({ kind: 'user', index });
 const firstManager: ActorRef = { kind: 'manager', index: 0 };
@@ -942,6 +943,12 @@ const everyRareTransition: [Register[], Invite[], Accept[], Command[]] = [
     new Invite(firstManager, 4, 'member'), // a third email to user 4 in a day: 429
     new Accept(u(3), { kind: 'mine', index: 0 }),
     new CreateKey(3, 'sandbox'),
+    new Rotate(3, { kind: 'own', index: 0 }, 'none'),
+    new Revoke(3, { kind: 'own', index: 1 }, 'none'), // the successor
+    new UseKey({ kind: 'key', index: 1 }, true), // 401
+    new Invite(firstManager, 0, 'member'), // the former owner, now without a team
+    new Decline({ kind: 'any', index: 0 }),
+    new Remove(firstManager, { kind: 'user', index: 2 }), // the new owner removes an admin
     new ShowTeam(1),
   ],
 ];
