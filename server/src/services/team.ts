@@ -7,7 +7,6 @@ import type { Db } from '../db/connect.js';
 import type { InvitationRole } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { hashToken, newToken } from '../lib/tokens.js';
-import { verifyPassword } from '../lib/passwords.js';
 import type { Mailer } from '../plugins/mailer.js';
 import {
   expireStaleInvitation,
@@ -32,11 +31,20 @@ import {
   type PendingInvitationRow,
 } from '../repositories/teams-repository.js';
 import type { UserWithTeam } from '../repositories/users-repository.js';
+import { checkCurrentPassword } from './login-throttle.js';
 
 type Team = NonNullable<UserWithTeam['team']>;
 type TeamConfig = Pick<
   Config,
-  'now' | 'portalUrl' | 'teamInvitesPerHour' | 'invitesPerAddressPerDay' | 'invitationTtlMs' | 'invitationResendIntervalMs'
+  | 'now'
+  | 'portalUrl'
+  | 'teamInvitesPerHour'
+  | 'invitesPerAddressPerDay'
+  | 'invitationTtlMs'
+  | 'invitationResendIntervalMs'
+  | 'loginLockAttempts'
+  | 'lockWindowMs'
+  | 'lockDurationMs'
 >;
 
 const HOUR = 60 * 60 * 1000;
@@ -198,11 +206,12 @@ export class Teams {
   }
 
   /** The owner hands ownership to an admin or member and becomes an admin. */
-  async transfer(user: UserWithTeam, targetId: string, password: string) {
+  async transfer(user: UserWithTeam, familyId: string, targetId: string, password: string) {
     const team = teamOf(user);
     assertOwner(team);
-    // 400, not 401: a wrong password must not sign the portal out (as delete-account).
-    if (!(await verifyPassword(user.passwordHash, password))) throw new ApiError('INVALID_CREDENTIALS', { status: 400 });
+    // As delete-account: 400 for a wrong password (401 would sign the portal out), and guesses count
+    // with sign-ins on the address (LOCKED at the limit, which ends this session).
+    await checkCurrentPassword(this.db, this.config, { familyId, user }, password);
     await this.db.transaction().execute(async (trx) => {
       await lockTeam(trx, team.id);
       const target = targetId === user.id ? undefined : await findMember(trx, team.id, targetId);

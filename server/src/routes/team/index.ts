@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
+import { authOf } from '../../plugins/auth.js';
 import { authRateLimit } from '../../plugins/rate-limit.js';
 import { errorResponses } from '../../schemas/common.js';
 import {
@@ -109,11 +110,13 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         response: {
           200: TransferResponse,
           // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
-          ...errorResponses('MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED'),
+          ...errorResponses(
+            'MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'LOCKED', 'RATE_LIMIT_EXCEEDED',
+          ),
         },
       },
     },
-    async (request) => teams.transfer(currentUser(request), request.body.userId, request.body.password),
+    async (request) => teams.transfer(currentUser(request), authOf(request).familyId, request.body.userId, request.body.password),
   );
 
   routes.post(
