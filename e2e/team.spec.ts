@@ -399,6 +399,9 @@ for (const width of [375, 360]) {
       expect(badgeBox!.x).toBeGreaterThanOrEqual(rowBox!.x);
       expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width);
       expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(width);
+      // Nor squeezed: the name and badge fit inside their cell's line box instead of running under or past it.
+      expect(await badge.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await badge.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       const region = page.getByRole('region', {name: 'Team members'});
       expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await expect(invitationRows(page)).toContainText('Expires in 7 days');
