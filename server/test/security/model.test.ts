@@ -978,6 +978,8 @@ describe('teams and keys against a model (fast-check)', () => {
         sessionIdleMs: forever,
         sessionAbsoluteMs: forever,
         sessionRotateAfterMs: forever,
+        // Wrong-password transfers count towards the sign-in lock; locking is tested on its own.
+        loginLockAttempts: 1000,
       },
     });
     const counts: Record<string, number> = {};
