@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { redactUrl, type Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { loggerOptions } from './logger.js';
+import { MAX_PARAM_LENGTH, routablePath } from './lib/routable-path.js';
 import { resolveSecretKey } from './lib/secret-key.js';
 import { useTurnstileEndpoint } from './lib/turnstile.js';
 import { authPlugin } from './plugins/auth.js';
@@ -41,11 +42,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 64 * 1024,
+    // Slow clients (issue 15): 500 connections trickling a body one byte every 10 s held the process's
+    // descriptors. A request must arrive whole within REQUEST_TIMEOUT_SECONDS, its headers within 10 s;
+    // Node checks every half second, not every 30 (its default). A keep-alive connection may idle 65 s,
+    // longer than the 60 s of common load balancers, so the proxy, not us, closes it first.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: 70_000,
+    keepAliveTimeout: 65_000,
+    http: { headersTimeout: Math.min(10_000, config.requestTimeoutMs), connectionsCheckingInterval: 500 },
+    maxParamLength: MAX_PARAM_LENGTH,
+    rewriteUrl: (request) => routablePath(request.url ?? '/'),
     ajv: {
       // A wrong type is a client error, not something to coerce ("123" stays a string, 123 is refused).
       customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
     },
   });
+
+  app.server.maxConnections = config.maxConnections;
 
   useTurnstileEndpoint({
     url: config.turnstileVerifyUrl,

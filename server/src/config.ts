@@ -26,6 +26,10 @@ export interface Config {
    */
   trustProxy: string[];
   loginLockAttempts: number;
+  /** REQUEST_TIMEOUT_SECONDS: how long a client may take to send a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** MAX_CONNECTIONS: open connections per process; more are dropped as they are accepted. */
+  maxConnections: number;
   /** TEAM_INVITES_PER_HOUR: invitation emails (invites and resends) per team per rolling hour. */
   teamInvitesPerHour: number;
   /** INVITES_PER_ADDRESS_PER_DAY: invitation emails to one address per rolling 24 h, across all teams. */
@@ -173,6 +177,8 @@ export function loadConfig(env: Env = process.env): Config {
     sdkRateLimit: integer('SDK_RATE_LIMIT', 120, 1, 1_000_000),
     trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
+    maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
     teamInvitesPerHour: integer('TEAM_INVITES_PER_HOUR', 20, 1, 1_000_000),
     invitesPerAddressPerDay: integer('INVITES_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
     logLevel,

@@ -64,23 +64,6 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && ('statusCode' in error || 'validation' in error || 'code' in error);
 }
 
-/**
- * For Fastify's `frameworkErrors` option. Without it the router answers a path it cannot route
- * (an invalid percent-encoding such as %zz: 400; a segment over maxParamLength: 414) itself, with
- * Fastify's own body and none of our headers. Such a path names nothing: 404 NOT_FOUND, like a
- * malformed id, in the catalogue's shape.
- */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    request.log.info({ errCode: error.code }, 'request refused by the router');
-    // No route means none of the app's onSend hooks run: the headers that matter most, by hand.
-    reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
-    return send(reply, 404, 'NOT_FOUND');
-  }
-  request.log.error({ err: error }, 'unhandled framework error');
-  return send(reply, 500, 'SERVER_ERROR');
-}
-
 export const errorsPlugin = sharedPlugin('errors', async (app) => {
   app.setNotFoundHandler((_request, reply) => send(reply, 404, 'NOT_FOUND'));
 
