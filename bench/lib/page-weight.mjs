@@ -5,11 +5,12 @@ import {figure, launchChromium, log, median, round} from './common.mjs';
 import {ensureBareBuild, ensurePortalBuild} from './builds.mjs';
 import {startSiteStack} from './stack.mjs';
 
-export const PUBLIC_ROUTES = ['/', '/login', '/register', '/verify-email-sent', '/verify', '/forgot-password', '/reset-password'];
+export const PUBLIC_ROUTES = ['/', '/login', '/register', '/verify-email-sent', '/verify', '/forgot-password', '/reset-password', '/accept-invitation'];
 export const SIGNED_IN_ROUTES = ['/dashboard', '/dashboard/quick-start', '/dashboard/demo', '/api-keys', '/team', '/settings'];
 const SIGN_IN_PAGES = ['/login', '/register'];
 // The query a real visit carries (the page redirects to /register without it).
-const QUERY = {'/verify-email-sent': '?email=dana%40clinic.test'};
+// An invitation link's shape (43 base64url characters); the API answers it as unknown, so the page shows its invalid-link view.
+const QUERY = {'/verify-email-sent': '?email=dana%40clinic.test', '/accept-invitation': `?token=${'A'.repeat(43)}`};
 
 // Code that only signed-in pages use, recognised in minified output by strings minifiers keep.
 export const MARKERS = {
