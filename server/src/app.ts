@@ -50,7 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: 70_000,
     keepAliveTimeout: 65_000,
     http: { headersTimeout: Math.min(10_000, config.requestTimeoutMs), connectionsCheckingInterval: 500 },
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     rewriteUrl: (request) => routablePath(request.url ?? '/'),
     ajv: {
       // A wrong type is a client error, not something to coerce ("123" stays a string, 123 is refused).
