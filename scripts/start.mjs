@@ -20,8 +20,9 @@ try {
 }
 const {host, port, sitePort, apiUrl, portalUrl, childEnv} = stack;
 
-if (mode === 'serve' && !existsSync(path.join(root, 'build', 'index.html'))) {
-  console.error('No production build in build/. Run `npm run build` first (it honours API_URL and PORTAL_URL).');
+const compiledServer = path.join(root, 'server', 'dist', 'server.js');
+if (mode === 'serve' && (!existsSync(path.join(root, 'build', 'index.html')) || !existsSync(compiledServer))) {
+  console.error('No production build in build/ and server/dist/. Run `npm run build` first (it honours API_URL and PORTAL_URL).');
   process.exit(1);
 }
 
@@ -89,7 +90,9 @@ if (mode === 'dev') {
   }
 }
 
-const api = run('API', process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], childEnv);
+// Development runs the TypeScript through tsx; `serve` runs the compiled server, as production does.
+const apiArgs = mode === 'dev' ? ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')] : [compiledServer];
+const api = run('API', process.execPath, apiArgs, childEnv);
 const siteArgs =
   mode === 'dev'
     ? ['start', '--port', String(sitePort), '--host', host, '--no-open']

@@ -1,4 +1,4 @@
-// Entry point: `node --import tsx server/src/server.ts`. Reads the environment, builds the app,
+// Entry point: `node server/dist/server.js` (built by `npm run build -w server`), or through tsx in development. Reads the environment, builds the app,
 // listens, and on SIGINT/SIGTERM stops accepting requests, finishes in-flight ones, sends queued
 // mail and closes the database before exiting.
 import { buildApp } from './app.js';

@@ -13,6 +13,9 @@ export interface ApiProcessOptions {
   /** Unset: PGlite under dataDir. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** The server to run and how: default the TypeScript sources through tsx; a production copy runs dist/server.js. */
+  serverDir?: string;
+  entry?: string[];
 }
 
 export interface ApiProcess {
@@ -28,8 +31,8 @@ export interface ApiProcess {
 }
 
 export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
+  const child = spawn(process.execPath, options.entry ?? ['--import', 'tsx', 'src/server.ts'], {
+    cwd: options.serverDir ?? SERVER_DIR,
     detached: true,
     env: {
       ...process.env,
