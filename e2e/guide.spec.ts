@@ -1,5 +1,5 @@
 /**
- * The SDK guide (issue 4): the dashboard, the Quick Start's snippets and their Copy buttons, and the live demo.
+ * The SDK guide: the dashboard, the Quick Start's snippets and their Copy buttons, and the live demo.
  */
 import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
 import {SITE_URL} from './support/ports';

@@ -1,5 +1,5 @@
 /**
- * Joining a team by consent (issue 13), in two browsers: the inviter's (`page`) and the invitee's (`secondPage`).
+ * Joining a team by consent, in two browsers: the inviter's (`page`) and the invitee's (`secondPage`).
  * The invitation link comes from the real email in the SMTP sink. Covers sign-up through the link (no verification
  * email, straight back to the invitation), an existing user whose keys stay theirs until they press Join, decline,
  * another signed-in address, an invitee already in a team, unusable links, axe on every view, 375 px in dark mode.

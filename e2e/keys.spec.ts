@@ -1,5 +1,5 @@
 /**
- * API keys (issue 5): create a sandbox key and see it once, copy it, see it masked; rotate (the old key stops
+ * API keys: create a sandbox key and see it once, copy it, see it masked; rotate (the old key stops
  * working for the SDK) and revoke behind the spec's confirmations; the production dialog; the lock for an
  * unverified email, in the page and in the API.
  */
@@ -28,21 +28,15 @@ async function sdkSession(apiKey: string): Promise<{status: number; code?: strin
   return {status: res.status, code: body.error?.code};
 }
 
-/** Answers the next window.confirm with `accept`, after checking its text. */
-function answerConfirm(page: Page, text: string, accept: boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    page.once('dialog', (dialog) => {
-      try {
-        expect(dialog.type()).toBe('confirm');
-        expect(dialog.message()).toBe(text);
-      } catch (error) {
-        void dialog.dismiss();
-        reject(error as Error);
-        return;
-      }
-      void (accept ? dialog.accept() : dialog.dismiss()).then(() => resolve());
-    });
-  });
+/** Answers the in-app confirmation with `accept`, after checking its question; checks it with axe once. */
+async function answerConfirm(page: Page, text: string, accept: boolean, audit = false): Promise<void> {
+  const dialog = page.getByRole('dialog', {name: text});
+  await expect(dialog).toBeVisible();
+  // Cancel has the focus: Enter never confirms a destructive action by accident.
+  await expect(dialog.getByRole('button', {name: 'Cancel'})).toBeFocused();
+  if (audit) await expectAccessible(page);
+  await dialog.getByRole('button', {name: accept ? /^(Rotate|Revoke) key$/ : 'Cancel'}).click();
+  await expect(dialog).toBeHidden();
 }
 
 const rows = (page: Page) => page.getByTestId('api-key-row');
@@ -105,15 +99,13 @@ test.describe('API keys of a verified user', () => {
     expect((await sdkSession(oldKey)).status).toBe(200);
 
     // Cancelling the confirmation changes nothing.
-    const cancelled = answerConfirm(page, CONFIRM_ROTATE, false);
     await rows(page).first().getByRole('button', {name: /^Rotate/}).click();
-    await cancelled;
+    await answerConfirm(page, CONFIRM_ROTATE, false, true);
     await expect(rows(page)).toHaveCount(1);
     expect((await sdkSession(oldKey)).status).toBe(200);
 
-    const confirmed = answerConfirm(page, CONFIRM_ROTATE, true);
     await rows(page).first().getByRole('button', {name: /^Rotate/}).click();
-    await confirmed;
+    await answerConfirm(page, CONFIRM_ROTATE, true);
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByText(COPY_NOW)).toBeVisible();
     const newKey = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
@@ -131,9 +123,8 @@ test.describe('API keys of a verified user', () => {
     expect(await sdkSession(oldKey)).toEqual({status: 401, code: 'INVALID_API_KEY'});
     expect((await sdkSession(newKey)).status).toBe(200);
 
-    const revoked = answerConfirm(page, CONFIRM_REVOKE, true);
     await newRow.getByRole('button', {name: /^Revoke/}).click();
-    await revoked;
+    await answerConfirm(page, CONFIRM_REVOKE, true, true);
     await expect(newRow.getByRole('cell').nth(2)).toHaveText('Revoked');
     await expect(newRow.getByRole('button')).toHaveCount(0);
     expect(await sdkSession(newKey)).toEqual({status: 401, code: 'INVALID_API_KEY'});

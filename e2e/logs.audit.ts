@@ -1,5 +1,5 @@
 /**
- * Issue 8: "Logs: a full end-to-end run's logs contain none of the passwords, tokens or keys it used."
+ * Logs: a full end-to-end run's logs must contain none of the passwords, tokens or keys it used.
  *
  * Runs in the 'logs' project, after every test of 'desktop' (playwright.config.ts), against what that run left:
  * the secrets recorded by the fixtures, the mail sink and the stack (e2e/support/secrets.ts), and everything the

@@ -1,5 +1,5 @@
 /**
- * The intake SDK end to end (issue 6): a signed-in user with a sandbox key runs the live demo, which starts after
+ * The intake SDK end to end: a signed-in user with a sandbox key runs the live demo, which starts after
  * the 1 s delay, answers every question with the keyboard only and sees the completion; the key's Last Used is then
  * set on /api-keys; after the key is rotated, a page initialised with the old key shows the SDK's clear error.
  */
@@ -130,11 +130,8 @@ test.describe('the intake SDK', () => {
     await expect(row.getByRole('cell').nth(4)).not.toBeEmpty();
 
     // Rotate it through the page.
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe(CONFIRM_ROTATE);
-      void dialog.accept();
-    });
     await row.getByRole('button', {name: /^Rotate/}).click();
+    await page.getByRole('dialog', {name: CONFIRM_ROTATE}).getByRole('button', {name: 'Rotate key'}).click();
     await expect(page.getByTestId('new-key-value')).toHaveText(/^ik_sandbox_/);
 
     // A customer page still initialised with the old key shows the SDK's clear error.

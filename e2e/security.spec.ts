@@ -1,5 +1,5 @@
 /**
- * Browser-side security (issue 8): the Content Security Policy shipped as host configuration (static/_headers,
+ * Browser-side security: the Content Security Policy shipped as host configuration (static/_headers,
  * served by scripts/lib/static-server.mjs exactly as a static host would), no CSP violation on any page, public or
  * signed in, and the session token leaving localStorage on logout and on any 401.
  *

@@ -1,5 +1,5 @@
 /**
- * Settings (issue 5): profile edit with the user refreshed, the Verified/Unverified badge and resend, change
+ * Settings: profile edit with the user refreshed, the Verified/Unverified badge and resend, change
  * password (other sessions signed out, this one kept), and deleting the account from the Danger Zone.
  */
 import type {Page} from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The signed-in shell (issue 4): the Developer sidebar on every signed-in page, its navigation and logout,
+ * The signed-in shell: the Developer sidebar on every signed-in page, its navigation and logout,
  * the small-screen slide-over, and an axe check of every signed-in page. Runs at 1280 px and at 375 px.
  */
 import type {Page} from '@playwright/test';

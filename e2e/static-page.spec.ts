@@ -1,5 +1,5 @@
 /**
- * The Quick Start's snippets run on a plain static page outside the portal (issue 6): copied from the rendered
+ * The Quick Start's snippets run on a plain static page outside the portal: copied from the rendered
  * Quick Start with its Copy buttons, the placeholders replaced by a real sandbox key and a flow id, served from
  * another origin (so the SDK's call to the API is cross-origin, as on a customer's site), the flow shows its first
  * question.

@@ -1,5 +1,5 @@
 /**
- * Team (issues 5 and 13): the Team page shows each person only what their role allows, every confirmation is the
+ * Team: the Team page shows each person only what their role allows, every confirmation is the
  * in-app dialog (never window.confirm/alert), refused actions are shown in the page, invitations are rows with
  * 'INVITED', 'Expires in N days', Resend and Revoke; role changes, transfer of ownership, leaving from the Team
  * page and from Settings; the page at 375 and 360 px ('You' badge whole, the top bar names the page).
@@ -21,7 +21,7 @@ const invitationFor = (page: Page, email: string) => invitationRows(page).filter
 const dialog = (page: Page) => page.getByRole('dialog');
 const inviteForm = (page: Page) => page.getByRole('form', {name: 'Invite a team member'});
 
-/** Fails the test if the page ever opens a native confirm/alert/prompt (issue 13: in-app dialogs only). */
+/** Fails the test if the page ever opens a native confirm/alert/prompt (in-app dialogs only: native ones ignore the theme and trap screen readers). */
 function refuseNativeDialogs(page: Page): string[] {
   const seen: string[] = [];
   page.on('dialog', (native) => {
@@ -177,7 +177,7 @@ test('a plain member sees no invite form and no Remove buttons, and leaves the t
   await users.signIn(page, member, '/team');
   await expect(memberRows(page)).toHaveCount(3);
   await expect(page.getByText(SHARE_NOTE)).toBeVisible();
-  // Finding 6: no invite form, no Remove anywhere (not on the owner's row either), no role buttons, no invitations.
+  // A plain member: no invite form, no Remove anywhere (not on the owner's row either), no role buttons, no invitations.
   await expect(inviteForm(page)).toHaveCount(0);
   await expect(page.getByRole('button', {name: 'Add member'})).toHaveCount(0);
   await expect(page.getByRole('button', {name: /^Remove/})).toHaveCount(0);

@@ -1,6 +1,6 @@
 /**
  * The run's record of every secret it used and of everything our servers printed, for e2e/logs.audit.ts
- * (issue 8: "a full end-to-end run's logs contain none of the passwords, tokens or keys it used").
+ * (a full end-to-end run's logs must contain none of the passwords, tokens or keys it used).
  *
  * Secrets are recorded where they appear (the browser's traffic to the API, apiCall, the mail sink, the API's
  * environment) rather than in each spec, so a new test is covered without remembering to. The runner and the

@@ -1,4 +1,4 @@
--- Teams by consent (issue 13): an invitation is a row of its own with a single-use token, and
+-- Teams by consent: an invitation is a row of its own with a single-use token, and
 -- membership starts only when the mailbox owner accepts it. The old team_invitations rows had no
 -- token and could never be accepted under these rules, so they go.
 

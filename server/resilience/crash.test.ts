@@ -1,4 +1,4 @@
-// Issue 8, crash: key creations and rotations (each acknowledged only after its transaction
+// Crash: key creations and rotations (each acknowledged only after its transaction
 // committed) against the real API process, which is killed with SIGKILL at a random moment, ten
 // rounds in a row, on the same PGlite directory and on PostgreSQL. After each kill the data as the
 // crash left it is read with SQL: every acknowledged change is there, each rotation chain has

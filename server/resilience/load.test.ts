@@ -1,4 +1,4 @@
-// Issue 8, load: 200 concurrent sign-ups and 1,000 key operations by 50 concurrent users against
+// Load: 200 concurrent sign-ups and 1,000 key operations by 50 concurrent users against
 // the real API process over loopback, on PGlite and on PostgreSQL. Afterwards the stored data is
 // read with SQL: no 5xx was answered, every acknowledged sign-up and key operation is there exactly
 // once, and every invariant of the schema holds.

@@ -1,4 +1,4 @@
-// Issue 15, finding 7: the API must run from a production install. It used to start only through tsx, a
+// The API must run from a production install. It used to start only through tsx, a
 // development dependency of the root, so after `npm install --omit=dev` it did not start. Here a deploy is
 // made as an operator would: the compiled server (`npm run build -w server`), its migrations, the workspace
 // manifests and the committed lockfile, installed without development dependencies, started with `node`.

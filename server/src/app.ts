@@ -42,7 +42,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 64 * 1024,
-    // Slow clients (issue 15): 500 connections trickling a body one byte every 10 s held the process's
+    // Slow clients: 500 connections trickling a body one byte every 10 s held the process's
     // descriptors. A request must arrive whole within REQUEST_TIMEOUT_SECONDS, its headers within 10 s;
     // Node checks every half second, not every 30 (its default). A keep-alive connection may idle 65 s,
     // longer than the 60 s of common load balancers, so the proxy, not us, closes it first.

@@ -35,7 +35,7 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again later.' },
-  // Teams by consent (issue 13).
+  // Teams by consent: invitations are accepted by the invited address only.
   INVITATION_WRONG_ACCOUNT: { status: 403, message: 'This invitation was sent to a different email address.' },
   ALREADY_IN_TEAM: { status: 409, message: 'You already belong to a team. Leave it before joining another.' },
   OWNER_MUST_TRANSFER: { status: 403, message: 'Transfer ownership to another member before leaving the team.' },

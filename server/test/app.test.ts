@@ -157,7 +157,7 @@ describe('OpenAPI document', () => {
       'POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'DELETE /api/auth/account', 'GET /api/keys',
       'POST /api/keys/{keyType}', 'POST /api/keys/{id}/rotate', 'DELETE /api/keys/{id}/revoke', 'GET /api/team',
       'POST /api/team/add', 'DELETE /api/team/{id}', 'POST /api/sdk/sessions', 'GET /api/health',
-      // Issue 13: teams by consent.
+      // Teams by consent: invitations, roles, transfer, leave.
       'POST /api/team/invitations/{id}/resend', 'DELETE /api/team/invitations/{id}', 'PATCH /api/team/{id}',
       'POST /api/team/transfer', 'POST /api/team/leave', 'POST /api/invitations/lookup', 'POST /api/invitations/accept',
       'POST /api/invitations/decline',

@@ -78,7 +78,7 @@ function buildSessionLookup(db: Db) {
 }
 
 // Compiled once per database: building the statement with the query builder on every signed-in
-// request cost more of the API's CPU than sending it (issue 7 profile). Only the parameter changes.
+// request cost more of the API's CPU than sending it (measured with --cpu-prof). Only the parameter changes.
 const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
 
 export async function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {

@@ -61,7 +61,7 @@ type TeamListRow = { kind: 'member' | 'invitation'; id: string; name: string | n
 /**
  * Members (owner, admins, members, each by seniority) and, when `withInvitations`, the pending
  * invitations that have not expired (oldest first; the address breaks ties), in one statement
- * (GET /api/team is a hot path: issue 7).
+ * (GET /api/team runs on every Team page visit and revalidation).
  */
 export async function listTeam(
   db: Db,

@@ -1,4 +1,4 @@
-// The invitee's side of a team invitation (issue 13): look it up, accept it signed in as the
+// The invitee's side of a team invitation (membership only by consent): look it up, accept it signed in as the
 // invited address, or decline it. A token is usable while its invitation is pending and
 // now < expires_at; every unusable token (malformed, unknown, replaced by a resend, expired,
 // revoked, accepted, declined) is the same 400 INVALID_OR_EXPIRED.

@@ -1,7 +1,7 @@
 // Session rules of design §4: opaque tokens hashed at rest, idle and absolute expiry, and
 // rotation of tokens older than 15 minutes with a grace period for requests already in flight.
 //
-// Cost (issue 7): a signed-in request resolves its session, user and team in ONE statement
+// Cost: a signed-in request resolves its session, user and team in ONE statement
 // (findSessionWithUser). Only two things add a round trip: recording the use, which happens at
 // most once a minute per session (USE_RECORDED_EVERY_MS), and rotation, once per 15 minutes.
 import type { Config } from '../config.js';

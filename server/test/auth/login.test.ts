@@ -101,7 +101,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('verifies at most LOGIN_LOCK_ATTEMPTS guesses however many arrive at once', async () => {
-    // Finding 1 of issue 15: of 30 simultaneous wrong sign-ins for one address, all 30 were checked.
+    // Checking the lock, then the password, then recording the failure let all 30 of 30 simultaneous guesses through.
     const { app, mail } = await build();
     await register(app, 'ada@example.com');
     await verify(app, mail, 'ada@example.com');

@@ -1,4 +1,4 @@
-// Issue 15, finding 4 and "What to build": wrong current passwords on change-password and delete-account count
+// Wrong current passwords on change-password and delete-account count
 // toward the sign-in lock (and end the session at the limit); a password change cancels outstanding reset links;
 // a successful reset lifts the lock.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 edges the route tests leave open: long passwords are neither refused nor truncated, link expiry holds to
+// Security edges the route tests leave open: long passwords are neither refused nor truncated, link expiry holds to
 // the second, and reset links come from PORTAL_URL whatever Host the request claims.
 import { describe, expect, it } from 'vitest';
 import { build } from '../helpers/app.js';

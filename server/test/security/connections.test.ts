@@ -1,4 +1,4 @@
-// Issue 15, findings 2 and 6: connections that never finish a request are closed, the number of
+// Connections that never finish a request are closed, the number of
 // connections is capped, and the router's own refusals answer in the catalogue's shape with the headers
 // every other answer carries.
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 8, "a database dump contains no raw key, token or password": exercise every flow that creates a secret,
+// A database dump must contain no raw key, token or password: exercise every flow that creates a secret,
 // then read every row of every table of the app schema (found through information_schema, so a table added later
 // is dumped too) and look for each secret the test handed out or received.
 import { describe, expect, it } from 'vitest';
@@ -64,7 +64,7 @@ describe('database dump', () => {
     expect(changed.statusCode).toBe(200);
     secrets.changedSession = String(changed.headers['x-new-token']);
 
-    // Invitation links (issue 13): one accepted, one replaced by a resend, and the pending one that replaced it.
+    // Invitation links: one accepted, one replaced by a resend, and the pending one that replaced it.
     expect((await authed(app, session, 'POST', '/api/team/add', { email: 'member@example.com' })).statusCode).toBe(201);
     secrets.invitationAccepted = await mail.lastToken('member@example.com', 'accept-invitation');
     const accepted = await post(app, '/api/invitations/accept', { token: secrets.invitationAccepted }, secrets.changedSession);

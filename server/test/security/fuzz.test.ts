@@ -1,4 +1,4 @@
-// Schema fuzzing of every operation of GET /api/openapi.json (issue 8): fast-check requests built
+// Schema fuzzing of every operation of GET /api/openapi.json: fast-check requests built
 // from the document itself (valid and broken bodies, path ids real and junk, queries, every kind
 // of credential), against a real app on a database with a team, members, an outsider, keys and
 // pending links. For every answer: never a 5xx; a status the operation declares; a body valid for
@@ -31,7 +31,7 @@ import {
 // ajv-formats is CommonJS: its default export arrives wrapped or not depending on the loader.
 const addFormats = (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
 
-// Paths the router itself cannot route (issue 15): an invalid percent-encoding and a segment over its
+// Paths the router itself cannot route: an invalid percent-encoding and a segment over its
 // 100-character limit, which once answered with Fastify's own body. They must answer like any unknown path.
 const UNROUTABLE_SEGMENTS = ['%zz', '%E0%A4%A', 'a'.repeat(101), encodeURIComponent('é'.repeat(60))];
 

@@ -1,4 +1,4 @@
-// Model-based test of teams and keys (issues 8 and 13): random sequences of sign-ups (some through
+// Model-based test of teams and keys (no cross-team access, membership only by consent): random sequences of sign-ups (some through
 // an invitation link), invitations with a role, accepting, declining, resending and revoking them,
 // leaving, removals, role changes, ownership transfers, readiness changes, the passing of time, key
 // creation, rotation, revocation, listing and SDK use by five users (in one team, in rival teams,
@@ -345,7 +345,7 @@ class Register extends Command {
       m.teams.set(me.team.id, { name: teamName, productionReady: false });
       Object.assign(u, { team: me.team.id, role: 'owner', joinedAt: r.clock.now });
     }
-    // Signing up never joins the team that invited the address (issue 13, finding 1).
+    // Signing up never joins the team that invited the address (an invited address once joined silently at sign-up).
     expect({ team: me.team && { id: me.team.id, role: me.team.role }, verified: me.emailVerified }).toEqual({
       team: u.team ? { id: u.team, role: u.role } : null,
       verified: u.verified,

@@ -1,4 +1,4 @@
-// The outside review of issue 13, one test per finding (1-5), each as the attacker and the victim
+// Attacks on team membership found by an outside review, one test per finding (1-5), each as the attacker and the victim
 // would act. Every one of them failed on the code before invitations needed consent.
 import { describe, expect, it } from 'vitest';
 import { build } from '../helpers/app.js';
@@ -9,7 +9,7 @@ import { expectError, invitationId, invitationMails, invitationToken, invite, me
 const sdkSession = (app: Awaited<ReturnType<typeof build>>['app'], apiKey: string) =>
   app.inject({ method: 'POST', url: '/api/sdk/sessions', headers: { authorization: `Bearer ${apiKey}` }, payload: { flowId: 'sample-intake', env: 'sandbox' } });
 
-describe('issue 13: what the outside review found', () => {
+describe('teams: what the outside review found', () => {
   it('1. an address invited before it has an account does not join when its owner signs up normally; the real employer can still invite it', async () => {
     const { app, mail } = await build();
     const squatter = await signedIn(app, mail, 'squatter@evil.test', { name: 'Mallory', teamName: 'Squat' });
@@ -154,7 +154,7 @@ describe('issue 13: what the outside review found', () => {
   });
 });
 
-describe('issue 13: consent, the way it should work', () => {
+describe('teams: consent, the way it should work', () => {
   it('the invited person joins only by pressing Join with the link, signed in as the address', async () => {
     const { app, mail } = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });

@@ -1,6 +1,7 @@
 import {useCallback, useEffect, useId, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
+import ConfirmDialog from '@site/src/components/confirm-dialog';
 import EmptyState from '@site/src/components/empty-state';
 import {SrOnly} from '@site/src/components/data-table';
 import Panel, {PageHeader} from '@site/src/components/panel';
@@ -61,9 +62,10 @@ export default function ApiKeysView(): ReactNode {
     }
   }, [actions.create]);
 
-  const onRotate = useCallback(
+  const [confirming, setConfirming] = useState<{key: ApiKey; action: 'rotate' | 'revoke'} | null>(null);
+
+  const rotate = useCallback(
     async (key: ApiKey) => {
-      if (!window.confirm(CONFIRM_ROTATE)) return;
       setBusy({id: key.id, action: 'rotate'});
       try {
         const issued = await actions.rotate.trigger(key);
@@ -77,9 +79,8 @@ export default function ApiKeysView(): ReactNode {
     [actions.rotate],
   );
 
-  const onRevoke = useCallback(
+  const revoke = useCallback(
     async (key: ApiKey) => {
-      if (!window.confirm(CONFIRM_REVOKE)) return;
       setBusy({id: key.id, action: 'revoke'});
       try {
         await actions.revoke.trigger(key);
@@ -91,6 +92,13 @@ export default function ApiKeysView(): ReactNode {
     },
     [actions.revoke],
   );
+
+  const onConfirmed = useCallback(async () => {
+    if (!confirming) return;
+    const {key, action} = confirming;
+    await (action === 'rotate' ? rotate(key) : revoke(key));
+    setConfirming(null);
+  }, [confirming, rotate, revoke]);
 
   const list = keys ?? [];
   const activeCount = list.filter((k) => k.status === 'active').length;
@@ -162,13 +170,24 @@ export default function ApiKeysView(): ReactNode {
             lockedHintId={lockedHintId}
             lockedHint={LOCKED_HINT}
             busy={busy}
-            onRotate={(key) => void onRotate(key)}
-            onRevoke={(key) => void onRevoke(key)}
+            onRotate={(key) => setConfirming({key, action: 'rotate'})}
+            onRevoke={(key) => setConfirming({key, action: 'revoke'})}
           />
         )}
       </Panel>
 
       <BestPractices />
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming?.action === 'rotate' ? CONFIRM_ROTATE : CONFIRM_REVOKE}
+        description={confirming ? `${formatKeyType(confirming.key.keyType)} key ending in ${confirming.key.apiKey.slice(-4)}` : undefined}
+        confirmLabel={confirming?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
+        pendingLabel={confirming?.action === 'rotate' ? 'Rotating...' : 'Revoking...'}
+        pending={busy !== null}
+        onConfirm={() => void onConfirmed()}
+      />
 
       <ProductionDialog open={productionOpen} onClose={() => setProductionOpen(false)} />
     </>

@@ -8,7 +8,7 @@ import type {User} from '@site/src/stores/auth-store';
 import styles from './styles.module.css';
 
 /**
- * Settings' 'Team' section (issue 13): a member or admin can leave the team here (the Team page's dialog and
+ * Settings' 'Team' section: a member or admin can leave the team here (the Team page's dialog and
  * call); the owner is told to transfer ownership first, on the Team page. Renders nothing for a user with no team,
  * except the confirmation right after leaving.
  */

@@ -289,7 +289,7 @@ export default function TeamView(): ReactNode {
   } else if (data) {
     body = <TeamBody key={data.team.id} data={data} onLeft={setLeft} />;
   } else if (error) {
-    // Issue 13: a failure is shown in the page, never only logged.
+    // A failure is shown in the page, never only logged: a refusal that reaches only the console looks like a dead button.
     body = (
       <Notice variant="error" title="The team could not be loaded.">
         <p className={styles.sectionText}>

@@ -1,10 +1,7 @@
 import {useEffect, useState, type ReactNode} from 'react';
-import clsx from 'clsx';
-import Dialog from '@site/src/components/dialog';
-import Notice from '@site/src/components/notice';
+import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useLeaveTeam} from '../api/use-leave-team';
 import {actionFailure, LEAVE_FAILED} from '../lib/messages';
-import styles from './styles.module.css';
 
 interface Props {
   open: boolean;
@@ -38,32 +35,16 @@ export default function LeaveTeamDialog({open, onClose, teamName, onLeft}: Props
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onClose={onClose}
-      tone="danger"
       title={`Leave ${teamName}?`}
       description={`You lose access to ${teamName} and its API keys at once. The keys stay with the team. To come back, you need a new invitation.`}
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={clsx('button button--danger', styles.dangerButton)}
-            onClick={() => void onConfirm()}
-            disabled={pending}
-            aria-busy={pending || undefined}>
-            {pending ? 'Leaving...' : 'Leave team'}
-          </button>
-        </>
-      }>
-      {error ? (
-        <Notice variant="error" className={styles.dialogNotice}>
-          {error}
-        </Notice>
-      ) : null}
-    </Dialog>
+      confirmLabel="Leave team"
+      pendingLabel="Leaving..."
+      pending={pending}
+      error={error}
+      onConfirm={() => void onConfirm()}
+    />
   );
 }

@@ -1,12 +1,9 @@
 import {useEffect, useState, type ReactNode} from 'react';
-import clsx from 'clsx';
 import Link from '@docusaurus/Link';
-import Dialog from '@site/src/components/dialog';
-import Notice from '@site/src/components/notice';
+import ConfirmDialog from '@site/src/components/confirm-dialog';
 import type {TeamMember} from '../api/use-team';
 import {memberName} from '../lib/format';
 import {actionFailure, CONFIRM_REMOVE, REMOVE_FAILED} from '../lib/messages';
-import styles from './styles.module.css';
 
 interface Props {
   /** The member to remove; null keeps the dialog closed. */
@@ -19,7 +16,7 @@ interface Props {
 
 /**
  * The spec's 'Remove this team member?' (§7) as an in-app dialog. It tells the remover that the keys the member
- * could see stay valid and points to rotation (issue 13), and shows a refusal in place.
+ * could see stay valid and points to rotation (a removed member may have copied them), and shows a refusal in place.
  */
 export default function RemoveMemberDialog({member, teamName, onClose, onConfirm}: Props): ReactNode {
   const [error, setError] = useState<string | null>(null);
@@ -44,10 +41,9 @@ export default function RemoveMemberDialog({member, teamName, onClose, onConfirm
 
   const who = member ? (member.name?.trim() ? `${memberName(member.name)} (${member.email})` : member.email) : '';
   return (
-    <Dialog
+    <ConfirmDialog
       open={member !== null}
       onClose={onClose}
-      tone="danger"
       title={CONFIRM_REMOVE}
       description={
         <>
@@ -55,26 +51,11 @@ export default function RemoveMemberDialog({member, teamName, onClose, onConfirm
           a copy, rotate those keys on the <Link to="/api-keys">API Keys page</Link>.
         </>
       }
-      actions={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={removing} data-autofocus>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={clsx('button button--danger', styles.dangerButton)}
-            onClick={() => void onRemove()}
-            disabled={removing}
-            aria-busy={removing || undefined}>
-            {removing ? 'Removing...' : 'Remove member'}
-          </button>
-        </>
-      }>
-      {error ? (
-        <Notice variant="error" className={styles.dialogNotice}>
-          {error}
-        </Notice>
-      ) : null}
-    </Dialog>
+      confirmLabel="Remove member"
+      pendingLabel="Removing..."
+      pending={removing}
+      error={error}
+      onConfirm={() => void onRemove()}
+    />
   );
 }

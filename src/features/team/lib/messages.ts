@@ -18,7 +18,7 @@ export const WRONG_PASSWORD = 'That password is not correct. Please try again.';
 /**
  * The text for a refused or failed team action: the server's own message (it says what was refused, e.g.
  * 'You do not have permission to do this.'), the network message when the API was unreachable, else the
- * action's fallback. Never only logged (issue 13 finding 6).
+ * action's fallback. Never only logged: a refusal seen only in the console looks like a dead button.
  */
 export function actionFailure(error: unknown, fallback: string): string {
   if (errorCode(error) === 'NETWORK_ERROR') return ERROR_MESSAGES.NETWORK_ERROR;
