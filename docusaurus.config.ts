@@ -17,7 +17,10 @@ const env = readSiteEnv(process.env);
 const openapiDocument: PluginModule = ({siteDir}) => ({
   name: 'intakekit-openapi-document',
   async loadContent() {
-    execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'gen-openapi.mjs')], {cwd: siteDir, stdio: 'inherit'});
+    execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'gen-openapi.mjs')], {
+      cwd: siteDir,
+      stdio: 'inherit',
+    });
   },
 });
 
@@ -50,7 +53,13 @@ const cspHeaders: PluginModule = () => ({
     ].join('; ');
     const file = path.join(outDir, '_headers');
     const text = await readFile(file, 'utf8');
-    await writeFile(file, text.replace(/^(\s+Content-Security-Policy:\s*)(.+)$/gm, (_l, head: string, policy: string) => `${head}${policy}; ${full}`));
+    await writeFile(
+      file,
+      text.replace(
+        /^(\s+Content-Security-Policy:\s*)(.+)$/gm,
+        (_l, head: string, policy: string) => `${head}${policy}; ${full}`,
+      ),
+    );
   },
 });
 
@@ -125,12 +134,7 @@ const config: Config = {
     prismOnDemand,
     routeChunkScripts,
   ],
-  themes: [
-    [
-      '@docusaurus/theme-classic',
-      {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options,
-    ],
-  ],
+  themes: [['@docusaurus/theme-classic', {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options]],
   themeConfig: {
     colorMode: {respectPrefersColorScheme: true},
     navbar: {

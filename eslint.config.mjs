@@ -6,8 +6,19 @@ import globals from 'globals';
 export default tseslint.config(
   {
     ignores: [
-      'build/**', '.docusaurus/**', 'node_modules/**', '**/node_modules/**', '.data/**',
-      'static/sdk/**', 'sdk/dist/**', 'test-results/**', 'playwright-report/**', 'bench/.work/**', '.e2e/**', '.test-results/**', 'src/generated/**',
+      'build/**',
+      '.docusaurus/**',
+      'node_modules/**',
+      '**/node_modules/**',
+      '.data/**',
+      'static/sdk/**',
+      'sdk/dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/.work/**',
+      '.e2e/**',
+      '.test-results/**',
+      'src/generated/**',
     ],
   },
   js.configs.recommended,

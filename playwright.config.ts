@@ -16,9 +16,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: {timeout: 10_000},
   outputDir: '.e2e/test-results',
-  reporter: process.env.E2E_JSON_REPORT
-    ? [['list'], ['json', {outputFile: process.env.E2E_JSON_REPORT}]]
-    : [['list']],
+  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', {outputFile: process.env.E2E_JSON_REPORT}]] : [['list']],
   use: {
     baseURL: SITE_URL,
     // The portal ships a strict CSP; axe is injected as an inline script. e2e/security.spec.ts sets bypassCSP: false.
@@ -39,7 +37,11 @@ export default defineConfig({
     },
   },
   projects: [
-    {name: 'desktop', testMatch: '**/*.spec.ts', use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}}},
+    {
+      name: 'desktop',
+      testMatch: '**/*.spec.ts',
+      use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}},
+    },
     // Issue 8's logs audit reads what the whole 'desktop' run left, so it runs after it. Running other files
     // alone leaves it out; if a 'desktop' test fails it does not run (counted as skipped), and the run fails anyway.
     {name: 'logs', testMatch: 'logs.audit.ts', dependencies: ['desktop']},

@@ -27,7 +27,8 @@ const args = Object.fromEntries(
   }),
 );
 const only = args.only ? String(args.only).split(',') : SECTIONS;
-for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`unknown section "${s}" (one of ${SECTIONS.join(', ')})`);
+for (const s of only)
+  if (!SECTIONS.includes(s)) throw new Error(`unknown section "${s}" (one of ${SECTIONS.join(', ')})`);
 const quick = Boolean(args.quick);
 const runs = Number(args.runs ?? (quick ? 1 : 3));
 const options = {runs, quick, full: !args.only, apiRuns: Number(args['api-runs'] ?? 1)};
@@ -161,4 +162,3 @@ main()
   .finally(async () => {
     await cleanupAll();
   });
-

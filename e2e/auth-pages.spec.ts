@@ -51,14 +51,18 @@ test.describe('verification failures', () => {
     await gotoHydrated(page, `/verify?token=${randomBytes(32).toString('base64url')}`);
     await expect(page.getByRole('heading', {name: 'Verification failed'})).toBeVisible();
     await expect(page.getByText('This link is invalid or has expired. Please request a new one.')).toBeVisible();
-    await expect(page.getByText('The verification link has expired or is invalid. Please request a new one.')).toBeVisible();
+    await expect(
+      page.getByText('The verification link has expired or is invalid. Please request a new one.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', {name: /back to sign in/i})).toHaveAttribute('href', '/login');
   });
 
   test('a malformed link shows INVALID_TOKEN without the notice', async ({page}) => {
     await gotoHydrated(page, '/verify?token=abc');
     await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
-    await expect(page.getByText('The verification link has expired or is invalid. Please request a new one.')).toHaveCount(0);
+    await expect(
+      page.getByText('The verification link has expired or is invalid. Please request a new one.'),
+    ).toHaveCount(0);
   });
 });
 
@@ -70,7 +74,9 @@ test.describe('reset-password page', () => {
     await expect(page.getByRole('link', {name: /request a new link/i})).toHaveAttribute('href', '/forgot-password');
   });
 
-  test('an unknown token switches to the invalid-link view on submit; the toggle shows the password', async ({page}) => {
+  test('an unknown token switches to the invalid-link view on submit; the toggle shows the password', async ({
+    page,
+  }) => {
     await gotoHydrated(page, `/reset-password?token=${randomBytes(32).toString('base64url')}`);
     const password = page.getByLabel(/^new password/i);
     await password.fill('Brand-New-Pass-9');

@@ -53,7 +53,9 @@ test.describe('sign-up and email verification', () => {
     await page.getByLabel(/^email/i).fill(user.email);
     await page.getByLabel(/^password/i).fill(user.password);
     await page.getByRole('button', {name: /sign in|log in/i}).click();
-    await expect(page.getByText('Please verify your email before logging in. Check your inbox for the verification link.')).toBeVisible();
+    await expect(
+      page.getByText('Please verify your email before logging in. Check your inbox for the verification link.'),
+    ).toBeVisible();
     await page.getByRole('link', {name: 'Resend verification email'}).click();
     await expect(page).toHaveURL(/\/verify-email-sent\?email=/);
   });
@@ -70,7 +72,9 @@ test.describe('sign-up and email verification', () => {
     await expect(page.getByRole('link', {name: /request new verification link/i})).toHaveAttribute('href', '/register');
   });
 
-  test('the check-your-email page without an address goes to sign-up; sign-up pre-fills an invited address', async ({page}) => {
+  test('the check-your-email page without an address goes to sign-up; sign-up pre-fills an invited address', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/verify-email-sent');
     await expect(page).toHaveURL(/\/register$/);
     await gotoHydrated(page, '/register?email=invitee%40clinic.test');
@@ -87,7 +91,9 @@ test.describe('password recovery', () => {
     await page.getByLabel(/email/i).fill(user.email);
     await page.getByRole('button', {name: /send|reset/i}).click();
     await expect(page.getByRole('heading', {name: 'Check your email'})).toBeVisible();
-    await expect(page.getByText(`If an account exists with ${user.email}, we've sent password reset instructions.`)).toBeVisible();
+    await expect(
+      page.getByText(`If an account exists with ${user.email}, we've sent password reset instructions.`),
+    ).toBeVisible();
 
     const message = await mail.waitFor(user.email, {subject: /reset/i});
     const link = mail.link(message, '/reset-password?token=');
@@ -118,7 +124,9 @@ test.describe('password recovery', () => {
     await gotoHydrated(page, '/forgot-password');
     await page.getByLabel(/email/i).fill(email);
     await page.getByRole('button', {name: /send|reset/i}).click();
-    await expect(page.getByText(`If an account exists with ${email}, we've sent password reset instructions.`)).toBeVisible();
+    await expect(
+      page.getByText(`If an account exists with ${email}, we've sent password reset instructions.`),
+    ).toBeVisible();
   });
 });
 
@@ -132,11 +140,15 @@ test.describe('sign-in', () => {
       await page.getByRole('button', {name: /sign in|log in/i}).click();
       if (attempt < 5) await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
     }
-    await expect(page.getByText('Too many failed login attempts. Your account has been temporarily locked.')).toBeVisible();
+    await expect(
+      page.getByText('Too many failed login attempts. Your account has been temporarily locked.'),
+    ).toBeVisible();
     // Even the right password is refused while locked.
     await page.getByLabel(/^password/i).fill(user.password);
     await page.getByRole('button', {name: /sign in|log in/i}).click();
-    await expect(page.getByText('Too many failed login attempts. Your account has been temporarily locked.')).toBeVisible();
+    await expect(
+      page.getByText('Too many failed login attempts. Your account has been temporarily locked.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -150,7 +162,9 @@ test.describe('sign-in', () => {
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   });
 
-  test('a signed-in user opening /login goes to the dashboard, and the Get started link goes to the sign-up frame', async ({page}) => {
+  test('a signed-in user opening /login goes to the dashboard, and the Get started link goes to the sign-up frame', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/login');
     await expect(page.getByRole('link', {name: 'Get started'})).toHaveAttribute('href', '/?page=sign-up');
     const user = await users.create();

@@ -94,7 +94,11 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
   recordUrl(path, source);
   recordRequestBody(body, source);
   recordAuthorization(headers.authorization, source);
-  const res = await fetch(`${API_URL}${path}`, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
+  const res = await fetch(`${API_URL}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const result = await json<T>(res);
   recordResponse(result, res.headers.get('x-new-token'), source);
   return result;
@@ -102,7 +106,9 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
 
 export const users = {
   /** Signs up through the API and follows the real verification email's link through the API. */
-  async create(options: {teamName?: string; name?: string; verified?: boolean; email?: string} = {}): Promise<TestUser> {
+  async create(
+    options: {teamName?: string; name?: string; verified?: boolean; email?: string} = {},
+  ): Promise<TestUser> {
     const user: TestUser = {
       email: options.email ?? uniqueEmail(),
       password: DEFAULT_PASSWORD,
@@ -151,11 +157,27 @@ const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 export async function expectAccessible(page: Page): Promise<void> {
   await page.addScriptTag({path: axePath});
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: Array<{id: string; impact: string | null; help: string; nodes: Array<{target: unknown}>}>}>}}).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: Array<{id: string; impact: string | null; help: string; nodes: Array<{target: unknown}>}>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, {resultTypes: ['violations']});
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5)}));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
+      }));
   });
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
@@ -193,7 +215,9 @@ function recordApiTraffic(context: BrowserContext): () => Promise<void> {
       if (!response) return;
       const headers = response.headers();
       // A page that navigated away may take the body with it; a body we cannot read reached no log through us.
-      const body: unknown = /json/.test(headers['content-type'] ?? '') ? await response.json().catch(() => undefined) : undefined;
+      const body: unknown = /json/.test(headers['content-type'] ?? '')
+        ? await response.json().catch(() => undefined)
+        : undefined;
       recordResponse(body, headers['x-new-token'], describeRequest(request));
     })().catch(() => undefined);
     pending.add(work);
@@ -236,7 +260,15 @@ export const test = base.extend<Options & Fixtures>({
     {browser, baseURL, viewport, bypassCSP, userAgent, deviceScaleFactor, isMobile, hasTouch, allowConsoleErrors},
     use,
   ) => {
-    const context = await browser.newContext({baseURL, viewport, bypassCSP, userAgent, deviceScaleFactor, isMobile, hasTouch});
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      bypassCSP,
+      userAgent,
+      deviceScaleFactor,
+      isMobile,
+      hasTouch,
+    });
     const settled = recordApiTraffic(context);
     const page = await context.newPage();
     const problems = watchConsole(page, allowConsoleErrors);

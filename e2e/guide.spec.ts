@@ -54,7 +54,10 @@ test.describe('the SDK guide', () => {
   });
 
   for (const width of [1280, 375]) {
-    test(`each Copy button copies its snippet and shows 'Copied!' for 2 seconds (${width} px)`, async ({page, context}) => {
+    test(`each Copy button copies its snippet and shows 'Copied!' for 2 seconds (${width} px)`, async ({
+      page,
+      context,
+    }) => {
       await page.setViewportSize({width, height: 800});
       test.setTimeout(90_000);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
@@ -107,11 +110,16 @@ test.describe('the SDK guide', () => {
       ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
     });
 
-    test('the demo shows the masked key, flow and environment, and the SDK starts after 1 s', async ({page, context}) => {
+    test('the demo shows the masked key, flow and environment, and the SDK starts after 1 s', async ({
+      page,
+      context,
+    }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
       await users.signIn(page, keyUser, '/dashboard/demo');
       const settings = page.getByRole('complementary', {name: 'Demo settings'});
-      await expect(settings.getByTestId('demo-key')).toHaveText(`${apiKey.slice(0, 8)}${'*'.repeat(apiKey.length - 16)}${apiKey.slice(-8)}`);
+      await expect(settings.getByTestId('demo-key')).toHaveText(
+        `${apiKey.slice(0, 8)}${'*'.repeat(apiKey.length - 16)}${apiKey.slice(-8)}`,
+      );
       await expect(settings).toContainText('flow_demo_intake');
       await expect(settings).toContainText('sandbox');
       await expect(page.getByText(apiKey)).toHaveCount(0);
@@ -132,7 +140,9 @@ test.describe('the SDK guide', () => {
     test('the demo says the SDK failed to load when the script is missing', async ({page}) => {
       await page.route('**/sdk/v1/intake.js', (route) => route.fulfill({status: 404, body: 'Not found'}));
       await users.signIn(page, keyUser, '/dashboard/demo');
-      await expect(page.getByRole('alert').filter({hasText: 'IntakeKit'})).toHaveText('Failed to load the IntakeKit SDK.');
+      await expect(page.getByRole('alert').filter({hasText: 'IntakeKit'})).toHaveText(
+        'Failed to load the IntakeKit SDK.',
+      );
       await page.unroute('**/sdk/v1/intake.js');
       await page.getByRole('button', {name: 'Try again'}).click();
       await expect(page.getByText('Running')).toBeVisible({timeout: 15_000});

@@ -5,7 +5,18 @@
  * another signed-in address, an invitee already in a team, unusable links, axe on every view, 375 px in dark mode.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, apiCall, expectAccessible, gotoHydrated, mail, users, uniqueEmail, DEFAULT_PASSWORD, type TestUser} from './fixtures';
+import {
+  test,
+  expect,
+  apiCall,
+  expectAccessible,
+  gotoHydrated,
+  mail,
+  users,
+  uniqueEmail,
+  DEFAULT_PASSWORD,
+  type TestUser,
+} from './fixtures';
 
 const INVALID_LINK = 'This link is invalid or has expired. Please request a new one.';
 /** Well-formed (32 bytes, base64url) but unknown to the server. */
@@ -17,7 +28,10 @@ function mask(key: string): string {
 
 /** The invitation email's link (absolute, on the portal) for `email` from `teamName`; `after` skips older messages. */
 async function invitationLink(email: string, teamName: string, after = 0): Promise<string> {
-  const message = await mail.waitFor(email, {subject: new RegExp(`invited you to join ${teamName} on IntakeKit`), after});
+  const message = await mail.waitFor(email, {
+    subject: new RegExp(`invited you to join ${teamName} on IntakeKit`),
+    after,
+  });
   return mail.link(message, '/accept-invitation?token=');
 }
 
@@ -34,11 +48,16 @@ async function inviteByApi(ownerToken: string, email: string, role: 'member' | '
 const heading = (page: Page) => page.getByRole('heading', {level: 1});
 
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('a newcomer invited from the Team page signs up through the link, with no verification email, and joins', async ({page, secondPage}) => {
+test('a newcomer invited from the Team page signs up through the link, with no verification email, and joins', async ({
+  page,
+  secondPage,
+}) => {
   // Two browsers through a whole sign-up: about 25 s on a quiet machine, twice that when the 2 cores are shared.
   test.slow();
   const {owner} = await ownerOf('Harbor Clinic');
@@ -67,7 +86,9 @@ test('a newcomer invited from the Team page signs up through the link, with no v
 
   // Signed out: who invited whom, to what, as what; sign in, sign up or decline.
   await expect(heading(secondPage)).toHaveText('Join Harbor Clinic on IntakeKit');
-  await expect(secondPage.getByText(`Olivia Owner invited ${newcomer} to join Harbor Clinic as a member.`)).toBeVisible();
+  await expect(
+    secondPage.getByText(`Olivia Owner invited ${newcomer} to join Harbor Clinic as a member.`),
+  ).toBeVisible();
   await expect(secondPage.getByRole('link', {name: 'Sign in to accept'})).toBeVisible();
   await expect(secondPage.getByRole('button', {name: 'Decline'})).toBeVisible();
   await expect(heading(secondPage)).toHaveCount(1);
@@ -112,7 +133,10 @@ test('a newcomer invited from the Team page signs up through the link, with no v
   await expect(secondPage.getByText(INVALID_LINK)).toBeVisible();
 });
 
-test('an existing user signs in from the link; their keys stay theirs until Join, then the team owns them', async ({page, secondPage}) => {
+test('an existing user signs in from the link; their keys stay theirs until Join, then the team owns them', async ({
+  page,
+  secondPage,
+}) => {
   test.slow();
   const {owner, token: ownerToken} = await ownerOf('Keystone Clinic');
   const existing = await users.create({name: 'Eli Existing'});
@@ -122,7 +146,9 @@ test('an existing user signs in from the link; their keys stay theirs until Join
 
   // Signed out, the invitee chooses to sign in: the sign-in page has the address and comes back here.
   await gotoHydrated(secondPage, link);
-  await expect(secondPage.getByText(`Olivia Owner invited ${existing.email} to join Keystone Clinic as an admin.`)).toBeVisible();
+  await expect(
+    secondPage.getByText(`Olivia Owner invited ${existing.email} to join Keystone Clinic as an admin.`),
+  ).toBeVisible();
   await secondPage.getByRole('link', {name: 'Sign in to accept'}).click();
   await expect(secondPage).toHaveURL(/\/login\?next=%2Faccept-invitation%3Ftoken%3D[\w-]+&email=/);
   await expect(secondPage.getByLabel(/^email/i)).toHaveValue(existing.email);
@@ -165,7 +191,9 @@ test('declining from the link says so, and the link is spent', async ({secondPag
 
   await gotoHydrated(secondPage, link);
   await secondPage.getByRole('button', {name: 'Decline'}).click();
-  await expect(secondPage.getByRole('status').filter({hasText: 'You declined the invitation to join Decline Clinic.'})).toBeVisible();
+  await expect(
+    secondPage.getByRole('status').filter({hasText: 'You declined the invitation to join Decline Clinic.'}),
+  ).toBeVisible();
   await expect(heading(secondPage)).toHaveText('Invitation declined');
   await expectAccessible(secondPage);
 
@@ -184,7 +212,9 @@ test('signed in as another address: the page says so and signing out shows the i
   const link = await invitationLink(invitee, 'Mixup Clinic');
 
   await users.signIn(secondPage, other, link);
-  await expect(secondPage.getByText(`You are signed in as ${other.email}, but this invitation is for ${invitee}.`)).toBeVisible();
+  await expect(
+    secondPage.getByText(`You are signed in as ${other.email}, but this invitation is for ${invitee}.`),
+  ).toBeVisible();
   await expect(secondPage.getByRole('button', {name: /^Join/})).toHaveCount(0);
   await expectAccessible(secondPage);
 
@@ -204,14 +234,20 @@ test('an invitee who already belongs to a team is told to leave it first', async
   const link = await invitationLink(busy.email, 'Second Clinic');
 
   await users.signIn(secondPage, busy, link);
-  await expect(secondPage.getByText('You already belong to First Clinic. Leave it in Settings before joining Second Clinic.')).toBeVisible();
+  await expect(
+    secondPage.getByText('You already belong to First Clinic. Leave it in Settings before joining Second Clinic.'),
+  ).toBeVisible();
   await expect(secondPage.getByRole('link', {name: 'Go to Settings'})).toHaveAttribute('href', '/settings');
   await expect(secondPage.getByRole('button', {name: /^Join/})).toHaveCount(0);
   await expectAccessible(secondPage);
 });
 
-test('unknown, malformed and missing tokens show the invalid-link view in the spec\'s words', async ({page}) => {
-  for (const path of [`/accept-invitation?token=${UNKNOWN_TOKEN}`, '/accept-invitation?token=abc', '/accept-invitation']) {
+test("unknown, malformed and missing tokens show the invalid-link view in the spec's words", async ({page}) => {
+  for (const path of [
+    `/accept-invitation?token=${UNKNOWN_TOKEN}`,
+    '/accept-invitation?token=abc',
+    '/accept-invitation',
+  ]) {
     await gotoHydrated(page, path);
     await expect(page.getByRole('alert').filter({hasText: INVALID_LINK})).toBeVisible();
     await expect(heading(page)).toHaveCount(1);
@@ -219,7 +255,7 @@ test('unknown, malformed and missing tokens show the invalid-link view in the sp
   await expectAccessible(page);
 });
 
-test('a revoked invitation\'s link shows the invalid-link view', async ({secondPage}) => {
+test("a revoked invitation's link shows the invalid-link view", async ({secondPage}) => {
   const {token: ownerToken} = await ownerOf('Revoke Clinic');
   const invitee = uniqueEmail('revoked');
   const {invitation} = await apiCall<{invitation: {id: string}}>('POST', '/api/team/add', {email: invitee}, ownerToken);

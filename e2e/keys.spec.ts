@@ -90,7 +90,9 @@ test.describe('API keys of a verified user', () => {
     await expect(rows(page).first().getByRole('cell').nth(4)).not.toHaveText('Never');
   });
 
-  test('rotate (confirmed) replaces the key and the old one is refused; revoke (confirmed) deactivates', async ({page}) => {
+  test('rotate (confirmed) replaces the key and the old one is refused; revoke (confirmed) deactivates', async ({
+    page,
+  }) => {
     const user = await users.create();
     await users.signIn(page, user, '/api-keys');
     await page.getByRole('button', {name: 'Create Sandbox Key'}).click();
@@ -99,12 +101,18 @@ test.describe('API keys of a verified user', () => {
     expect((await sdkSession(oldKey)).status).toBe(200);
 
     // Cancelling the confirmation changes nothing.
-    await rows(page).first().getByRole('button', {name: /^Rotate/}).click();
+    await rows(page)
+      .first()
+      .getByRole('button', {name: /^Rotate/})
+      .click();
     await answerConfirm(page, CONFIRM_ROTATE, false, true);
     await expect(rows(page)).toHaveCount(1);
     expect((await sdkSession(oldKey)).status).toBe(200);
 
-    await rows(page).first().getByRole('button', {name: /^Rotate/}).click();
+    await rows(page)
+      .first()
+      .getByRole('button', {name: /^Rotate/})
+      .click();
     await answerConfirm(page, CONFIRM_ROTATE, true);
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByText(COPY_NOW)).toBeVisible();
@@ -131,7 +139,12 @@ test.describe('API keys of a verified user', () => {
 
     // The API agrees.
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const {keys} = await apiCall<{keys: Array<{apiKey: string; status: string}>}>('GET', '/api/keys', undefined, token ?? '');
+    const {keys} = await apiCall<{keys: Array<{apiKey: string; status: string}>}>(
+      'GET',
+      '/api/keys',
+      undefined,
+      token ?? '',
+    );
     expect(keys.map((k) => k.status).sort()).toEqual(['revoked', 'revoked']);
   });
 
@@ -175,11 +188,16 @@ test.describe('API keys at 375 px', () => {
     await users.signIn(page, user, '/api-keys');
     await page.getByRole('button', {name: 'Create Sandbox Key'}).click();
     await expect(rows(page)).toHaveCount(1);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('region', {name: 'API keys'})).toBeVisible();
     // No sideways scrolling needed to reach the row's actions.
-    const revoke = await rows(page).first().getByRole('button', {name: /^Revoke/}).boundingBox();
+    const revoke = await rows(page)
+      .first()
+      .getByRole('button', {name: /^Revoke/})
+      .boundingBox();
     expect(revoke).not.toBeNull();
     expect(revoke!.x + revoke!.width).toBeLessThanOrEqual(375);
     await expect(rows(page).first().getByRole('cell').nth(2)).toHaveText('Active');
@@ -212,8 +230,12 @@ test.describe('API keys of an unverified user', () => {
       // The API holds the same line, for create, rotate and revoke.
       const id = '00000000-0000-4000-8000-000000000000';
       await expect(apiCall('POST', '/api/keys/sandbox', undefined, token)).rejects.toThrow(/403 .*EMAIL_NOT_VERIFIED/);
-      await expect(apiCall('POST', `/api/keys/${id}/rotate`, {keyType: 'sandbox'}, token)).rejects.toThrow(/403 .*EMAIL_NOT_VERIFIED/);
-      await expect(apiCall('DELETE', `/api/keys/${id}/revoke`, {keyType: 'sandbox'}, token)).rejects.toThrow(/403 .*EMAIL_NOT_VERIFIED/);
+      await expect(apiCall('POST', `/api/keys/${id}/rotate`, {keyType: 'sandbox'}, token)).rejects.toThrow(
+        /403 .*EMAIL_NOT_VERIFIED/,
+      );
+      await expect(apiCall('DELETE', `/api/keys/${id}/revoke`, {keyType: 'sandbox'}, token)).rejects.toThrow(
+        /403 .*EMAIL_NOT_VERIFIED/,
+      );
     } finally {
       await stack.startApi();
     }

@@ -76,7 +76,11 @@ function findLeaks(logName: string, text: string, secrets: Map<string, SecretSig
         seenAt: sighting.source,
         log: logName,
         line: text.slice(0, at).split('\n').length,
-        excerpt: text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd).split(form).join('«SECRET»').slice(0, 400),
+        excerpt: text
+          .slice(lineStart, lineEnd === -1 ? undefined : lineEnd)
+          .split(form)
+          .join('«SECRET»')
+          .slice(0, 400),
       });
     }
   }
@@ -107,7 +111,11 @@ test('a full run leaves none of the passwords, tokens or keys it used in the API
   const started = performance.now();
   const findings = [...findLeaks('api.log', apiLog, secrets), ...findLeaks('site.log', siteLog, secrets)];
   const figures = {
-    apiLog: {bytes: Buffer.byteLength(apiLog), lines: apiLog.split('\n').filter(Boolean).length, apiStarts: apiLog.split('"Server listening at').length - 1},
+    apiLog: {
+      bytes: Buffer.byteLength(apiLog),
+      lines: apiLog.split('\n').filter(Boolean).length,
+      apiStarts: apiLog.split('"Server listening at').length - 1,
+    },
     siteLog: {bytes: Buffer.byteLength(siteLog), lines: siteLog.split('\n').filter(Boolean).length},
     distinctSecrets: secrets.size,
     perKind,

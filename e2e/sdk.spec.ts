@@ -41,7 +41,9 @@ test.describe('the intake SDK', () => {
     ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
   });
 
-  test('the demo starts after 1 s and runs the whole flow by keyboard; the key is then used; a rotated key is refused', async ({page}) => {
+  test('the demo starts after 1 s and runs the whole flow by keyboard; the key is then used; a rotated key is refused', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     // When the preview says 'Starting...' (the SDK has loaded) and when the first question appears.
     await page.addInitScript(() => {
@@ -59,9 +61,14 @@ test.describe('the intake SDK', () => {
 
     await expect(widget.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({timeout: 15_000});
     await expect(settings.getByText('Running')).toBeVisible();
-    const times = await page.evaluate(() => (window as unknown as {demoTimes: {starting?: number; question?: number}}).demoTimes);
+    const times = await page.evaluate(
+      () => (window as unknown as {demoTimes: {starting?: number; question?: number}}).demoTimes,
+    );
     expect(times.starting, "the preview said 'Starting...'").toBeDefined();
-    expect(times.question! - times.starting!, 'ms between the SDK loading and the first question').toBeGreaterThanOrEqual(950);
+    expect(
+      times.question! - times.starting!,
+      'ms between the SDK loading and the first question',
+    ).toBeGreaterThanOrEqual(950);
 
     // 1. singleChoice: Tab into the radio group, an arrow picks the next option, Tab to Next, Enter.
     await tabTo(page, '[data-testid="demo-container"] input[type="radio"]', 60);

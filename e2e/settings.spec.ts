@@ -43,7 +43,12 @@ test('profile: the name is required, saved with a 3 s message, and the user is r
   // The sidebar reads the refreshed user.
   await expect(page.getByTestId('sidebar-user')).toContainText('Robin Renamed');
   await expect(saved).toBeHidden({timeout: 5000});
-  const {user: me} = await apiCall<{user: {name: string}}>('GET', '/api/auth/me', undefined, (await storedToken(page)) ?? '');
+  const {user: me} = await apiCall<{user: {name: string}}>(
+    'GET',
+    '/api/auth/me',
+    undefined,
+    (await storedToken(page)) ?? '',
+  );
   expect(me.name).toBe('Robin Renamed');
 });
 
@@ -170,7 +175,9 @@ test.describe('settings at 375 px', () => {
     const user = await users.create({teamName: 'Phone Clinic'});
     await users.signIn(page, user, '/settings');
     await expect(page.getByRole('region', {name: 'Danger Zone'})).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });

@@ -24,14 +24,17 @@ test.describe('colour mode on a phone (375 px)', () => {
 
   test('the navbar offers the colour-mode toggle, by keyboard, and it applies dark mode', async ({page}) => {
     await gotoHydrated(page, '/login');
-    const toggle = page.getByRole('navigation').getByRole('button', {name: /Switch between dark and light mode \(currently/});
+    const toggle = page
+      .getByRole('navigation')
+      .getByRole('button', {name: /Switch between dark and light mode \(currently/});
     await expect(toggle).toBeInViewport();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     const lightText = await page.evaluate(() => getComputedStyle(document.body).color);
 
     // Reached with Tab from the top of the page, switched with the keyboard.
     await page.locator('body').focus();
-    for (let i = 0; i < 15 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 15 && !(await toggle.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(toggle).toBeFocused();
     // The theme cycles system -> light -> dark (respectPrefersColorScheme): dark is at most three presses away.
     for (let i = 0; i < 3 && !/currently dark mode/.test((await toggle.getAttribute('aria-label')) ?? ''); i++) {

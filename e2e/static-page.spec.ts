@@ -52,15 +52,23 @@ test.describe('the Quick Start on a static page', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
   });
 
-  test('the two tags and the init snippet, copied from the Quick Start, run and show the first question', async ({page}) => {
+  test('the two tags and the init snippet, copied from the Quick Start, run and show the first question', async ({
+    page,
+  }) => {
     await users.signIn(page, user, '/dashboard/quick-start');
     const blocks = page.locator('.theme-code-block');
     await expect(blocks.first().getByRole('button', {name: 'Copy'})).toBeVisible();
     // Step 2: the stylesheet and script tags. Step 3: the container and IntakeKit.init.
-    const install = await copy(page, blocks.filter({hasText: '/intake.js"></script>'}).filter({hasNotText: 'IntakeKit.init'}));
+    const install = await copy(
+      page,
+      blocks.filter({hasText: '/intake.js"></script>'}).filter({hasNotText: 'IntakeKit.init'}),
+    );
     const initialise = await copy(
       page,
-      blocks.filter({hasText: '<div id="intake"></div>'}).filter({hasText: 'IntakeKit.init'}).filter({hasNotText: '<!doctype'}),
+      blocks
+        .filter({hasText: '<div id="intake"></div>'})
+        .filter({hasText: 'IntakeKit.init'})
+        .filter({hasNotText: '<!doctype'}),
     );
 
     const tags = install.trim().split('\n');

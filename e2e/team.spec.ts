@@ -8,7 +8,17 @@
  * from the email the SMTP sink received, and accepted with the invitee's own session (POST /api/invitations/accept).
  */
 import type {Page} from '@playwright/test';
-import {test, expect, apiCall, expectAccessible, gotoHydrated, mail, users, uniqueEmail, type TestUser} from './fixtures';
+import {
+  test,
+  expect,
+  apiCall,
+  expectAccessible,
+  gotoHydrated,
+  mail,
+  users,
+  uniqueEmail,
+  type TestUser,
+} from './fixtures';
 
 const CONFIRM_REMOVE = 'Remove this team member?';
 const SHARE_NOTE = /share its API keys/;
@@ -32,7 +42,11 @@ function refuseNativeDialogs(page: Page): string[] {
 }
 
 /** Fills and sends the invite form; resolves once the page says the invitation went out. */
-async function inviteInPage(page: Page, email: string, options: {name?: string; role?: 'Member' | 'Admin'} = {}): Promise<void> {
+async function inviteInPage(
+  page: Page,
+  email: string,
+  options: {name?: string; role?: 'Member' | 'Admin'} = {},
+): Promise<void> {
   await page.getByLabel('Email', {exact: true}).fill(email);
   if (options.name) await page.getByLabel(/^Name/).fill(options.name);
   if (options.role) await page.getByLabel('Role', {exact: true}).selectOption({label: options.role});
@@ -94,7 +108,9 @@ test('a user with no team sees No Team Organization', async ({page}) => {
   await expectAccessible(page);
 });
 
-test('the owner invites through the page: an INVITED row with its expiry, Resend and Revoke; refusals are shown in the page', async ({page}) => {
+test('the owner invites through the page: an INVITED row with its expiry, Resend and Revoke; refusals are shown in the page', async ({
+  page,
+}) => {
   const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Invite Clinic'});
   const member = await users.create({name: 'Mia Member'});
@@ -161,12 +177,16 @@ test('the owner invites through the page: an INVITED row with its expiry, Resend
   await expect(feedback).toHaveText(`The invitation to ${invitee} was revoked. Its link no longer works.`);
   await expect(feedback).toBeFocused();
   await expect(invitationRows(page)).toHaveCount(0);
-  await expect(apiCall('POST', '/api/invitations/lookup', {token: first.token})).rejects.toThrow(/400 .*INVALID_OR_EXPIRED/);
+  await expect(apiCall('POST', '/api/invitations/lookup', {token: first.token})).rejects.toThrow(
+    /400 .*INVALID_OR_EXPIRED/,
+  );
 
   expect(native).toEqual([]);
 });
 
-test('a plain member sees no invite form and no Remove buttons, and leaves the team from the Team page', async ({page}) => {
+test('a plain member sees no invite form and no Remove buttons, and leaves the team from the Team page', async ({
+  page,
+}) => {
   const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Member View Clinic'});
   const admin = await users.create({name: 'Ada Admin'});
@@ -213,7 +233,9 @@ test('a plain member sees no invite form and no Remove buttons, and leaves the t
   expect(native).toEqual([]);
 });
 
-test('the owner removes a member with the in-app dialog, which says their keys stay valid and to rotate them', async ({page}) => {
+test('the owner removes a member with the in-app dialog, which says their keys stay valid and to rotate them', async ({
+  page,
+}) => {
   const native = refuseNativeDialogs(page);
   const owner = await users.create({teamName: 'Removal Clinic'});
   const stays = await users.create({name: 'Sam Stays'});
@@ -221,7 +243,9 @@ test('the owner removes a member with the in-app dialog, which says their keys s
   await buildTeam(page, owner, [{user: stays}, {user: leaves}]);
 
   // Cancelling keeps the member.
-  await rowFor(page, leaves.email).getByRole('button', {name: /^Remove/}).click();
+  await rowFor(page, leaves.email)
+    .getByRole('button', {name: /^Remove/})
+    .click();
   await expect(dialog(page).getByRole('heading', {name: CONFIRM_REMOVE})).toBeVisible();
   await expect(dialog(page)).toContainText('Lee Leaves');
   await expect(dialog(page)).toContainText('API keys this member could see stay valid');
@@ -233,7 +257,9 @@ test('the owner removes a member with the in-app dialog, which says their keys s
   await expect(dialog(page)).toHaveCount(0);
   await expect(memberRows(page)).toHaveCount(3);
 
-  await rowFor(page, leaves.email).getByRole('button', {name: /^Remove/}).click();
+  await rowFor(page, leaves.email)
+    .getByRole('button', {name: /^Remove/})
+    .click();
   await dialog(page).getByRole('button', {name: 'Remove member'}).click();
   await expect(dialog(page)).toHaveCount(0);
   await expect(rowFor(page, leaves.email)).toHaveCount(0);
@@ -244,7 +270,9 @@ test('the owner removes a member with the in-app dialog, which says their keys s
   expect(native).toEqual([]);
 });
 
-test('the owner makes a member an admin and back; an admin removes members only; a refused removal shows in the dialog', async ({page}) => {
+test('the owner makes a member an admin and back; an admin removes members only; a refused removal shows in the dialog', async ({
+  page,
+}) => {
   const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Roles Clinic'});
   const promoted = await users.create({name: 'Pat Promoted'});
@@ -279,7 +307,9 @@ test('the owner makes a member an admin and back; an admin removes members only;
   // Meanwhile the owner makes them a plain member again: the Remove they still see is refused, and says so.
   const promotedId = (await teamOf(owner)).users?.find((u) => u.email === promoted.email)?.id;
   await apiCall('PATCH', `/api/team/${promotedId}`, {role: 'member'}, await users.token(owner));
-  await rowFor(page, member.email).getByRole('button', {name: /^Remove/}).click();
+  await rowFor(page, member.email)
+    .getByRole('button', {name: /^Remove/})
+    .click();
   await dialog(page).getByRole('button', {name: 'Remove member'}).click();
   await expect(dialog(page).getByRole('alert')).toHaveText('You do not have permission to do this.');
   await expectAccessible(page);
@@ -327,7 +357,9 @@ test('the owner transfers ownership with their password, then may leave', async 
   expect(native).toEqual([]);
 });
 
-test('Settings has a Team section: a member leaves from there; the owner is told to transfer ownership first', async ({page}) => {
+test('Settings has a Team section: a member leaves from there; the owner is told to transfer ownership first', async ({
+  page,
+}) => {
   const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Settings Clinic'});
   const member = await users.create({name: 'Mo Member'});
@@ -347,7 +379,9 @@ test('Settings has a Team section: a member leaves from there; the owner is told
   await expectAccessible(page);
   await dialog(page).getByRole('button', {name: 'Leave team'}).click();
   await expect(dialog(page)).toHaveCount(0);
-  await expect(section.getByRole('status')).toHaveText('You left Settings Clinic. Your account is no longer part of a team.');
+  await expect(section.getByRole('status')).toHaveText(
+    'You left Settings Clinic. Your account is no longer part of a team.',
+  );
   await expect(page.getByRole('textbox', {name: 'Team', exact: true})).toHaveCount(0);
   expect((await teamOf(member)).status).toBe(404);
 
@@ -367,7 +401,9 @@ test.describe('in the dark theme', () => {
     await inviteInPage(page, uniqueEmail('dark-invitee'));
     await expect(invitationRows(page)).toHaveCount(1);
     await expectAccessible(page);
-    await rowFor(page, member.email).getByRole('button', {name: /^Remove/}).click();
+    await rowFor(page, member.email)
+      .getByRole('button', {name: /^Remove/})
+      .click();
     await expect(dialog(page)).toBeVisible();
     await expectAccessible(page);
     await page.keyboard.press('Escape');
@@ -381,14 +417,18 @@ for (const width of [375, 360]) {
   test.describe(`team at ${width} px`, () => {
     test.use({viewport: {width, height: 760}});
 
-    test("the page reads as cards with the 'You' badge whole, and the top bar names each account page", async ({page}) => {
+    test("the page reads as cards with the 'You' badge whole, and the top bar names each account page", async ({
+      page,
+    }) => {
       const owner = await users.create({name: 'Olivia Owner-Montgomery', teamName: 'Phone Clinic'});
       const member = await users.create({name: 'Mo Member'});
       await buildTeam(page, owner, [{user: member}]);
       await inviteInPage(page, uniqueEmail('phone-invitee-with-a-long-address'));
 
       await expect(page.getByTestId('mobile-page-title')).toHaveText('Team');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
 
       // The badge is inside its card and inside the viewport: nothing scrolls sideways or clips it.
@@ -400,7 +440,9 @@ for (const width of [375, 360]) {
       expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width);
       expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(width);
       // Nor squeezed: the name and badge fit inside their cell's line box instead of running under or past it.
-      expect(await badge.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await badge.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth),
+      ).toBeLessThanOrEqual(0);
       expect(await badge.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       const region = page.getByRole('region', {name: 'Team members'});
       expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
@@ -408,7 +450,9 @@ for (const width of [375, 360]) {
       await expectAccessible(page);
 
       // The remove dialog fits the phone too.
-      await rowFor(page, member.email).getByRole('button', {name: /^Remove/}).click();
+      await rowFor(page, member.email)
+        .getByRole('button', {name: /^Remove/})
+        .click();
       await expect(dialog(page)).toBeVisible();
       const dialogBox = await dialog(page).boundingBox();
       expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(width);

@@ -45,11 +45,16 @@ export async function writeOpenapi(output = OUTPUT) {
   const document = await openapiDocument();
   await mkdir(path.dirname(output), {recursive: true});
   await writeFile(output, `${JSON.stringify(document, null, 2)}\n`);
-  return {output, operations: Object.values(document.paths ?? {}).reduce((n, methods) => n + Object.keys(methods).length, 0)};
+  return {
+    output,
+    operations: Object.values(document.paths ?? {}).reduce((n, methods) => n + Object.keys(methods).length, 0),
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   const {output, operations} = await writeOpenapi();
-  console.log(`OpenAPI document: ${operations} operations -> ${path.relative(root, output)} (${Date.now() - started} ms)`);
+  console.log(
+    `OpenAPI document: ${operations} operations -> ${path.relative(root, output)} (${Date.now() - started} ms)`,
+  );
 }

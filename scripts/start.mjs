@@ -22,7 +22,9 @@ const {host, port, sitePort, apiUrl, portalUrl, childEnv} = stack;
 
 const compiledServer = path.join(root, 'server', 'dist', 'server.js');
 if (mode === 'serve' && (!existsSync(path.join(root, 'build', 'index.html')) || !existsSync(compiledServer))) {
-  console.error('No production build in build/ and server/dist/. Run `npm run build` first (it honours API_URL and PORTAL_URL).');
+  console.error(
+    'No production build in build/ and server/dist/. Run `npm run build` first (it honours API_URL and PORTAL_URL).',
+  );
   process.exit(1);
 }
 
@@ -68,7 +70,9 @@ function stop(code = 0) {
     process.exit(code);
   }, 5000);
   force.unref();
-  Promise.all(children.map((c) => (c.exited ? null : new Promise((r) => c.once('exit', r))))).then(() => process.exit(code));
+  Promise.all(children.map((c) => (c.exited ? null : new Promise((r) => c.once('exit', r))))).then(() =>
+    process.exit(code),
+  );
 }
 
 process.on('SIGINT', () => stop(0));
@@ -93,14 +97,24 @@ if (mode === 'dev') {
 // Development runs the TypeScript through tsx; `serve` runs the compiled server, as production does.
 const apiArgs = mode === 'dev' ? ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')] : [compiledServer];
 const api = run('API', process.execPath, apiArgs, childEnv);
-const siteArgs =
-  mode === 'dev'
-    ? ['start', '--port', String(sitePort), '--host', host, '--no-open']
-    : null;
+const siteArgs = mode === 'dev' ? ['start', '--port', String(sitePort), '--host', host, '--no-open'] : null;
 // The production build is served by our static server (scripts/lib/static-server.mjs explains why).
 const site = siteArgs
   ? run('Portal', bin('docusaurus'), siteArgs, childEnv)
-  : run('Portal', process.execPath, [path.join(root, 'scripts', 'serve-static.mjs'), '--dir', path.join(root, 'build'), '--port', String(sitePort), '--host', host], childEnv);
+  : run(
+      'Portal',
+      process.execPath,
+      [
+        path.join(root, 'scripts', 'serve-static.mjs'),
+        '--dir',
+        path.join(root, 'build'),
+        '--port',
+        String(sitePort),
+        '--host',
+        host,
+      ],
+      childEnv,
+    );
 
 try {
   await Promise.all([
@@ -113,7 +127,9 @@ try {
 }
 if (!stopping) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\nIntakeKit is running (${mode === 'dev' ? 'development' : 'production build'}, ready in ${seconds} s):`);
+  console.log(
+    `\nIntakeKit is running (${mode === 'dev' ? 'development' : 'production build'}, ready in ${seconds} s):`,
+  );
   console.log(`  Portal  ${portalUrl}`);
   console.log(`  API     ${apiUrl}   (health: ${apiUrl}/api/health)`);
   console.log('Press Ctrl-C to stop both.\n');

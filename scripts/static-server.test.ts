@@ -13,7 +13,10 @@ writeFileSync(path.join(dir, 'index.html'), '<h1>home</h1>');
 writeFileSync(path.join(dir, 'login.html'), '<h1>login</h1>');
 writeFileSync(path.join(dir, '404.html'), '<h1>Unexpected Application Error!</h1>');
 writeFileSync(path.join(dir, 'assets', 'main.abc.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-writeFileSync(path.join(dir, '_headers'), "/*\n  Content-Security-Policy: object-src 'none'\n/login\n  X-Page: login\n");
+writeFileSync(
+  path.join(dir, '_headers'),
+  "/*\n  Content-Security-Policy: object-src 'none'\n/login\n  X-Page: login\n",
+);
 
 let server: Awaited<ReturnType<typeof serveStatic>>;
 let base = '';
@@ -66,15 +69,17 @@ describe('static server for the production build', () => {
   });
 
   it('compresses text and caches hashed assets for a year', async () => {
-    const res = await new Promise<{headers: Record<string, string | string[] | undefined>; body: Buffer}>((resolve, reject) => {
-      const req = request(`${base}/assets/main.abc.js`, {headers: {'accept-encoding': 'gzip'}}, (r) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => resolve({headers: r.headers, body: Buffer.concat(chunks)}));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const res = await new Promise<{headers: Record<string, string | string[] | undefined>; body: Buffer}>(
+      (resolve, reject) => {
+        const req = request(`${base}/assets/main.abc.js`, {headers: {'accept-encoding': 'gzip'}}, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => resolve({headers: r.headers, body: Buffer.concat(chunks)}));
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(gunzipSync(res.body).toString()).toContain('console.log');

@@ -15,17 +15,17 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 ensureChromium();
 
-const suites = [
-  vitest('unit'),
-  vitest('api', process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'),
-  playwright(),
-];
+const suites = [vitest('unit'), vitest('api', process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'), playwright()];
 
 console.log('\nSummary');
-for (const s of suites) console.log(`  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
+for (const s of suites)
+  console.log(
+    `  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`,
+  );
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
-if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({passed, failed, suites}, null, 2));
+if (process.env.TEST_SUMMARY_FILE)
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({passed, failed, suites}, null, 2));
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || suites.some((s) => s.crashed) ? 1 : 0);
 
@@ -33,18 +33,30 @@ function vitest(project, label) {
   const report = path.join(out, `vitest-${project}.json`);
   const name = label ? `${project} (${label})` : project;
   console.log(`\n=== ${name} tests (Vitest) ===`);
-  const run = spawnSync(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  });
-  return fromReport(name, report, run.status, (r) => ({passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0)}));
+  const run = spawnSync(
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
+  return fromReport(name, report, run.status, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+  }));
 }
 
 function playwright() {
   const report = path.join(out, 'playwright.json');
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
-  const run = spawnSync(bin('playwright'), ['test'], {cwd: root, stdio: 'inherit', env: {...process.env, E2E_JSON_REPORT: report}});
+  const run = spawnSync(bin('playwright'), ['test'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {...process.env, E2E_JSON_REPORT: report},
+  });
   return fromReport('e2e (Chromium)', report, run.status, (r) => ({
     passed: r.stats.expected + r.stats.flaky,
     failed: r.stats.unexpected,
@@ -57,7 +69,12 @@ function fromReport(name, file, status, count) {
   try {
     const counts = count(JSON.parse(readFileSync(file, 'utf8')));
     // A runner that crashed after writing a report still fails the run.
-    return {name, ...counts, failed: counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0), crashed: status !== 0};
+    return {
+      name,
+      ...counts,
+      failed: counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0),
+      crashed: status !== 0,
+    };
   } catch {
     return {name, passed: 0, failed: 1, skipped: 0, crashed: true};
   } finally {
@@ -72,7 +89,12 @@ function ensureChromium() {
   if (canApt) {
     console.log(`Chromium is missing at ${chromiumPath()}; installing Debian's chromium package...`);
     const update = spawnSync('apt-get', ['update', '-qq'], {stdio: 'inherit'});
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {stdio: 'inherit', env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'}});
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        stdio: 'inherit',
+        env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'},
+      });
     if (install && install.status === 0 && hasChromium()) return;
   }
   console.error(

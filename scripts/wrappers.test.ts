@@ -23,7 +23,10 @@ const VIRTUAL_DIR = path.join(ROOT, 'scripts', '.wrapper-check');
 
 /** The body of the fenced code block whose title is `title` (```lang title="..."). */
 export function snippet(source: string, title: string): string {
-  const fence = new RegExp('^```\\w*\\s+title="' + title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '"[^\\n]*\\n([\\s\\S]*?)^```', 'm');
+  const fence = new RegExp(
+    '^```\\w*\\s+title="' + title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '"[^\\n]*\\n([\\s\\S]*?)^```',
+    'm',
+  );
   const match = fence.exec(source);
   if (!match) throw new Error(`no code block titled ${title} in docs/quick-start.mdx`);
   return match[1]!;
@@ -52,14 +55,18 @@ let previous: ts.Program | undefined;
 
 /** Type-checks in-memory files (name -> text) and returns the diagnostics as readable lines. */
 function typeCheck(files: Record<string, string>): string[] {
-  const virtual = new Map(Object.entries({...files, 'css.d.ts': CSS_MODULES}).map(([name, text]) => [path.join(VIRTUAL_DIR, name), text]));
+  const virtual = new Map(
+    Object.entries({...files, 'css.d.ts': CSS_MODULES}).map(([name, text]) => [path.join(VIRTUAL_DIR, name), text]),
+  );
   const host = ts.createCompilerHost(OPTIONS, true);
   const {getSourceFile, fileExists, readFile} = host;
   host.fileExists = (file) => virtual.has(file) || fileExists.call(host, file);
   host.readFile = (file) => virtual.get(file) ?? readFile.call(host, file);
   host.getSourceFile = (file, language, onError, create) => {
     const text = virtual.get(file);
-    return text !== undefined ? ts.createSourceFile(file, text, language, true) : getSourceFile.call(host, file, language, onError, create);
+    return text !== undefined
+      ? ts.createSourceFile(file, text, language, true)
+      : getSourceFile.call(host, file, language, onError, create);
   };
   const program = ts.createProgram({rootNames: [...virtual.keys()], options: OPTIONS, host, oldProgram: previous});
   previous = program;
@@ -67,7 +74,10 @@ function typeCheck(files: Record<string, string>): string[] {
   const sdk = program.getSourceFile(SDK_TYPES);
   if (!sdk) throw new Error('@intakekit/sdk did not resolve to sdk/dist/index.d.ts');
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: ` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}: `
+        : '';
     return where + ts.flattenDiagnosticMessageText(d.messageText, '\n');
   });
 }
@@ -76,7 +86,8 @@ function typeCheck(files: Record<string, string>): string[] {
 function vueSources(sfc: string): {compiled: string; setup: string} {
   const {descriptor, errors} = parse(sfc, {filename: 'IntakeForm.vue'});
   if (errors.length > 0) throw new Error(`IntakeForm.vue does not parse: ${errors.map(String).join('; ')}`);
-  if (!descriptor.scriptSetup || descriptor.scriptSetup.lang !== 'ts') throw new Error('IntakeForm.vue has no <script setup lang="ts">');
+  if (!descriptor.scriptSetup || descriptor.scriptSetup.lang !== 'ts')
+    throw new Error('IntakeForm.vue has no <script setup lang="ts">');
   const compiled = compileScript(descriptor, {id: 'intake-form', inlineTemplate: true});
   return {compiled: compiled.content, setup: descriptor.scriptSetup.content};
 }
@@ -114,7 +125,10 @@ describe('the Quick Start wrappers type-check against the SDK build', () => {
 
   it('fails on a wrong option name or a wrong env value', {timeout: 90_000}, () => {
     const brokenReact = {
-      option: react.replace('init({container: container.current, apiKey,', 'init({container: container.current, key_: apiKey,'),
+      option: react.replace(
+        'init({container: container.current, apiKey,',
+        'init({container: container.current, key_: apiKey,',
+      ),
       env: react.replace("type Env = 'dev' | 'test' | 'pro';", "type Env = 'dev' | 'test' | 'production';"),
     };
     const brokenVue = {

@@ -19,7 +19,10 @@ const distDir = join(here, 'dist');
 
 const fallback = process.env.SDK_API_BASE || stackEnv(process.env).apiUrl;
 const bases = Object.fromEntries(
-  ['sandbox', 'dev', 'test', 'pro'].map((env) => [env, (process.env[`SDK_API_BASE_${env.toUpperCase()}`] || fallback).replace(/\/+$/, '')]),
+  ['sandbox', 'dev', 'test', 'pro'].map((env) => [
+    env,
+    (process.env[`SDK_API_BASE_${env.toUpperCase()}`] || fallback).replace(/\/+$/, ''),
+  ]),
 );
 for (const [env, url] of Object.entries(bases)) {
   if (!/^https?:\/\/\S+$/.test(url)) {
@@ -42,9 +45,26 @@ rmSync(distDir, {recursive: true, force: true});
 mkdirSync(cdnDir, {recursive: true});
 
 await Promise.all([
-  esbuild.build({...common, entryPoints: [join(here, 'src/browser.ts')], outfile: join(cdnDir, 'intake.js'), format: 'iife', minify: true}),
-  esbuild.build({...common, entryPoints: [join(here, 'src/styles/intake.css')], outfile: join(cdnDir, 'intake.css'), minify: true}),
-  esbuild.build({...common, entryPoints: [join(here, 'src/index.ts')], outfile: join(distDir, 'index.js'), format: 'esm', platform: 'neutral'}),
+  esbuild.build({
+    ...common,
+    entryPoints: [join(here, 'src/browser.ts')],
+    outfile: join(cdnDir, 'intake.js'),
+    format: 'iife',
+    minify: true,
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: [join(here, 'src/styles/intake.css')],
+    outfile: join(cdnDir, 'intake.css'),
+    minify: true,
+  }),
+  esbuild.build({
+    ...common,
+    entryPoints: [join(here, 'src/index.ts')],
+    outfile: join(distDir, 'index.js'),
+    format: 'esm',
+    platform: 'neutral',
+  }),
 ]);
 copyFileSync(join(cdnDir, 'intake.css'), join(distDir, 'intake.css'));
 
@@ -60,9 +80,15 @@ const row = (file, budget) => {
   const raw = readFileSync(file).length;
   const gz = gzip(file);
   const ok = gz <= budget ? 'ok' : `OVER the ${budget} B budget`;
-  console.log(`  ${relative(root, file).padEnd(26)} ${String(raw).padStart(7)} B  ${String(gz).padStart(6)} B gzip  (${ok})`);
+  console.log(
+    `  ${relative(root, file).padEnd(26)} ${String(raw).padStart(7)} B  ${String(gz).padStart(6)} B gzip  (${ok})`,
+  );
   return gz <= budget;
 };
 console.log(`sdk build: API bases ${JSON.stringify(bases)}`);
-const fits = [row(join(cdnDir, 'intake.js'), 15_000), row(join(cdnDir, 'intake.css'), 4_000), row(join(distDir, 'index.js'), Infinity)];
+const fits = [
+  row(join(cdnDir, 'intake.js'), 15_000),
+  row(join(cdnDir, 'intake.css'), 4_000),
+  row(join(distDir, 'index.js'), Infinity),
+];
 if (!fits.every(Boolean)) process.exitCode = 1;

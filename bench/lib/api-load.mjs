@@ -5,11 +5,34 @@
 // SELECT 1 through Kysely, the framework + database floor) and GET /api/bench/select1 when the server offers it.
 import {rmSync} from 'node:fs';
 import path from 'node:path';
-import {PORTS, SITE_URL, TURNSTILE_PLACEHOLDER, BENCH_PASSWORD, WORK, figure, importTool, log, median, round, rssKb, unavailable} from './common.mjs';
+import {
+  PORTS,
+  SITE_URL,
+  TURNSTILE_PLACEHOLDER,
+  BENCH_PASSWORD,
+  WORK,
+  figure,
+  importTool,
+  log,
+  median,
+  round,
+  rssKb,
+  unavailable,
+} from './common.mjs';
 import {api, apiEnv, routesOf, startApi} from './stack.mjs';
-import {benchEmail, ensurePostgresDatabase, resetPostgres, seedKeys as seedKeysSql, seedSessions, seedUsers, tableNames, withDb} from './seed.mjs';
+import {
+  benchEmail,
+  ensurePostgresDatabase,
+  resetPostgres,
+  seedKeys as seedKeysSql,
+  seedSessions,
+  seedUsers,
+  tableNames,
+  withDb,
+} from './seed.mjs';
 
-export const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://intakekit:intakekit@127.0.0.1:5432/intakekit_bench';
+export const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL || 'postgres://intakekit:intakekit@127.0.0.1:5432/intakekit_bench';
 const USERS = 1000;
 const TEAM_SIZE = 10;
 const KEYS = 5000;
@@ -25,7 +48,8 @@ async function load(autocannon, {url, connections, duration, method = 'GET', per
     duration,
     setupClient: (client) => {
       const {headers, body} = perClient(next++);
-      if (body !== undefined) client.setHeadersAndBody({...headers, 'content-type': 'application/json'}, JSON.stringify(body));
+      if (body !== undefined)
+        client.setHeadersAndBody({...headers, 'content-type': 'application/json'}, JSON.stringify(body));
       else client.setHeaders(headers);
     },
   });
@@ -85,8 +109,13 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   const seedStart = Date.now();
   const {tokens, sqlKeys} = await withDb({dataDir, databaseUrl}, async (db) => {
     const u = await seedUsers(db, {count: USERS, teamSize: TEAM_SIZE});
-    const t = await seedSessions(db, u.map((x) => x.id));
-    const k = (await tableNames(db)).includes('api_keys') ? await seedKeysSql(db, u, {perTeam: KEYS / (USERS / TEAM_SIZE), secretKey: env.SECRET_KEY}) : null;
+    const t = await seedSessions(
+      db,
+      u.map((x) => x.id),
+    );
+    const k = (await tableNames(db)).includes('api_keys')
+      ? await seedKeysSql(db, u, {perTeam: KEYS / (USERS / TEAM_SIZE), secretKey: env.SECRET_KEY})
+      : null;
     return {users: u, tokens: t, sqlKeys: k};
   });
   const seedSeconds = round((Date.now() - seedStart) / 1000);
@@ -99,22 +128,38 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   let apiKeys = [];
   if (sqlKeys) {
     apiKeys = sqlKeys;
-    notes.push(`${label}: ${USERS} users, ${USERS / TEAM_SIZE} teams, ${USERS} sessions and ${sqlKeys.length} sandbox keys seeded through SQL with the server's modules in ${seedSeconds} s.`);
+    notes.push(
+      `${label}: ${USERS} users, ${USERS / TEAM_SIZE} teams, ${USERS} sessions and ${sqlKeys.length} sandbox keys seeded through SQL with the server's modules in ${seedSeconds} s.`,
+    );
   } else if (routes.createKey) {
     const owners = tokens.filter((_, i) => i % TEAM_SIZE === 0);
     const t = Date.now();
     const seeded = await seedKeys(base, owners);
     apiKeys = seeded.keys;
-    notes.push(`${label}: ${seeded.keys.length} sandbox keys created through POST /api/keys/sandbox in ${round((Date.now() - t) / 1000)} s${seeded.failures ? ` (${seeded.failures} refused, last: ${seeded.lastFailure})` : ''}.`);
+    notes.push(
+      `${label}: ${seeded.keys.length} sandbox keys created through POST /api/keys/sandbox in ${round((Date.now() - t) / 1000)} s${seeded.failures ? ` (${seeded.failures} refused, last: ${seeded.lastFailure})` : ''}.`,
+    );
   } else {
     notes.push(`${label}: no key routes: keys not seeded.`);
   }
 
   const auth = (i) => ({headers: {authorization: `Bearer ${tokens[i % tokens.length]}`}});
   const targets = [
-    {id: 'noop', route: 'GET /api/bench/noop', path: '/api/bench/noop', perClient: () => ({headers: {}}), available: routes.noop},
+    {
+      id: 'noop',
+      route: 'GET /api/bench/noop',
+      path: '/api/bench/noop',
+      perClient: () => ({headers: {}}),
+      available: routes.noop,
+    },
     {id: 'health', route: 'GET /api/health', path: '/api/health', perClient: () => ({headers: {}})},
-    {id: 'select1', route: 'GET /api/bench/select1', path: '/api/bench/select1', perClient: () => ({headers: {}}), available: routes.select1},
+    {
+      id: 'select1',
+      route: 'GET /api/bench/select1',
+      path: '/api/bench/select1',
+      perClient: () => ({headers: {}}),
+      available: routes.select1,
+    },
     {id: 'me', route: 'GET /api/auth/me', path: '/api/auth/me', perClient: auth},
     {id: 'keys', route: 'GET /api/keys', path: '/api/keys', perClient: auth, available: routes.keys},
     {id: 'team', route: 'GET /api/team', path: '/api/team', perClient: auth, available: routes.team},
@@ -123,14 +168,20 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
       route: 'POST /api/auth/login',
       path: '/api/auth/login',
       method: 'POST',
-      perClient: (i) => ({headers: {}, body: {email: benchEmail((i * 7) % USERS), password: BENCH_PASSWORD, turnstileToken: TURNSTILE_PLACEHOLDER}}),
+      perClient: (i) => ({
+        headers: {},
+        body: {email: benchEmail((i * 7) % USERS), password: BENCH_PASSWORD, turnstileToken: TURNSTILE_PLACEHOLDER},
+      }),
     },
     {
       id: 'sdk',
       route: 'POST /api/sdk/sessions',
       path: '/api/sdk/sessions',
       method: 'POST',
-      perClient: (i) => ({headers: {authorization: `Bearer ${apiKeys[(i * 13) % Math.max(1, apiKeys.length)]}`}, body: {flowId: 'flow_demo_intake', env: 'sandbox'}}),
+      perClient: (i) => ({
+        headers: {authorization: `Bearer ${apiKeys[(i * 13) % Math.max(1, apiKeys.length)]}`},
+        body: {flowId: 'flow_demo_intake', env: 'sandbox'},
+      }),
       available: routes.sdkSessions && apiKeys.length > 0,
     },
   ];
@@ -139,7 +190,8 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   const floor = targets.find((t) => t.id === (routes.select1 ? 'select1' : 'health'));
   const slices = quick ? 2 : 4;
   const sliceSeconds = 2;
-  const warm = (t) => load(autocannon, {url: `${base}${t.path}`, connections: 10, duration: 1, method: t.method, perClient: t.perClient});
+  const warm = (t) =>
+    load(autocannon, {url: `${base}${t.path}`, connections: 10, duration: 1, method: t.method, perClient: t.perClient});
   const summarise = (parts) => {
     const times = parts.flatMap((x) => x.times).sort((x, y) => x - y);
     const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : null);
@@ -157,7 +209,9 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   const record = (target, connections, res) => {
     results[`${target.id}@${connections}`] = res;
     rows.push({db: label, route: target.route, connections, ...res});
-    log(`${label} ${target.route} @${connections}: ${res.rps} req/s, p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}`);
+    log(
+      `${label} ${target.route} @${connections}: ${res.rps} req/s, p50 ${res.p50} ms, p95 ${res.p95} ms, p99 ${res.p99} ms, non-2xx ${res.non2xx}, errors ${res.errors}`,
+    );
   };
   await warm(floor);
   const floorParts = {10: [], 50: []};
@@ -165,7 +219,19 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
     if (target.available === false || target === floor) continue;
     if ((target.id === 'health' || target.id === 'noop') && floor.id !== target.id) {
       // Context, not a goal's baseline: a shorter run keeps the whole bench within its 15 minutes.
-      for (const connections of [10, 50]) record(target, connections, summarise([await load(autocannon, {url: `${base}${target.path}`, connections, duration: Math.ceil(duration / 2), perClient: target.perClient})]));
+      for (const connections of [10, 50])
+        record(
+          target,
+          connections,
+          summarise([
+            await load(autocannon, {
+              url: `${base}${target.path}`,
+              connections,
+              duration: Math.ceil(duration / 2),
+              perClient: target.perClient,
+            }),
+          ]),
+        );
       continue;
     }
     // Warm-up (discarded): JIT, prepared statements, first use of each key and session.
@@ -173,15 +239,42 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
     for (const connections of [10, 50]) {
       if (target.id === 'login') {
         // Bounded by the password hash: no floor to pair with, one run of the full duration.
-        record(target, connections, summarise([await load(autocannon, {url: `${base}${target.path}`, connections, duration, method: target.method, perClient: target.perClient})]));
+        record(
+          target,
+          connections,
+          summarise([
+            await load(autocannon, {
+              url: `${base}${target.path}`,
+              connections,
+              duration,
+              method: target.method,
+              perClient: target.perClient,
+            }),
+          ]),
+        );
         continue;
       }
       // The floor and the route alternate in short slices, so the shared machine's ups and downs hit both alike.
       const mine = [];
       const theirs = [];
       for (let k = 0; k < slices * runs; k++) {
-        theirs.push(await load(autocannon, {url: `${base}${floor.path}`, connections, duration: sliceSeconds, perClient: floor.perClient}));
-        mine.push(await load(autocannon, {url: `${base}${target.path}`, connections, duration: sliceSeconds, method: target.method, perClient: target.perClient}));
+        theirs.push(
+          await load(autocannon, {
+            url: `${base}${floor.path}`,
+            connections,
+            duration: sliceSeconds,
+            perClient: floor.perClient,
+          }),
+        );
+        mine.push(
+          await load(autocannon, {
+            url: `${base}${target.path}`,
+            connections,
+            duration: sliceSeconds,
+            method: target.method,
+            perClient: target.perClient,
+          }),
+        );
       }
       floorParts[connections].push(...theirs);
       const res = summarise(mine);
@@ -224,20 +317,58 @@ export async function run({apiRuns = 1, quick = false}) {
     notes.push(...d.notes);
     const r = d.results;
     const floorId = r['select1@10'] ? 'select1' : 'health';
-    const floorName = floorId === 'select1' ? 'SELECT 1 route' : 'GET /api/health (runs SELECT 1; stands in for the SELECT 1 route)';
+    const floorName =
+      floorId === 'select1' ? 'SELECT 1 route' : 'GET /api/health (runs SELECT 1; stands in for the SELECT 1 route)';
     for (const c of [10, 50]) {
       const h = r[`health@${c}`];
-      if (h) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/health @${c} conn (floor)`, value: h.rps, unit: 'req/s', note: `p50 ${h.p50} ms, p99 ${h.p99} ms`}));
+      if (h)
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: GET /api/health @${c} conn (floor)`,
+            value: h.rps,
+            unit: 'req/s',
+            note: `p50 ${h.p50} ms, p99 ${h.p99} ms`,
+          }),
+        );
       const n = r[`noop@${c}`];
-      if (n) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/bench/noop @${c} conn (framework floor, no database)`, value: n.rps, unit: 'req/s', note: `p50 ${n.p50} ms, p99 ${n.p99} ms`}));
+      if (n)
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: GET /api/bench/noop @${c} conn (framework floor, no database)`,
+            value: n.rps,
+            unit: 'req/s',
+            note: `p50 ${n.p50} ms, p99 ${n.p99} ms`,
+          }),
+        );
       const s = r[`select1@${c}`];
-      if (s) figures.push(figure({section: 'api-load', name: `${d.label}: GET /api/bench/select1 @${c} conn (DB floor)`, value: s.rps, unit: 'req/s', note: `p50 ${s.p50} ms, p99 ${s.p99} ms`}));
+      if (s)
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: GET /api/bench/select1 @${c} conn (DB floor)`,
+            value: s.rps,
+            unit: 'req/s',
+            note: `p50 ${s.p50} ms, p99 ${s.p99} ms`,
+          }),
+        );
     }
-    if (!r['select1@10']) figures.push(unavailable({section: 'api-load', name: `${d.label}: GET /api/bench/select1 (DB floor)`, unit: 'req/s', note: 'not yet available: the server has no bench route; GET /api/health (one SELECT 1) is the floor'}));
+    if (!r['select1@10'])
+      figures.push(
+        unavailable({
+          section: 'api-load',
+          name: `${d.label}: GET /api/bench/select1 (DB floor)`,
+          unit: 'req/s',
+          note: 'not yet available: the server has no bench route; GET /api/health (one SELECT 1) is the floor',
+        }),
+      );
     for (const id of ['me', 'keys', 'team']) {
       const route = {me: 'GET /api/auth/me', keys: 'GET /api/keys', team: 'GET /api/team'}[id];
       if (!r[`${id}@10`]) {
-        figures.push(unavailable({section: 'api-load', name: `${d.label}: ${route}`, unit: 'req/s', goal: '>= 0.7x floor'}));
+        figures.push(
+          unavailable({section: 'api-load', name: `${d.label}: ${route}`, unit: 'req/s', goal: '>= 0.7x floor'}),
+        );
         continue;
       }
       for (const c of [10, 50]) {
@@ -257,29 +388,99 @@ export async function run({apiRuns = 1, quick = false}) {
         );
       }
       const x = r[`${id}@10`];
-      figures.push(figure({section: 'api-load', name: `${d.label}: ${route} p99 @10 conn`, value: x.p99, unit: 'ms', baseline: `floor p99 ${x.floorP99} ms`, baselineValue: x.floorP99, goal: '< 50 ms', check: (v) => v < 50}));
+      figures.push(
+        figure({
+          section: 'api-load',
+          name: `${d.label}: ${route} p99 @10 conn`,
+          value: x.p99,
+          unit: 'ms',
+          baseline: `floor p99 ${x.floorP99} ms`,
+          baselineValue: x.floorP99,
+          goal: '< 50 ms',
+          check: (v) => v < 50,
+        }),
+      );
     }
     for (const c of [10, 50]) {
       const x = r[`login@${c}`];
       if (!x) continue;
-      figures.push(figure({section: 'api-load', name: `${d.label}: POST /api/auth/login @${c} conn`, value: x.rps, unit: 'req/s', goal: '>= 30/s', check: (v) => v >= 30, note: `p50 ${x.p50} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`}));
+      figures.push(
+        figure({
+          section: 'api-load',
+          name: `${d.label}: POST /api/auth/login @${c} conn`,
+          value: x.rps,
+          unit: 'req/s',
+          goal: '>= 30/s',
+          check: (v) => v >= 30,
+          note: `p50 ${x.p50} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+        }),
+      );
       // Each sign-in is one argon2id hash (19 MiB, t=2) of CPU: with c requests in flight at x.rps per second,
       // the mean wait is c / rps (Little's law), which bounds the 50-connection figure whatever the code does.
       const bound = `Little's law: ${c} in flight at ${x.rps}/s wait ${round((c / x.rps) * 1000)} ms on average`;
-      figures.push(figure({section: 'api-load', name: `${d.label}: POST /api/auth/login p95 @${c} conn`, value: x.p95, unit: 'ms', goal: '< 500 ms', check: (v) => v < 500, note: bound}));
+      figures.push(
+        figure({
+          section: 'api-load',
+          name: `${d.label}: POST /api/auth/login p95 @${c} conn`,
+          value: x.p95,
+          unit: 'ms',
+          goal: '< 500 ms',
+          check: (v) => v < 500,
+          note: bound,
+        }),
+      );
     }
     if (r['sdk@10']) {
       for (const c of [10, 50]) {
         const x = r[`sdk@${c}`];
-        figures.push(figure({section: 'api-load', name: `${d.label}: POST /api/sdk/sessions @${c} conn`, value: x.rps, unit: 'req/s', baseline: `${floorName} ${x.floorRps}`, baselineValue: x.floorRps, note: `p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`}));
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: POST /api/sdk/sessions @${c} conn`,
+            value: x.rps,
+            unit: 'req/s',
+            baseline: `${floorName} ${x.floorRps}`,
+            baselineValue: x.floorRps,
+            note: `p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+          }),
+        );
       }
     } else {
-      figures.push(unavailable({section: 'api-load', name: `${d.label}: POST /api/sdk/sessions`, unit: 'req/s', note: d.routes.sdkSessions ? 'no API keys to call it with' : 'not yet available'}));
+      figures.push(
+        unavailable({
+          section: 'api-load',
+          name: `${d.label}: POST /api/sdk/sessions`,
+          unit: 'req/s',
+          note: d.routes.sdkSessions ? 'no API keys to call it with' : 'not yet available',
+        }),
+      );
     }
     const non2xx = d.rows.reduce((a, x) => a + x.non2xx + x.errors, 0);
-    const bad = d.rows.filter((x) => x.non2xx + x.errors > 0).map((x) => `${x.route} @${x.connections}: ${x.non2xx} non-2xx, ${x.errors} errors (${JSON.stringify(x.statusCodes)})`);
-    figures.push(figure({section: 'api-load', name: `${d.label}: non-2xx answers and errors, all load runs`, value: non2xx, unit: 'responses', goal: '0', check: (v) => v === 0, note: bad.join('; ') || undefined}));
-    figures.push(figure({section: 'api-load', name: `${d.label}: API process RSS after the load runs`, value: d.rss ? round(d.rss / 1024, 0) : null, unit: 'MB'}));
+    const bad = d.rows
+      .filter((x) => x.non2xx + x.errors > 0)
+      .map(
+        (x) =>
+          `${x.route} @${x.connections}: ${x.non2xx} non-2xx, ${x.errors} errors (${JSON.stringify(x.statusCodes)})`,
+      );
+    figures.push(
+      figure({
+        section: 'api-load',
+        name: `${d.label}: non-2xx answers and errors, all load runs`,
+        value: non2xx,
+        unit: 'responses',
+        goal: '0',
+        check: (v) => v === 0,
+        note: bad.join('; ') || undefined,
+      }),
+    );
+    figures.push(
+      figure({
+        section: 'api-load',
+        name: `${d.label}: API process RSS after the load runs`,
+        value: d.rss ? round(d.rss / 1024, 0) : null,
+        unit: 'MB',
+      }),
+    );
   }
   return {figures, details: {table: table.map(({statusCodes: _statusCodes, ...rest}) => rest), notes}};
 }

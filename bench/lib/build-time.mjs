@@ -50,6 +50,8 @@ export async function run({runs = 3}) {
   } else {
     notes.push('docusaurus.config.ts does not read DOCUSAURUS_FASTER yet: only the Rspack build was measured.');
   }
-  notes.push('Cold builds: DOCUSAURUS_NO_PERSISTENT_CACHE=true and a fresh generated-files folder per build; the SDK is built separately (esbuild, well under a second) and is not included.');
+  notes.push(
+    'Cold builds: DOCUSAURUS_NO_PERSISTENT_CACHE=true and a fresh generated-files folder per build; the SDK is built separately (esbuild, well under a second) and is not included.',
+  );
   return {figures, details: {notes, fasterMs: faster, webpackMs: webpack}};
 }

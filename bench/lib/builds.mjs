@@ -32,8 +32,19 @@ export async function buildSdk(apiBase = SITE_API_URL) {
   rmSync(SDK_OUT, {recursive: true, force: true});
   mkdirSync(SDK_OUT, {recursive: true});
   await Promise.all([
-    esbuild.build({...common, entryPoints: [path.join(sdk, 'src/browser.ts')], outfile: path.join(SDK_OUT, 'intake.js'), format: 'iife', minify: true}),
-    esbuild.build({...common, entryPoints: [path.join(sdk, 'src/styles/intake.css')], outfile: path.join(SDK_OUT, 'intake.css'), minify: true}),
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(sdk, 'src/browser.ts')],
+      outfile: path.join(SDK_OUT, 'intake.js'),
+      format: 'iife',
+      minify: true,
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(sdk, 'src/styles/intake.css')],
+      outfile: path.join(SDK_OUT, 'intake.css'),
+      minify: true,
+    }),
   ]);
   return SDK_OUT;
 }
@@ -100,7 +111,8 @@ export function configReadsFasterSwitch() {
 }
 
 export async function ensurePortalBuild() {
-  const complete = existsSync(path.join(BUILD_FASTER, 'login.html')) && existsSync(path.join(BUILD_FASTER, 'sdk', 'v1', 'intake.js'));
+  const complete =
+    existsSync(path.join(BUILD_FASTER, 'login.html')) && existsSync(path.join(BUILD_FASTER, 'sdk', 'v1', 'intake.js'));
   if (complete && buildIsCurrent(BUILD_FASTER)) return;
   await buildSdk();
   log('building the portal (Rspack) into bench/.work/build-faster');
@@ -112,7 +124,12 @@ export async function ensureBareBuild({rebuild = true} = {}) {
   if (!existsSync(path.join(BARE, 'package.json'))) {
     log(`generating the bare Docusaurus ${DOCUSAURUS_VERSION} classic site in bench/.work/bare`);
     mkdirSync(WORK, {recursive: true});
-    const r = await runProcess('bare-create', 'npx', ['--yes', `create-docusaurus@${DOCUSAURUS_VERSION}`, 'bare', 'classic', '--typescript', '--skip-install'], {cwd: WORK});
+    const r = await runProcess(
+      'bare-create',
+      'npx',
+      ['--yes', `create-docusaurus@${DOCUSAURUS_VERSION}`, 'bare', 'classic', '--typescript', '--skip-install'],
+      {cwd: WORK},
+    );
     if (r.code !== 0) throw new Error(`create-docusaurus failed; see ${r.logFile}`);
   }
   const pkgFile = path.join(BARE, 'package.json');
@@ -140,7 +157,8 @@ export async function ensureBareBuild({rebuild = true} = {}) {
 
 export function bareVersion() {
   try {
-    return JSON.parse(readFileSync(path.join(BARE, 'node_modules', '@docusaurus', 'core', 'package.json'), 'utf8')).version;
+    return JSON.parse(readFileSync(path.join(BARE, 'node_modules', '@docusaurus', 'core', 'package.json'), 'utf8'))
+      .version;
   } catch {
     return null;
   }

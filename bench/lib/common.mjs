@@ -67,10 +67,24 @@ export function round(value, digits = 1) {
  * One row of the results. `goal` is text ("<= 1.15x bare", ">= 90"); `check(value, ratio)` decides `met`
  * (null when the figure has no goal or could not be measured).
  */
-export function figure({section, name, value, unit, baseline = null, baselineValue = null, ratio, goal = null, check, note}) {
+export function figure({
+  section,
+  name,
+  value,
+  unit,
+  baseline = null,
+  baselineValue = null,
+  ratio,
+  goal = null,
+  check,
+  note,
+}) {
   let r = ratio;
   if (r === undefined) {
-    r = baselineValue && value !== null && value !== undefined && Number.isFinite(value) ? round(value / baselineValue, 2) : null;
+    r =
+      baselineValue && value !== null && value !== undefined && Number.isFinite(value)
+        ? round(value / baselineValue, 2)
+        : null;
   }
   let met = null;
   if (check && value !== null && value !== undefined && (typeof value !== 'number' || Number.isFinite(value))) {
@@ -102,12 +116,14 @@ export function startProcess(name, command, args, {env = process.env, cwd = ROOT
       if (child.output.length < 200_000) child.output += chunk.toString();
     });
   }
-  child.done = new Promise((resolve) => child.on('exit', (code, signal) => {
-    child.exited = true;
-    children.delete(child);
-    out.end();
-    resolve(code ?? signal);
-  }));
+  child.done = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      child.exited = true;
+      children.delete(child);
+      out.end();
+      resolve(code ?? signal);
+    }),
+  );
   child.stop = async (timeoutMs = 8000) => {
     if (child.exited) return;
     try {
@@ -243,7 +259,8 @@ export function serverDir() {
     mkdirSync(base, {recursive: true});
     const r = spawnSync('sh', ['-c', `git archive HEAD server | tar -x -C "${base}"`], {cwd: ROOT, stdio: 'inherit'});
     if (r.status !== 0) throw new Error('git archive of server/ failed');
-    if (existsSync(path.join(ROOT, 'server', 'node_modules'))) symlinkSync(path.join(ROOT, 'server', 'node_modules'), path.join(dir, 'node_modules'));
+    if (existsSync(path.join(ROOT, 'server', 'node_modules')))
+      symlinkSync(path.join(ROOT, 'server', 'node_modules'), path.join(dir, 'node_modules'));
   }
   serverRoot = dir;
   return serverRoot;
@@ -251,5 +268,7 @@ export function serverDir() {
 
 export function serverCommit() {
   if (process.env.BENCH_SERVER_DIR) return `server from ${process.env.BENCH_SERVER_DIR}`;
-  return process.env.BENCH_SERVER === 'worktree' ? 'working tree' : spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: ROOT, encoding: 'utf8'}).stdout.trim();
+  return process.env.BENCH_SERVER === 'worktree'
+    ? 'working tree'
+    : spawnSync('git', ['rev-parse', '--short', 'HEAD'], {cwd: ROOT, encoding: 'utf8'}).stdout.trim();
 }

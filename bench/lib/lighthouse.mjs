@@ -7,7 +7,19 @@
 import {mkdirSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {CHROMIUM, CHROMIUM_FLAGS, PORTS, WORK, figure, log, median, round, startProcess, toolsRequire, waitForHttp} from './common.mjs';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  PORTS,
+  WORK,
+  figure,
+  log,
+  median,
+  round,
+  startProcess,
+  toolsRequire,
+  waitForHttp,
+} from './common.mjs';
 import {ensureBareBuild, ensurePortalBuild} from './builds.mjs';
 import {startSiteStack} from './stack.mjs';
 
@@ -46,7 +58,10 @@ async function startDebugChromium() {
 
 function summarise(lhr) {
   const audits = lhr.audits;
-  const score = (c) => (lhr.categories[c]?.score === null || lhr.categories[c]?.score === undefined ? null : Math.round(lhr.categories[c].score * 100));
+  const score = (c) =>
+    lhr.categories[c]?.score === null || lhr.categories[c]?.score === undefined
+      ? null
+      : Math.round(lhr.categories[c].score * 100);
   const failed = [];
   for (const c of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of lhr.categories[c]?.auditRefs ?? []) {
@@ -66,7 +81,10 @@ function summarise(lhr) {
     // Where the main thread went: the scripts with the most evaluation time.
     bootup: (audits['bootup-time']?.details?.items ?? [])
       .slice(0, 3)
-      .map((item) => `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(item.scripting ?? item.total ?? 0)} ms`),
+      .map(
+        (item) =>
+          `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(item.scripting ?? item.total ?? 0)} ms`,
+      ),
     mainThread: (audits['mainthread-work-breakdown']?.details?.items ?? [])
       .slice(0, 3)
       .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`),
@@ -108,7 +126,13 @@ export async function run({runs = 3}) {
         const runsOut = [];
         for (let i = 0; i < runs; i++) {
           await prepare(Boolean(p.signedIn), origin);
-          const flags = {port: PORTS.debug, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: Boolean(p.signedIn)};
+          const flags = {
+            port: PORTS.debug,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+            disableStorageReset: Boolean(p.signedIn),
+          };
           const res = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
           const s = summarise(res.lhr);
           s.finalUrl = res.lhr.finalDisplayedUrl;
@@ -132,8 +156,13 @@ export async function run({runs = 3}) {
         table.push(row);
         results[`${p.name}|${preset}`] = row;
         for (const f of runsOut.at(-1).failed) failedAudits.push(`${p.name} (${preset}) ${f}`);
-        if (preset === 'mobile') mainThread.push(`${p.name} (mobile, last run): main thread ${runsOut.at(-1).mainThread.join(', ')}; scripts ${runsOut.at(-1).bootup.join(', ')}`);
-        log(`lighthouse ${preset} ${p.name}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcp} ms, TBT ${row.tbt} ms, CLS ${row.cls}`);
+        if (preset === 'mobile')
+          mainThread.push(
+            `${p.name} (mobile, last run): main thread ${runsOut.at(-1).mainThread.join(', ')}; scripts ${runsOut.at(-1).bootup.join(', ')}`,
+          );
+        log(
+          `lighthouse ${preset} ${p.name}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcp} ms, TBT ${row.tbt} ms, CLS ${row.cls}`,
+        );
       }
     }
   } finally {
@@ -145,7 +174,13 @@ export async function run({runs = 3}) {
   const bareM = results['bare home (baseline)|mobile'];
   const bareD = results['bare home (baseline)|desktop'];
   figures.push(
-    figure({section: 'lighthouse', name: 'bare home: Performance (mobile / desktop)', value: `${bareM.performance} / ${bareD.performance}`, unit: 'score', note: `LCP ${bareM.lcp} ms, TBT ${bareM.tbt} ms, CLS ${bareM.cls}; Accessibility ${bareM.accessibility}, Best Practices ${bareM.bestPractices}, SEO ${bareM.seo}`}),
+    figure({
+      section: 'lighthouse',
+      name: 'bare home: Performance (mobile / desktop)',
+      value: `${bareM.performance} / ${bareD.performance}`,
+      unit: 'score',
+      note: `LCP ${bareM.lcp} ms, TBT ${bareM.tbt} ms, CLS ${bareM.cls}; Accessibility ${bareM.accessibility}, Best Practices ${bareM.bestPractices}, SEO ${bareM.seo}`,
+    }),
   );
   for (const p of PAGES.filter((x) => !x.bare)) {
     const mob = results[`${p.name}|mobile`];
@@ -153,16 +188,98 @@ export async function run({runs = 3}) {
     const where = p.signedIn ? ' (signed in)' : '';
     const ended = new URL(mob.finalUrl).pathname !== p.path ? `; ended on ${new URL(mob.finalUrl).pathname}` : '';
     figures.push(
-      figure({section: 'lighthouse', name: `${p.name}${where}: Performance, mobile`, value: mob.performance, unit: 'score', baseline: `bare ${bareM.performance}`, baselineValue: bareM.performance, goal: '>= 90', check: (v) => v >= 90, note: ended || undefined}),
-      figure({section: 'lighthouse', name: `${p.name}${where}: Performance, desktop`, value: desk.performance, unit: 'score', baseline: `bare ${bareD.performance}`, baselineValue: bareD.performance, goal: '100', check: (v) => v >= 100}),
-      figure({section: 'lighthouse', name: `${p.name}${where}: Accessibility (lower of mobile/desktop)`, value: Math.min(mob.accessibility, desk.accessibility), unit: 'score', baseline: `bare ${bareM.accessibility}`, baselineValue: bareM.accessibility, goal: '100', check: (v) => v >= 100}),
-      figure({section: 'lighthouse', name: `${p.name}${where}: Best Practices (lower of mobile/desktop)`, value: Math.min(mob.bestPractices, desk.bestPractices), unit: 'score', baseline: `bare ${bareM.bestPractices}`, baselineValue: bareM.bestPractices, goal: '100', check: (v) => v >= 100}),
+      figure({
+        section: 'lighthouse',
+        name: `${p.name}${where}: Performance, mobile`,
+        value: mob.performance,
+        unit: 'score',
+        baseline: `bare ${bareM.performance}`,
+        baselineValue: bareM.performance,
+        goal: '>= 90',
+        check: (v) => v >= 90,
+        note: ended || undefined,
+      }),
+      figure({
+        section: 'lighthouse',
+        name: `${p.name}${where}: Performance, desktop`,
+        value: desk.performance,
+        unit: 'score',
+        baseline: `bare ${bareD.performance}`,
+        baselineValue: bareD.performance,
+        goal: '100',
+        check: (v) => v >= 100,
+      }),
+      figure({
+        section: 'lighthouse',
+        name: `${p.name}${where}: Accessibility (lower of mobile/desktop)`,
+        value: Math.min(mob.accessibility, desk.accessibility),
+        unit: 'score',
+        baseline: `bare ${bareM.accessibility}`,
+        baselineValue: bareM.accessibility,
+        goal: '100',
+        check: (v) => v >= 100,
+      }),
+      figure({
+        section: 'lighthouse',
+        name: `${p.name}${where}: Best Practices (lower of mobile/desktop)`,
+        value: Math.min(mob.bestPractices, desk.bestPractices),
+        unit: 'score',
+        baseline: `bare ${bareM.bestPractices}`,
+        baselineValue: bareM.bestPractices,
+        goal: '100',
+        check: (v) => v >= 100,
+      }),
       p.signedIn
-        ? figure({section: 'lighthouse', name: `${p.name}${where}: SEO`, value: Math.min(mob.seo, desk.seo), unit: 'score', baseline: `bare ${bareM.seo}`, baselineValue: bareM.seo, goal: 'none (noindex page)'})
-        : figure({section: 'lighthouse', name: `${p.name}: SEO (lower of mobile/desktop)`, value: Math.min(mob.seo, desk.seo), unit: 'score', baseline: `bare ${bareM.seo}`, baselineValue: bareM.seo, goal: '100', check: (v) => v >= 100}),
-      figure({section: 'lighthouse', name: `${p.name}${where}: LCP, mobile`, value: mob.lcp, unit: 'ms', baseline: `bare ${bareM.lcp} ms`, baselineValue: bareM.lcp, goal: 'below bare', check: (_v, r) => r !== null && r < 1, note: `desktop ${desk.lcp} ms`}),
-      figure({section: 'lighthouse', name: `${p.name}${where}: TBT, mobile`, value: mob.tbt, unit: 'ms', baseline: `bare ${bareM.tbt} ms`, baselineValue: bareM.tbt, goal: 'below bare', check: (v) => v <= bareM.tbt, note: `desktop ${desk.tbt} ms`}),
-      figure({section: 'lighthouse', name: `${p.name}${where}: CLS (higher of mobile/desktop)`, value: Math.max(mob.cls, desk.cls), unit: '', baseline: `bare ${bareM.cls}`, goal: '0', check: (v) => v === 0}),
+        ? figure({
+            section: 'lighthouse',
+            name: `${p.name}${where}: SEO`,
+            value: Math.min(mob.seo, desk.seo),
+            unit: 'score',
+            baseline: `bare ${bareM.seo}`,
+            baselineValue: bareM.seo,
+            goal: 'none (noindex page)',
+          })
+        : figure({
+            section: 'lighthouse',
+            name: `${p.name}: SEO (lower of mobile/desktop)`,
+            value: Math.min(mob.seo, desk.seo),
+            unit: 'score',
+            baseline: `bare ${bareM.seo}`,
+            baselineValue: bareM.seo,
+            goal: '100',
+            check: (v) => v >= 100,
+          }),
+      figure({
+        section: 'lighthouse',
+        name: `${p.name}${where}: LCP, mobile`,
+        value: mob.lcp,
+        unit: 'ms',
+        baseline: `bare ${bareM.lcp} ms`,
+        baselineValue: bareM.lcp,
+        goal: 'below bare',
+        check: (_v, r) => r !== null && r < 1,
+        note: `desktop ${desk.lcp} ms`,
+      }),
+      figure({
+        section: 'lighthouse',
+        name: `${p.name}${where}: TBT, mobile`,
+        value: mob.tbt,
+        unit: 'ms',
+        baseline: `bare ${bareM.tbt} ms`,
+        baselineValue: bareM.tbt,
+        goal: 'below bare',
+        check: (v) => v <= bareM.tbt,
+        note: `desktop ${desk.tbt} ms`,
+      }),
+      figure({
+        section: 'lighthouse',
+        name: `${p.name}${where}: CLS (higher of mobile/desktop)`,
+        value: Math.max(mob.cls, desk.cls),
+        unit: '',
+        baseline: `bare ${bareM.cls}`,
+        goal: '0',
+        check: (v) => v === 0,
+      }),
     );
   }
   const notes = [

@@ -5,8 +5,24 @@ import {figure, launchChromium, log, median, round} from './common.mjs';
 import {ensureBareBuild, ensurePortalBuild} from './builds.mjs';
 import {startSiteStack} from './stack.mjs';
 
-export const PUBLIC_ROUTES = ['/', '/login', '/register', '/verify-email-sent', '/verify', '/forgot-password', '/reset-password', '/accept-invitation'];
-export const SIGNED_IN_ROUTES = ['/dashboard', '/dashboard/quick-start', '/dashboard/demo', '/api-keys', '/team', '/settings'];
+export const PUBLIC_ROUTES = [
+  '/',
+  '/login',
+  '/register',
+  '/verify-email-sent',
+  '/verify',
+  '/forgot-password',
+  '/reset-password',
+  '/accept-invitation',
+];
+export const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/dashboard/quick-start',
+  '/dashboard/demo',
+  '/api-keys',
+  '/team',
+  '/settings',
+];
 const SIGN_IN_PAGES = ['/login', '/register'];
 // The query a real visit carries (the page redirects to /register without it).
 // An invitation link's shape (43 base64url characters); the API answers it as unknown, so the page shows its invalid-link view.
@@ -41,7 +57,8 @@ export async function measureLoad(browser, url, {token, keepBodies = false} = {}
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const ct = response.headers()['content-type'] ?? '';
-    const kind = type === 'script' || /javascript/.test(ct) ? 'js' : type === 'stylesheet' || /text\/css/.test(ct) ? 'css' : null;
+    const kind =
+      type === 'script' || /javascript/.test(ct) ? 'js' : type === 'stylesheet' || /text\/css/.test(ct) ? 'css' : null;
     if (!kind) return;
     pending.push(
       (async () => {
@@ -58,12 +75,15 @@ export async function measureLoad(browser, url, {token, keepBodies = false} = {}
         const seen = files.find((f) => f.url === response.url());
         if (seen) seen.bytes = Math.max(seen.bytes, bytes);
         else files.push({url: response.url(), kind, bytes, prefetch});
-        if (keepBodies && kind === 'js') bodies.set(response.url(), (await response.body().catch(() => Buffer.alloc(0))).toString('utf8'));
+        if (keepBodies && kind === 'js')
+          bodies.set(response.url(), (await response.body().catch(() => Buffer.alloc(0))).toString('utf8'));
       })(),
     );
   });
   await page.goto(url, {waitUntil: 'networkidle', timeout: 60_000});
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', null, {timeout: 30_000}).catch(() => {});
+  await page
+    .waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true', null, {timeout: 30_000})
+    .catch(() => {});
   await page.waitForLoadState('networkidle').catch(() => {});
   await Promise.all(pending);
   const finalUrl = page.url();
@@ -86,15 +106,33 @@ export async function run({runs = 3} = {}) {
     for (let i = 0; i < runs; i++) bareRuns.push(await measureLoad(browser, `${stack.bareUrl}/`));
     const bare = {js: median(bareRuns.map((r) => r.js)), css: median(bareRuns.map((r) => r.css))};
     const bareTotal = bare.js + bare.css;
-    details.bare = {prefetchedKB: round(median(bareRuns.map((r) => r.prefetched)) / 1000), jsKB: round(bare.js / 1000), cssKB: round(bare.css / 1000), totalKB: round(bareTotal / 1000)};
-    figures.push(figure({section: 'page-weight', name: 'Bare Docusaurus home: JS+CSS (gzip)', value: round(bareTotal / 1000), unit: 'kB', note: `JS ${details.bare.jsKB} kB, CSS ${details.bare.cssKB} kB`}));
+    details.bare = {
+      prefetchedKB: round(median(bareRuns.map((r) => r.prefetched)) / 1000),
+      jsKB: round(bare.js / 1000),
+      cssKB: round(bare.css / 1000),
+      totalKB: round(bareTotal / 1000),
+    };
+    figures.push(
+      figure({
+        section: 'page-weight',
+        name: 'Bare Docusaurus home: JS+CSS (gzip)',
+        value: round(bareTotal / 1000),
+        unit: 'kB',
+        note: `JS ${details.bare.jsKB} kB, CSS ${details.bare.cssKB} kB`,
+      }),
+    );
 
     for (const route of [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES]) {
       const signedIn = SIGNED_IN_ROUTES.includes(route);
       const results = [];
       for (let i = 0; i < runs; i++) {
         const token = signedIn ? await stack.token() : undefined;
-        results.push(await measureLoad(browser, `${stack.siteUrl}${route}${QUERY[route] ?? ''}`, {token, keepBodies: route === '/login' || route === '/register'}));
+        results.push(
+          await measureLoad(browser, `${stack.siteUrl}${route}${QUERY[route] ?? ''}`, {
+            token,
+            keepBodies: route === '/login' || route === '/register',
+          }),
+        );
       }
       const js = median(results.map((r) => r.js));
       const css = median(results.map((r) => r.css));
@@ -135,7 +173,9 @@ export async function run({runs = 3} = {}) {
         }
         details.markers[route] = found;
         const clean = Object.values(found).every((h) => h.length === 0);
-        const dirty = Object.entries(found).filter(([, h]) => h.length).map(([w, h]) => `${w}: ${h.join(', ')}`);
+        const dirty = Object.entries(found)
+          .filter(([, h]) => h.length)
+          .map(([w, h]) => `${w}: ${h.join(', ')}`);
         figures.push(
           figure({
             section: 'page-weight',
@@ -149,7 +189,11 @@ export async function run({runs = 3} = {}) {
         );
         if (route === '/login') {
           details.loginChunks = last.files
-            .map((f) => ({file: new URL(f.url).pathname, kind: f.prefetch ? `${f.kind} (prefetch)` : f.kind, kB: round(f.bytes / 1000, 2)}))
+            .map((f) => ({
+              file: new URL(f.url).pathname,
+              kind: f.prefetch ? `${f.kind} (prefetch)` : f.kind,
+              kB: round(f.bytes / 1000, 2),
+            }))
             .sort((a, b) => b.kB - a.kB);
         }
       }

@@ -60,13 +60,39 @@ export async function run({runs = 3}) {
   const figures = [];
   const s = sizes();
   figures.push(
-    figure({section: 'sdk', name: 'SDK script intake.js (gzip)', value: s.js_gzip, unit: 'B', goal: '<= 15,000 B (sdk budget)', check: (v) => v <= 15_000, note: s.source}),
-    figure({section: 'sdk', name: 'SDK stylesheet intake.css (gzip)', value: s.css_gzip, unit: 'B', goal: '<= 4,000 B (sdk budget)', check: (v) => v <= 4_000, note: s.source}),
+    figure({
+      section: 'sdk',
+      name: 'SDK script intake.js (gzip)',
+      value: s.js_gzip,
+      unit: 'B',
+      goal: '<= 15,000 B (sdk budget)',
+      check: (v) => v <= 15_000,
+      note: s.source,
+    }),
+    figure({
+      section: 'sdk',
+      name: 'SDK stylesheet intake.css (gzip)',
+      value: s.css_gzip,
+      unit: 'B',
+      goal: '<= 4,000 B (sdk budget)',
+      check: (v) => v <= 4_000,
+      note: s.source,
+    }),
   );
   await ensurePortalBuild();
   const stack = await startSiteStack({bare: false});
   if (!stack.routes.sdkSessions || !stack.apiKey) {
-    figures.push(unavailable({section: 'sdk', name: 'init to first question rendered', unit: 'ms', goal: '< 150 ms', note: !stack.routes.sdkSessions ? 'not yet available: no POST /api/sdk/sessions' : 'not yet available: no sandbox key could be created'}));
+    figures.push(
+      unavailable({
+        section: 'sdk',
+        name: 'init to first question rendered',
+        unit: 'ms',
+        goal: '< 150 ms',
+        note: !stack.routes.sdkSessions
+          ? 'not yet available: no POST /api/sdk/sessions'
+          : 'not yet available: no sandbox key could be created',
+      }),
+    );
     return {figures, details: {}};
   }
   writeFileSync(path.join(BUILD_FASTER, PAGE), pageHtml());
@@ -90,14 +116,24 @@ export async function run({runs = 3}) {
     await browser.close();
   }
   if (!samples.length) {
-    figures.push(unavailable({section: 'sdk', name: 'init to first question rendered', unit: 'ms', goal: '< 150 ms', note: `every run failed: ${[...new Set(errors)].join(', ')}`}));
+    figures.push(
+      unavailable({
+        section: 'sdk',
+        name: 'init to first question rendered',
+        unit: 'ms',
+        goal: '< 150 ms',
+        note: `every run failed: ${[...new Set(errors)].join(', ')}`,
+      }),
+    );
     return {figures, details: {errors}};
   }
   // The first run pays the API's cold paths (JIT, first key lookup); it is reported but not in the median.
   const warm = samples.length > 1 ? samples.slice(1) : samples;
   const painted = round(median(warm.map((x) => x.painted)), 1);
   const ready = round(median(warm.map((x) => x.ready)), 1);
-  log(`SDK init to first question: ${painted} ms (ready event ${ready} ms), first run ${round(samples[0].painted, 1)} ms`);
+  log(
+    `SDK init to first question: ${painted} ms (ready event ${ready} ms), first run ${round(samples[0].painted, 1)} ms`,
+  );
   figures.push(
     figure({
       section: 'sdk',
@@ -109,5 +145,8 @@ export async function run({runs = 3}) {
       note: `ready event at ${ready} ms; first (cold) run ${round(samples[0].painted, 1)} ms; median of ${warm.length}; question "${samples[0].question}"${errors.length ? `; ${errors.length} failed runs: ${[...new Set(errors)].join(', ')}` : ''}`,
     }),
   );
-  return {figures, details: {samples: samples.map((x) => ({ready: round(x.ready, 1), painted: round(x.painted, 1)})), errors}};
+  return {
+    figures,
+    details: {samples: samples.map((x) => ({ready: round(x.ready, 1), painted: round(x.painted, 1)})), errors},
+  };
 }

@@ -51,12 +51,23 @@ export async function seedUsers(db, {count, teamSize = 10}) {
   for (let start = 0; start < count; start += 500) {
     const rows = [];
     for (let i = start; i < Math.min(count, start + 500); i++) {
-      rows.push({email: benchEmail(i), name: `Bench User ${i}`, password_hash: hash, email_verified: true, created_at: now, updated_at: now});
+      rows.push({
+        email: benchEmail(i),
+        name: `Bench User ${i}`,
+        password_hash: hash,
+        email_verified: true,
+        created_at: now,
+        updated_at: now,
+      });
     }
     users.push(...(await db.insertInto('users').values(rows).returning(['id', 'email']).execute()));
   }
   for (let t = 0; t * teamSize < users.length; t++) {
-    const team = await db.insertInto('teams').values({name: `Bench Clinic ${t}`, created_at: now}).returning('id').executeTakeFirstOrThrow();
+    const team = await db
+      .insertInto('teams')
+      .values({name: `Bench Clinic ${t}`, created_at: now})
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const slice = users.slice(t * teamSize, (t + 1) * teamSize);
     slice.forEach((u, i) => Object.assign(u, {teamId: team.id, owner: i === 0}));
     const members = slice.map((u, i) => ({
@@ -136,7 +147,8 @@ export async function ensurePostgresDatabase(databaseUrl) {
   if (!process.env.BENCH_DATABASE_URL && !(await answers(pg, databaseUrl))) {
     const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
     const r = spawnSync(path.join(ROOT, 'scripts', 'local-postgres.sh'), [name], {encoding: 'utf8'});
-    if (r.status !== 0) throw new Error(`PostgreSQL is not answering and scripts/local-postgres.sh failed: ${r.stderr || r.stdout}`);
+    if (r.status !== 0)
+      throw new Error(`PostgreSQL is not answering and scripts/local-postgres.sh failed: ${r.stderr || r.stdout}`);
   }
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
@@ -186,6 +198,10 @@ export async function seedKeys(db, users, {perTeam, secretKey}) {
       });
     }
   }
-  for (let start = 0; start < rows.length; start += 500) await db.insertInto('api_keys').values(rows.slice(start, start + 500)).execute();
+  for (let start = 0; start < rows.length; start += 500)
+    await db
+      .insertInto('api_keys')
+      .values(rows.slice(start, start + 500))
+      .execute();
   return values;
 }

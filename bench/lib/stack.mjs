@@ -45,7 +45,9 @@ export function apiEnv({port, dataDir, databaseUrl, portalUrl = SITE_URL}) {
 }
 
 export async function startApi(name, env) {
-  const child = startProcess(name, process.execPath, ['--import', 'tsx', path.join(serverDir(), 'src', 'server.ts')], {env});
+  const child = startProcess(name, process.execPath, ['--import', 'tsx', path.join(serverDir(), 'src', 'server.ts')], {
+    env,
+  });
   const url = `http://${HOST}:${env.PORT}`;
   await waitForHttp(`${url}/api/health`, {timeoutMs: 120_000, isAlive: () => !child.exited});
   child.url = url;
@@ -56,7 +58,11 @@ export async function api(base, method, pathname, {body, token, headers = {}} = 
   const h = {...headers};
   if (body !== undefined) h['content-type'] = 'application/json';
   if (token) h.authorization = `Bearer ${token}`;
-  const res = await fetch(`${base}${pathname}`, {method, headers: h, body: body === undefined ? undefined : JSON.stringify(body)});
+  const res = await fetch(`${base}${pathname}`, {
+    method,
+    headers: h,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let json = null;
   try {
@@ -68,7 +74,9 @@ export async function api(base, method, pathname, {body, token, headers = {}} = 
 }
 
 export async function login(base, email, password = BENCH_PASSWORD) {
-  const r = await api(base, 'POST', '/api/auth/login', {body: {email, password, turnstileToken: TURNSTILE_PLACEHOLDER}});
+  const r = await api(base, 'POST', '/api/auth/login', {
+    body: {email, password, turnstileToken: TURNSTILE_PLACEHOLDER},
+  });
   if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.json)}`);
   return r.json.token;
 }

@@ -6,7 +6,20 @@
 // file already holds, so the rebuilt file is the same as the one other engineers are using.
 import {existsSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
-import {HOST, PORTS, ROOT, WORK, figure, log, median, round, rssKb, sleep, startProcess, waitForHttp} from './common.mjs';
+import {
+  HOST,
+  PORTS,
+  ROOT,
+  WORK,
+  figure,
+  log,
+  median,
+  round,
+  rssKb,
+  sleep,
+  startProcess,
+  waitForHttp,
+} from './common.mjs';
 
 function currentSdkBases() {
   const file = path.join(ROOT, 'static', 'sdk', 'v1', 'intake.js');
@@ -96,7 +109,12 @@ export async function run({runs = 3}) {
       check: (v) => v < 20,
       note: `runs: ${times.map((x) => round(x / 1000)).join(', ')} s${failures.length ? `; failures: ${failures.join('; ')}` : ''}`,
     }),
-    figure({section: 'startup', name: 'API process RSS right after start-up (npm start, PGlite)', value: rss.length ? round(median(rss) / 1024, 0) : null, unit: 'MB'}),
+    figure({
+      section: 'startup',
+      name: 'API process RSS right after start-up (npm start, PGlite)',
+      value: rss.length ? round(median(rss) / 1024, 0) : null,
+      unit: 'MB',
+    }),
   );
   return {
     figures,

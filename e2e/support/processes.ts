@@ -15,7 +15,13 @@ export interface Managed {
   exited: Promise<number | null>;
 }
 
-export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, label: string, logFile?: string): Managed {
+export function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  label: string,
+  logFile?: string,
+): Managed {
   const child = spawn(command, args, {cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe']});
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -54,7 +60,9 @@ export async function waitForHttp(url: string, managed: Managed, timeoutMs = 60_
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (managed.child.exitCode !== null) {
-      throw new Error(`process for ${url} exited with ${managed.child.exitCode}:\n${managed.output.join('').slice(-4000)}`);
+      throw new Error(
+        `process for ${url} exited with ${managed.child.exitCode}:\n${managed.output.join('').slice(-4000)}`,
+      );
     }
     try {
       const res = await fetch(url);

@@ -95,7 +95,8 @@ export function recordUrl(url: string, source: string): void {
     return;
   }
   for (const value of parsed.searchParams.getAll('token')) recordSecret('link-token', value, `${source} ?token=`);
-  for (const value of parsed.searchParams.getAll('invitation')) recordSecret('link-token', value, `${source} ?invitation=`);
+  for (const value of parsed.searchParams.getAll('invitation'))
+    recordSecret('link-token', value, `${source} ?invitation=`);
 }
 
 /** API answers: a new session (login's `token`), a new key (`apiKey`), a rotated session (x-new-token). */

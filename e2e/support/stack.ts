@@ -48,7 +48,15 @@ export class Stack {
     await this.startApi();
     this.site = startProcess(
       process.execPath,
-      ['scripts/serve-static.mjs', '--dir', path.join('.e2e', 'build'), '--port', String(E2E.sitePort), '--host', '127.0.0.1'],
+      [
+        'scripts/serve-static.mjs',
+        '--dir',
+        path.join('.e2e', 'build'),
+        '--port',
+        String(E2E.sitePort),
+        '--host',
+        '127.0.0.1',
+      ],
       process.env,
       'site',
       SITE_LOG,
@@ -104,7 +112,10 @@ export class Stack {
       try {
         if (req.method === 'GET' && url.pathname === '/mail') {
           const to = url.searchParams.get('to')?.toLowerCase();
-          return send(200, this.mail.messages.filter((m) => !to || m.to.includes(to)));
+          return send(
+            200,
+            this.mail.messages.filter((m) => !to || m.to.includes(to)),
+          );
         }
         if (req.method === 'POST' && url.pathname === '/api/stop') {
           await this.stopApi();

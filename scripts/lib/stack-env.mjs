@@ -17,7 +17,14 @@ export function stackEnv(env = process.env) {
     apiUrl,
     portalUrl,
     // What both children get: every variable of design §5, with the derived addresses filled in.
-    childEnv: {...env, HOST: host, PORT: String(port), SITE_PORT: String(sitePort), API_URL: apiUrl, PORTAL_URL: portalUrl},
+    childEnv: {
+      ...env,
+      HOST: host,
+      PORT: String(port),
+      SITE_PORT: String(sitePort),
+      API_URL: apiUrl,
+      PORTAL_URL: portalUrl,
+    },
   };
 }
 

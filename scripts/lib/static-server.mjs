@@ -116,7 +116,8 @@ export function serveStatic({dir, port, host}) {
       vary: 'Accept-Encoding',
     };
     for (const rule of rules) {
-      if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) headers[name.toLowerCase()] = value;
+      if (matches(rule.pattern, pathname))
+        for (const [name, value] of rule.headers) headers[name.toLowerCase()] = value;
     }
     if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 512) {
       let zipped = gzipCache.get(file);

@@ -21,7 +21,14 @@ export interface SessionRequest {
 }
 
 /** `POST {apiBase}/api/sdk/sessions`: checks the key and returns the flow. Only this call leaves the browser. */
-export async function createSession({apiBase, apiKey, flowId, env, flowQuestions, signal}: SessionRequest): Promise<Session> {
+export async function createSession({
+  apiBase,
+  apiKey,
+  flowId,
+  env,
+  flowQuestions,
+  signal,
+}: SessionRequest): Promise<Session> {
   const url = `${apiBase}/api/sdk/sessions`;
   let res: Response;
   try {
@@ -33,7 +40,11 @@ export async function createSession({apiBase, apiKey, flowId, env, flowQuestions
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new IntakeKitError('NETWORK_ERROR', `could not reach the IntakeKit API at ${apiBase}. Check your connection and try again.`, cause);
+    throw new IntakeKitError(
+      'NETWORK_ERROR',
+      `could not reach the IntakeKit API at ${apiBase}. Check your connection and try again.`,
+      cause,
+    );
   }
   let body: unknown = null;
   try {
@@ -53,17 +64,28 @@ export async function createSession({apiBase, apiKey, flowId, env, flowQuestions
     const detail = typeof err.message === 'string' ? `: ${err.message}` : '.';
     // 5xx and 429 may pass: SERVER_ERROR offers Try again. Other refusals (unknown flow...) will not.
     const code = res.status >= 500 || res.status === 429 ? 'SERVER_ERROR' : 'SESSION_REFUSED';
-    throw new IntakeKitError(code, `the IntakeKit API answered ${res.status}${typeof err.code === 'string' ? ' ' + err.code : ''}${detail}`);
+    throw new IntakeKitError(
+      code,
+      `the IntakeKit API answered ${res.status}${typeof err.code === 'string' ? ' ' + err.code : ''}${detail}`,
+    );
   }
   if (typeof data.sessionId !== 'string') {
-    throw new IntakeKitError('INVALID_FLOW', `the IntakeKit API answered without a sessionId; expected { sessionId, flowId, env, questions }.`);
+    throw new IntakeKitError(
+      'INVALID_FLOW',
+      `the IntakeKit API answered without a sessionId; expected { sessionId, flowId, env, questions }.`,
+    );
   }
   let questions: Question[] = [];
-  if (flowQuestions) try {
-    questions = validateQuestions(data.questions, 'questions');
-  } catch (err) {
-    throw new IntakeKitError('INVALID_FLOW', `the flow sent by the API cannot be shown: ${(err as Error).message.replace(/^IntakeKit: /, '')}`, err);
-  }
+  if (flowQuestions)
+    try {
+      questions = validateQuestions(data.questions, 'questions');
+    } catch (err) {
+      throw new IntakeKitError(
+        'INVALID_FLOW',
+        `the flow sent by the API cannot be shown: ${(err as Error).message.replace(/^IntakeKit: /, '')}`,
+        err,
+      );
+    }
   return {
     sessionId: data.sessionId,
     flowId: typeof data.flowId === 'string' ? data.flowId : flowId,

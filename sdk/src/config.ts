@@ -4,7 +4,10 @@ import type {Environment, IntakeKitConfig, Question, QuestionOption, QuestionTyp
 
 export const QUESTION_TYPES: readonly QuestionType[] = ['singleChoice', 'multiChoice', 'text', 'date', 'yesNo'];
 const THEMES: readonly Theme[] = ['auto', 'light', 'dark'];
-const YES_NO: QuestionOption[] = [{label: 'Yes', value: 'yes'}, {label: 'No', value: 'no'}];
+const YES_NO: QuestionOption[] = [
+  {label: 'Yes', value: 'yes'},
+  {label: 'No', value: 'no'},
+];
 
 /** A checked config: everything the widget needs, nothing optional left to guess. */
 export interface ResolvedConfig {
@@ -25,10 +28,10 @@ function fail(message: string): never {
   throw new IntakeKitError('INVALID_CONFIG', message);
 }
 
-
 /** Checks the config given to `init`; throws an IntakeKitError saying what was expected and what was received. */
 export function validateConfig(input: unknown): ResolvedConfig {
-  if (!isObject(input)) fail(`init() expects a config object like { container, apiKey, flowId }, received ${describe(input)}.`);
+  if (!isObject(input))
+    fail(`init() expects a config object like { container, apiKey, flowId }, received ${describe(input)}.`);
   const cfg = input as Record<string, unknown> & Partial<IntakeKitConfig>;
 
   const container = cfg.container;
@@ -73,7 +76,9 @@ export function validateConfig(input: unknown): ResolvedConfig {
 
 function validateOptions(raw: unknown, where: string): QuestionOption[] {
   if (!Array.isArray(raw) || raw.length < 2) {
-    fail(`${where}.options must be an array of at least 2 { label, value } objects, received ${describe(raw)}${Array.isArray(raw) ? ` of ${raw.length}` : ''}.`);
+    fail(
+      `${where}.options must be an array of at least 2 { label, value } objects, received ${describe(raw)}${Array.isArray(raw) ? ` of ${raw.length}` : ''}.`,
+    );
   }
   const seen = new Set<unknown>();
   return raw.map((option: unknown, i) => {
@@ -93,7 +98,9 @@ function validateOptions(raw: unknown, where: string): QuestionOption[] {
 /** Checks a questions list (from the config or from the API); `where` names it in messages. */
 export function validateQuestions(raw: unknown, where: string): Question[] {
   if (!Array.isArray(raw) || raw.length === 0) {
-    fail(`\`${where}\` must be a non-empty array of questions, received ${Array.isArray(raw) ? 'an empty array' : describe(raw)}.`);
+    fail(
+      `\`${where}\` must be a non-empty array of questions, received ${Array.isArray(raw) ? 'an empty array' : describe(raw)}.`,
+    );
   }
   const ids = new Set<string>();
   return raw.map((q: unknown, i): Question => {
@@ -101,7 +108,8 @@ export function validateQuestions(raw: unknown, where: string): Question[] {
     if (!isObject(q)) fail(`${at} must be an object { question, type, options }, received ${describe(q)}.`);
     if (!isText(q.question)) fail(`${at}.question must be a non-empty string, received ${describe(q.question)}.`);
     const type = q.type as QuestionType;
-    if (!QUESTION_TYPES.includes(type)) fail(`${at}.type must be one of ${list(QUESTION_TYPES)}, received ${describe(q.type)}.`);
+    if (!QUESTION_TYPES.includes(type))
+      fail(`${at}.type must be one of ${list(QUESTION_TYPES)}, received ${describe(q.type)}.`);
     const id = q.id ?? `q${i + 1}`;
     if (!isText(id)) fail(`${at}.id must be a non-empty string when given, received ${describe(q.id)}.`);
     if (ids.has(id)) fail(`${at}.id must be unique, received ${describe(id)} twice.`);

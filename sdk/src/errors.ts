@@ -27,7 +27,8 @@ export class IntakeKitError extends Error {
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return value === '' ? 'an empty string' : JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
+  if (typeof value === 'string')
+    return value === '' ? 'an empty string' : JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
   return typeof value === 'function' ? 'a function' : String(value);

@@ -32,7 +32,11 @@ function findContainer(container: string | Element): Element | null {
   try {
     el = document.querySelector(container);
   } catch (cause) {
-    throw new IntakeKitError('INVALID_CONFIG', `\`container\` must be a valid CSS selector, received ${describe(container)}.`, cause);
+    throw new IntakeKitError(
+      'INVALID_CONFIG',
+      `\`container\` must be a valid CSS selector, received ${describe(container)}.`,
+      cause,
+    );
   }
   if (el || document.readyState === 'loading') return el;
   throw new IntakeKitError(

@@ -11,7 +11,9 @@ const current = (): IntakeKitGlobal | undefined => (window as unknown as {Intake
  */
 export function loadIntakeKit(baseUrl: string): Promise<IntakeKitGlobal> {
   if (typeof document === 'undefined') {
-    return Promise.reject(new IntakeKitError('LOAD_FAILED', 'loadIntakeKit() needs a browser, but no document was found.'));
+    return Promise.reject(
+      new IntakeKitError('LOAD_FAILED', 'loadIntakeKit() needs a browser, but no document was found.'),
+    );
   }
   const ready = current();
   if (ready) return Promise.resolve(ready);

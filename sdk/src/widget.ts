@@ -57,7 +57,13 @@ export class Widget {
   /** Loads the flow; an unexpected failure is reported like any other, never left as an unhandled rejection. */
   private start(again: boolean): void {
     this.load(again).catch((err: unknown) =>
-      this.fail(new IntakeKitError('SERVER_ERROR', `the widget failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`, err)),
+      this.fail(
+        new IntakeKitError(
+          'SERVER_ERROR',
+          `the widget failed unexpectedly: ${err instanceof Error ? err.message : String(err)}`,
+          err,
+        ),
+      ),
     );
   }
 
@@ -84,7 +90,14 @@ export class Widget {
     this.root.setAttribute('aria-busy', 'true');
     const {apiBase, apiKey, flowId, env, questions} = this.config;
     try {
-      const session = await createSession({apiBase, apiKey, flowId, env, flowQuestions: !questions, signal: this.abort.signal});
+      const session = await createSession({
+        apiBase,
+        apiKey,
+        flowId,
+        env,
+        flowQuestions: !questions,
+        signal: this.abort.signal,
+      });
       if (this.destroyed) return;
       this.sessionId = session.sessionId;
       this.flowId = session.flowId;
@@ -102,7 +115,12 @@ export class Widget {
     this.index = 0;
     this.answers = {};
     this.render(again);
-    this.emitter.emit('ready', {sessionId: this.sessionId, flowId: this.flowId, env: this.env, questionCount: this.questions.length});
+    this.emitter.emit('ready', {
+      sessionId: this.sessionId,
+      flowId: this.flowId,
+      env: this.env,
+      questionCount: this.questions.length,
+    });
   }
 
   private render(moveFocus: boolean): void {
@@ -130,7 +148,8 @@ export class Widget {
     const value: AnswerValue = step.control.read();
     this.answers[question.id] = isAnswered(value) ? value : question.type === 'multiChoice' ? [] : null;
     if (delta > 0) {
-      const problem = step.control.check?.() || (question.required && !isAnswered(value) ? REQUIRED_MESSAGE[question.type] : null);
+      const problem =
+        step.control.check?.() || (question.required && !isAnswered(value) ? REQUIRED_MESSAGE[question.type] : null);
       if (problem) {
         step.showError(problem);
         return;

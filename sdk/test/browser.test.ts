@@ -13,6 +13,8 @@ test('the script-tag entry defines one global IntakeKit whose init never throws'
   const handle = kit?.init(null as never).on('error', (e) => errors.push(e.message));
   expect(handle).toBeTruthy();
   await Promise.resolve();
-  expect(errors).toEqual(['IntakeKit: init() expects a config object like { container, apiKey, flowId }, received null.']);
+  expect(errors).toEqual([
+    'IntakeKit: init() expects a config object like { container, apiKey, flowId }, received null.',
+  ]);
   expect(() => handle?.on('ready', 'nope' as never).destroy()).not.toThrow();
 });

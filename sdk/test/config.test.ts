@@ -21,25 +21,44 @@ afterEach(() => {
 describe('validateConfig', () => {
   test('accepts a minimal config and fills in the defaults', () => {
     const cfg = validateConfig(base);
-    expect(cfg).toMatchObject({container: '#app', apiKey: 'sk_sandbox_123', flowId: 'flow_demo', env: 'sandbox', questions: null, theme: 'auto'});
+    expect(cfg).toMatchObject({
+      container: '#app',
+      apiKey: 'sk_sandbox_123',
+      flowId: 'flow_demo',
+      env: 'sandbox',
+      questions: null,
+      theme: 'auto',
+    });
   });
 
   test('refuses a missing config object', () => {
-    expect(message(undefined)).toBe('IntakeKit: init() expects a config object like { container, apiKey, flowId }, received undefined.');
-    expect(message('oops')).toBe('IntakeKit: init() expects a config object like { container, apiKey, flowId }, received "oops".');
+    expect(message(undefined)).toBe(
+      'IntakeKit: init() expects a config object like { container, apiKey, flowId }, received undefined.',
+    );
+    expect(message('oops')).toBe(
+      'IntakeKit: init() expects a config object like { container, apiKey, flowId }, received "oops".',
+    );
   });
 
   test('missing container', () => {
-    expect(message({...base, container: undefined})).toBe('IntakeKit: `container` must be a CSS selector or a DOM element, received undefined.');
-    expect(message({...base, container: 42})).toBe('IntakeKit: `container` must be a CSS selector or a DOM element, received 42.');
-    expect(message({...base, container: ''})).toBe('IntakeKit: `container` must be a CSS selector or a DOM element, received an empty string.');
+    expect(message({...base, container: undefined})).toBe(
+      'IntakeKit: `container` must be a CSS selector or a DOM element, received undefined.',
+    );
+    expect(message({...base, container: 42})).toBe(
+      'IntakeKit: `container` must be a CSS selector or a DOM element, received 42.',
+    );
+    expect(message({...base, container: ''})).toBe(
+      'IntakeKit: `container` must be a CSS selector or a DOM element, received an empty string.',
+    );
   });
 
   test('missing key', () => {
     expect(message({...base, apiKey: undefined})).toBe(
       'IntakeKit: `apiKey` must be a non-empty string (your API key from the API Keys page), received undefined.',
     );
-    expect(message({...base, apiKey: '  '})).toMatch(/^IntakeKit: `apiKey` must be a non-empty string .*, received " {2}"\.$/);
+    expect(message({...base, apiKey: '  '})).toMatch(
+      /^IntakeKit: `apiKey` must be a non-empty string .*, received " {2}"\.$/,
+    );
   });
 
   test('`key` is accepted as the older name of apiKey; apiKey wins when both are given', () => {
@@ -59,8 +78,12 @@ describe('validateConfig', () => {
   });
 
   test('bad apiBase, theme and callbacks', () => {
-    expect(message({...base, apiBase: 'ftp://x'})).toBe('IntakeKit: `apiBase` must be an http(s) URL or a path starting with "/", received "ftp://x".');
-    expect(message({...base, theme: 'pink'})).toBe('IntakeKit: `theme` must be one of "auto", "light", "dark", received "pink".');
+    expect(message({...base, apiBase: 'ftp://x'})).toBe(
+      'IntakeKit: `apiBase` must be an http(s) URL or a path starting with "/", received "ftp://x".',
+    );
+    expect(message({...base, theme: 'pink'})).toBe(
+      'IntakeKit: `theme` must be one of "auto", "light", "dark", received "pink".',
+    );
     expect(message({...base, onComplete: 'done'})).toBe('IntakeKit: `onComplete` must be a function, received "done".');
   });
 
@@ -69,7 +92,9 @@ describe('validateConfig', () => {
     expect(q([])).toBe('IntakeKit: `questions` must be a non-empty array of questions, received an empty array.');
     expect(q({})).toBe('IntakeKit: `questions` must be a non-empty array of questions, received an object.');
     expect(q(['hi'])).toBe('IntakeKit: questions[0] must be an object { question, type, options }, received "hi".');
-    expect(q([{type: 'text'}])).toBe('IntakeKit: questions[0].question must be a non-empty string, received undefined.');
+    expect(q([{type: 'text'}])).toBe(
+      'IntakeKit: questions[0].question must be a non-empty string, received undefined.',
+    );
     expect(q([{question: 'Age?', type: 'slider'}])).toBe(
       'IntakeKit: questions[0].type must be one of "singleChoice", "multiChoice", "text", "date", "yesNo", received "slider".',
     );
@@ -79,19 +104,51 @@ describe('validateConfig', () => {
     expect(q([{question: 'Pick', type: 'multiChoice', options: [{label: 'A', value: 'a'}]}])).toBe(
       'IntakeKit: questions[0].options must be an array of at least 2 { label, value } objects, received an array of 1.',
     );
-    expect(q([{question: 'Pick', type: 'singleChoice', options: [{label: 'A', value: 'a'}, {label: '', value: 'b'}]}])).toBe(
-      'IntakeKit: questions[0].options[1].label must be a non-empty string, received an empty string.',
+    expect(
+      q([
+        {
+          question: 'Pick',
+          type: 'singleChoice',
+          options: [
+            {label: 'A', value: 'a'},
+            {label: '', value: 'b'},
+          ],
+        },
+      ]),
+    ).toBe('IntakeKit: questions[0].options[1].label must be a non-empty string, received an empty string.');
+    expect(
+      q([
+        {
+          question: 'Pick',
+          type: 'singleChoice',
+          options: [
+            {label: 'A', value: 'a'},
+            {label: 'B', value: {}},
+          ],
+        },
+      ]),
+    ).toBe('IntakeKit: questions[0].options[1].value must be a string, number or boolean, received an object.');
+    expect(
+      q([
+        {
+          question: 'Pick',
+          type: 'singleChoice',
+          options: [
+            {label: 'A', value: 'a'},
+            {label: 'B', value: 'a'},
+          ],
+        },
+      ]),
+    ).toBe('IntakeKit: questions[0].options[1].value must be unique within the question, received "a" twice.');
+    expect(
+      q([
+        {question: 'A', type: 'text', id: 'x'},
+        {question: 'B', type: 'text', id: 'x'},
+      ]),
+    ).toBe('IntakeKit: questions[1].id must be unique, received "x" twice.');
+    expect(q([{question: 'A', type: 'text', required: 'no'}])).toBe(
+      'IntakeKit: questions[0].required must be true or false, received "no".',
     );
-    expect(q([{question: 'Pick', type: 'singleChoice', options: [{label: 'A', value: 'a'}, {label: 'B', value: {}}]}])).toBe(
-      'IntakeKit: questions[0].options[1].value must be a string, number or boolean, received an object.',
-    );
-    expect(q([{question: 'Pick', type: 'singleChoice', options: [{label: 'A', value: 'a'}, {label: 'B', value: 'a'}]}])).toBe(
-      'IntakeKit: questions[0].options[1].value must be unique within the question, received "a" twice.',
-    );
-    expect(q([{question: 'A', type: 'text', id: 'x'}, {question: 'B', type: 'text', id: 'x'}])).toBe(
-      'IntakeKit: questions[1].id must be unique, received "x" twice.',
-    );
-    expect(q([{question: 'A', type: 'text', required: 'no'}])).toBe('IntakeKit: questions[0].required must be true or false, received "no".');
   });
 
   test('questions get ids by position, required by default and Yes / No options', () => {
@@ -108,7 +165,10 @@ describe('validateConfig', () => {
         id: 'smoker',
         question: 'Smoker?',
         type: 'yesNo',
-        options: [{label: 'Yes', value: 'yes'}, {label: 'No', value: 'no'}],
+        options: [
+          {label: 'Yes', value: 'yes'},
+          {label: 'No', value: 'no'},
+        ],
         required: false,
       },
     ]);
@@ -121,7 +181,9 @@ describe('init with a bad config', () => {
     const errors: Error[] = [];
     const handle = init({...base, env: 'prod'} as unknown as IntakeKitConfig).on('error', (e) => errors.push(e));
     await Promise.resolve();
-    expect(errors.map((e) => e.message)).toEqual(['IntakeKit: `env` must be one of "sandbox", "dev", "test", "pro", received "prod".']);
+    expect(errors.map((e) => e.message)).toEqual([
+      'IntakeKit: `env` must be one of "sandbox", "dev", "test", "pro", received "prod".',
+    ]);
     expect((errors[0] as Error & {code: string}).code).toBe('INVALID_CONFIG');
     const alert = document.querySelector('#app [role="alert"]');
     expect(alert?.textContent).toBe(errors[0]?.message);
@@ -134,14 +196,18 @@ describe('init with a bad config', () => {
     const seen: string[] = [];
     init({container: '#app', flowId: 'f', onError: (e) => seen.push(e.message)} as IntakeKitConfig);
     await Promise.resolve();
-    expect(seen).toEqual(['IntakeKit: `apiKey` must be a non-empty string (your API key from the API Keys page), received undefined.']);
+    expect(seen).toEqual([
+      'IntakeKit: `apiKey` must be a non-empty string (your API key from the API Keys page), received undefined.',
+    ]);
   });
 
   test('a selector that matches nothing is reported (nothing to render into)', async () => {
     const seen: Error[] = [];
     init({...base, container: '#nowhere', onError: (e) => seen.push(e)});
     await Promise.resolve();
-    expect(seen[0]?.message).toBe('IntakeKit: `container` must match an element on the page, but no element matches "#nowhere".');
+    expect(seen[0]?.message).toBe(
+      'IntakeKit: `container` must match an element on the page, but no element matches "#nowhere".',
+    );
     expect((seen[0] as Error & {code: string}).code).toBe('CONTAINER_NOT_FOUND');
   });
 

@@ -20,7 +20,9 @@ describe('environment table', () => {
   });
 
   test('apiBase overrides the table; a trailing slash is dropped', () => {
-    expect(validateConfig({...base, env: 'pro', apiBase: 'https://api.example.com/'}).apiBase).toBe('https://api.example.com');
+    expect(validateConfig({...base, env: 'pro', apiBase: 'https://api.example.com/'}).apiBase).toBe(
+      'https://api.example.com',
+    );
     expect(apiBaseFor('dev', '/proxy')).toBe('/proxy');
   });
 });
@@ -44,7 +46,11 @@ describe('the session call', () => {
     api.requests.length = 0;
     const {handle, ready} = await start({env: 'test'});
     expect(api.requests).toHaveLength(1);
-    expect(api.requests[0]).toMatchObject({method: 'POST', path: '/api/sdk/sessions', body: {flowId: 'flow_demo', env: 'test'}});
+    expect(api.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/sdk/sessions',
+      body: {flowId: 'flow_demo', env: 'test'},
+    });
     expect(api.requests[0]?.headers.authorization).toBe('Bearer sk_sandbox_123');
     expect(api.requests[0]?.headers['content-type']).toBe('application/json');
     expect(ready).toEqual({sessionId: 'ses_test', flowId: 'flow_demo', env: 'sandbox', questionCount: 2});

@@ -20,15 +20,26 @@ export interface TestApi {
 }
 
 export const SAMPLE_QUESTIONS = [
-  {id: 'reason', question: 'What brings you in today?', type: 'singleChoice', required: true, options: [{label: 'Check-up', value: 'checkup'}, {label: 'Illness', value: 'illness'}]},
+  {
+    id: 'reason',
+    question: 'What brings you in today?',
+    type: 'singleChoice',
+    required: true,
+    options: [
+      {label: 'Check-up', value: 'checkup'},
+      {label: 'Illness', value: 'illness'},
+    ],
+  },
   {id: 'allergies', question: 'Do you have any allergies?', type: 'yesNo', required: true},
 ];
 
 /** A real HTTP server on 127.0.0.1:0 that stands in for POST /api/sdk/sessions (CORS like the API). */
-export async function startApi(reply: (req: Recorded) => Reply = () => ({
-  status: 200,
-  body: {sessionId: 'ses_test', flowId: 'flow_demo', env: 'sandbox', questions: SAMPLE_QUESTIONS},
-})): Promise<TestApi> {
+export async function startApi(
+  reply: (req: Recorded) => Reply = () => ({
+    status: 200,
+    body: {sessionId: 'ses_test', flowId: 'flow_demo', env: 'sandbox', questions: SAMPLE_QUESTIONS},
+  }),
+): Promise<TestApi> {
   const requests: Recorded[] = [];
   const server = createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');

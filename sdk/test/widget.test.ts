@@ -4,8 +4,26 @@ import {init, type CompleteEvent, type IntakeKitConfig, type IntakeKitHandle, ty
 import {SAMPLE_QUESTIONS, deadUrl, startApi, type TestApi} from './helpers';
 
 const QUESTIONS: QuestionInput[] = [
-  {id: 'visit', question: 'Reason for your visit?', type: 'singleChoice', options: [{label: 'Check-up', value: 'checkup'}, {label: 'Illness', value: 'illness'}, {label: 'Injury', value: 3}]},
-  {id: 'symptoms', question: 'Which symptoms do you have?', type: 'multiChoice', options: [{label: 'Fever', value: 'fever'}, {label: 'Cough', value: 'cough'}, {label: 'Headache', value: 'headache'}]},
+  {
+    id: 'visit',
+    question: 'Reason for your visit?',
+    type: 'singleChoice',
+    options: [
+      {label: 'Check-up', value: 'checkup'},
+      {label: 'Illness', value: 'illness'},
+      {label: 'Injury', value: 3},
+    ],
+  },
+  {
+    id: 'symptoms',
+    question: 'Which symptoms do you have?',
+    type: 'multiChoice',
+    options: [
+      {label: 'Fever', value: 'fever'},
+      {label: 'Cough', value: 'cough'},
+      {label: 'Headache', value: 'headache'},
+    ],
+  },
   {id: 'name', question: 'Your full name', type: 'text'},
   {id: 'dob', question: 'Date of birth', type: 'date'},
   {id: 'smoker', question: 'Do you smoke?', type: 'yesNo'},
@@ -36,7 +54,14 @@ const title = (): string => $('.ik-title').textContent ?? '';
 /** Mounts into #app and resolves once the first question is shown. */
 async function mount(config: Partial<IntakeKitConfig> = {}): Promise<IntakeKitHandle> {
   document.body.innerHTML = '<main><div id="app"></div></main>';
-  const h = init({container: '#app', apiKey: 'sk_sandbox_1', flowId: 'flow_demo', apiBase: api.url, questions: QUESTIONS, ...config});
+  const h = init({
+    container: '#app',
+    apiKey: 'sk_sandbox_1',
+    flowId: 'flow_demo',
+    apiBase: api.url,
+    questions: QUESTIONS,
+    ...config,
+  });
   handle = h;
   await new Promise((resolve, reject) => h.on('ready', resolve).on('error', reject));
   return h;
@@ -47,7 +72,9 @@ async function mountError(config: Partial<IntakeKitConfig>): Promise<Error & {co
   document.body.innerHTML = '<div id="app"></div>';
   const h = init({container: '#app', apiKey: 'sk_sandbox_1', flowId: 'flow_demo', apiBase: api.url, ...config});
   handle = h;
-  return new Promise((resolve, reject) => h.on('error', resolve).on('ready', () => reject(new Error('unexpected ready'))));
+  return new Promise((resolve, reject) =>
+    h.on('error', resolve).on('ready', () => reject(new Error('unexpected ready'))),
+  );
 }
 
 describe('rendering', () => {
@@ -73,7 +100,11 @@ describe('rendering', () => {
     const radios = $$('fieldset input');
     expect(radios.map((r) => r.type)).toEqual(['radio', 'radio', 'radio']);
     expect(new Set(radios.map((r) => r.name)).size).toBe(1);
-    expect($$<HTMLLabelElement>('label.ik-option').map((l) => l.textContent)).toEqual(['Check-up', 'Illness', 'Injury']);
+    expect($$<HTMLLabelElement>('label.ik-option').map((l) => l.textContent)).toEqual([
+      'Check-up',
+      'Illness',
+      'Injury',
+    ]);
     expect($$<HTMLLabelElement>('label.ik-option').every((l, i) => l.htmlFor === radios[i]?.id)).toBe(true);
   });
 
@@ -154,7 +185,12 @@ describe('navigation', () => {
   });
 
   test('text and date: blank text and an empty date are missing answers', async () => {
-    await mount({questions: [{question: 'Name', type: 'text'}, {question: 'When?', type: 'date'}]});
+    await mount({
+      questions: [
+        {question: 'Name', type: 'text'},
+        {question: 'When?', type: 'date'},
+      ],
+    });
     $<HTMLInputElement>('fieldset input').value = '   ';
     next();
     expect($('.ik-error').textContent).toBe('Please enter an answer.');
@@ -173,7 +209,16 @@ describe('navigation', () => {
       void mount({
         questions: [
           {id: 'note', question: 'Anything else?', type: 'text', required: false},
-          {id: 'tags', question: 'Tags', type: 'multiChoice', required: false, options: [{label: 'A', value: 'a'}, {label: 'B', value: 'b'}]},
+          {
+            id: 'tags',
+            question: 'Tags',
+            type: 'multiChoice',
+            required: false,
+            options: [
+              {label: 'A', value: 'a'},
+              {label: 'B', value: 'b'},
+            ],
+          },
         ],
         onComplete: resolve,
       }).then(() => {
@@ -211,7 +256,10 @@ describe('completion', () => {
     ]);
     expect(title()).toBe('Thank you');
     expect(document.activeElement).toBe($('.ik-title'));
-    const rows = $$<HTMLElement>('.ik-summary .ik-row').map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]);
+    const rows = $$<HTMLElement>('.ik-summary .ik-row').map((r) => [
+      r.querySelector('dt')?.textContent,
+      r.querySelector('dd')?.textContent,
+    ]);
     expect(rows).toEqual([
       ['Reason for your visit?', 'Injury'],
       ['Which symptoms do you have?', 'Fever, Headache'],
@@ -246,7 +294,14 @@ describe('lifecycle', () => {
   test('destroy during the session call cancels it: no events, nothing rendered', async () => {
     document.body.innerHTML = '<div id="app"></div>';
     const events: string[] = [];
-    const h = init({container: '#app', apiKey: 'k', flowId: 'f', apiBase: api.url, onReady: () => events.push('ready'), onError: () => events.push('error')});
+    const h = init({
+      container: '#app',
+      apiKey: 'k',
+      flowId: 'f',
+      apiBase: api.url,
+      onReady: () => events.push('ready'),
+      onError: () => events.push('error'),
+    });
     h.destroy();
     await new Promise((r) => setTimeout(r, 100));
     expect(events).toEqual([]);
@@ -257,7 +312,13 @@ describe('lifecycle', () => {
     const first = await mount();
     const firstReady: unknown[] = [];
     first.on('ready', (e) => firstReady.push(e));
-    const second = init({container: $('#app'), apiKey: 'k', flowId: 'f', apiBase: api.url, questions: [{question: 'Only one', type: 'text'}]});
+    const second = init({
+      container: $('#app'),
+      apiKey: 'k',
+      flowId: 'f',
+      apiBase: api.url,
+      questions: [{question: 'Only one', type: 'text'}],
+    });
     handle = second;
     await new Promise((resolve) => second.on('ready', resolve));
     expect($$('.ik-root')).toHaveLength(1);
@@ -299,9 +360,15 @@ describe('lifecycle', () => {
 
   test('a listener that throws does not break the widget', async () => {
     document.body.innerHTML = '<div id="app"></div>';
-    const h = init({container: '#app', apiKey: 'k', flowId: 'f', apiBase: api.url, onReady: () => {
-      throw new Error('host bug');
-    }});
+    const h = init({
+      container: '#app',
+      apiKey: 'k',
+      flowId: 'f',
+      apiBase: api.url,
+      onReady: () => {
+        throw new Error('host bug');
+      },
+    });
     handle = h;
     const original = console.error;
     console.error = () => undefined;
@@ -316,11 +383,16 @@ describe('lifecycle', () => {
 
 describe('API failures', () => {
   test('401 INVALID_API_KEY: error event and a clear alert in the container', async () => {
-    const denied = await startApi(() => ({status: 401, body: {error: {code: 'INVALID_API_KEY', message: 'Invalid API key'}}}));
+    const denied = await startApi(() => ({
+      status: 401,
+      body: {error: {code: 'INVALID_API_KEY', message: 'Invalid API key'}},
+    }));
     try {
       const err = await mountError({apiBase: denied.url, apiKey: 'sk_rotated'});
       expect(err.code).toBe('INVALID_API_KEY');
-      expect(err.message).toBe('IntakeKit: this API key is invalid, revoked or rotated. Use an active sandbox key from the API Keys page.');
+      expect(err.message).toBe(
+        'IntakeKit: this API key is invalid, revoked or rotated. Use an active sandbox key from the API Keys page.',
+      );
       const alert = $('#app [role="alert"]');
       expect(alert.textContent).toBe(err.message);
       expect(alert.querySelector('button')).toBeNull();
@@ -333,7 +405,9 @@ describe('API failures', () => {
     const url = await deadUrl();
     const err = await mountError({apiBase: url});
     expect(err.code).toBe('NETWORK_ERROR');
-    expect(err.message).toBe(`IntakeKit: could not reach the IntakeKit API at ${url}. Check your connection and try again.`);
+    expect(err.message).toBe(
+      `IntakeKit: could not reach the IntakeKit API at ${url}. Check your connection and try again.`,
+    );
     expect((err as Error & {cause?: unknown}).cause).toBeTruthy();
     expect($('#app [role="alert"] p').textContent).toBe(err.message);
     expect($('#app [role="alert"] button').textContent).toBe('Try again');
@@ -348,7 +422,9 @@ describe('API failures', () => {
     );
     try {
       const err = await mountError({apiBase: flaky.url});
-      expect(err.message).toBe('IntakeKit: the IntakeKit API answered 500 SERVER_ERROR: Something went wrong. Please try again later.');
+      expect(err.message).toBe(
+        'IntakeKit: the IntakeKit API answered 500 SERVER_ERROR: Something went wrong. Please try again later.',
+      );
       const ready = new Promise((resolve) => handle?.on('ready', resolve));
       $<HTMLButtonElement>('#app [role="alert"] button').click();
       expect(await ready).toMatchObject({sessionId: 's2'});
@@ -360,7 +436,10 @@ describe('API failures', () => {
   });
 
   test('another refusal (unknown flow) is shown without Try again', async () => {
-    const missing = await startApi(() => ({status: 404, body: {error: {code: 'NOT_FOUND', message: 'Flow not found'}}}));
+    const missing = await startApi(() => ({
+      status: 404,
+      body: {error: {code: 'NOT_FOUND', message: 'Flow not found'}},
+    }));
     try {
       const err = await mountError({apiBase: missing.url});
       expect(err.code).toBe('SESSION_REFUSED');
@@ -373,11 +452,16 @@ describe('API failures', () => {
   });
 
   test('a flow the SDK cannot render is reported as INVALID_FLOW', async () => {
-    const odd = await startApi(() => ({status: 200, body: {sessionId: 's', flowId: 'f', env: 'sandbox', questions: [{question: 'x', type: 'slider'}]}}));
+    const odd = await startApi(() => ({
+      status: 200,
+      body: {sessionId: 's', flowId: 'f', env: 'sandbox', questions: [{question: 'x', type: 'slider'}]},
+    }));
     try {
       const err = await mountError({apiBase: odd.url});
       expect(err.code).toBe('INVALID_FLOW');
-      expect(err.message).toMatch(/^IntakeKit: the flow sent by the API cannot be shown: questions\[0\]\.type must be one of/);
+      expect(err.message).toMatch(
+        /^IntakeKit: the flow sent by the API cannot be shown: questions\[0\]\.type must be one of/,
+      );
     } finally {
       await odd.close();
     }

@@ -7,21 +7,21 @@
 // recovery.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { signIn, signUp, verificationTokens } from './support/accounts.js';
-import { ensureStopped, startApi, type ApiProcess } from './support/api-process.js';
-import { createTarget, targetNames, type Query, type Target } from './support/databases.js';
-import { HttpTally } from './support/http.js';
-import { chainsOf, checkIntegrity, readKeys, type KeyRow } from './support/invariants.js';
-import { seededRandom, type Random } from './support/random.js';
+import {describe, expect, it, onTestFinished} from 'vitest';
+import {signIn, signUp, verificationTokens} from './support/accounts.js';
+import {ensureStopped, startApi, type ApiProcess} from './support/api-process.js';
+import {createTarget, targetNames, type Query, type Target} from './support/databases.js';
+import {HttpTally} from './support/http.js';
+import {chainsOf, checkIntegrity, readKeys, type KeyRow} from './support/invariants.js';
+import {seededRandom, type Random} from './support/random.js';
 
 const ROUNDS = 10;
 /** Each user owns its keys (two through a team, two alone), so the workers never share a chain. */
 const USERS = [
-  { email: 'crash-0@example.com', teamName: 'Crash Team 0' },
-  { email: 'crash-1@example.com', teamName: undefined },
-  { email: 'crash-2@example.com', teamName: 'Crash Team 2' },
-  { email: 'crash-3@example.com', teamName: undefined },
+  {email: 'crash-0@example.com', teamName: 'Crash Team 0'},
+  {email: 'crash-1@example.com', teamName: undefined},
+  {email: 'crash-2@example.com', teamName: 'Crash Team 2'},
+  {email: 'crash-3@example.com', teamName: undefined},
 ] as const;
 
 /** What the API acknowledged: key id → owner's email, status, predecessor. */
@@ -32,10 +32,10 @@ interface KnownKey {
 }
 
 /** A request in flight when the process died: it may or may not have committed. */
-type InDoubt = { email: string; kind: 'create' } | { email: string; kind: 'rotate'; from: string };
+type InDoubt = {email: string; kind: 'create'} | {email: string; kind: 'rotate'; from: string};
 
 interface NewKeyBody {
-  key: { id: string; status: 'active' | 'revoked' };
+  key: {id: string; status: 'active' | 'revoked'};
 }
 
 /** The state of pg_control (PostgreSQL's DBState): 1 = shut down cleanly, 6 = in production (not closed). */
@@ -83,22 +83,29 @@ class CrashRun {
       while (!killed) {
         const heads = this.heads(email);
         const op: InDoubt =
-          heads.length === 0 || this.random.next() < 0.2 ? { email, kind: 'create' } : { email, kind: 'rotate', from: this.random.pick(heads) };
+          heads.length === 0 || this.random.next() < 0.2
+            ? {email, kind: 'create'}
+            : {email, kind: 'rotate', from: this.random.pick(heads)};
         let answer;
         try {
           answer =
             op.kind === 'create'
-              ? await this.http.send<NewKeyBody>('POST', '/api/keys/sandbox', { token })
-              : await this.http.send<NewKeyBody>('POST', `/api/keys/${op.from}/rotate`, { token, body: {} });
+              ? await this.http.send<NewKeyBody>('POST', '/api/keys/sandbox', {token})
+              : await this.http.send<NewKeyBody>('POST', `/api/keys/${op.from}/rotate`, {token, body: {}});
         } catch {
           if (!killed) throw new Error(`request failed before the kill:\n${api.output().slice(-2000)}`);
           inDoubt.push(op);
           return;
         }
         const expected = op.kind === 'create' ? 201 : 200;
-        if (answer.status !== expected) throw new Error(`${op.kind} by ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        if (answer.status !== expected)
+          throw new Error(`${op.kind} by ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
         if (op.kind === 'rotate') this.known.get(op.from)!.status = 'revoked';
-        this.known.set(answer.body.key.id, { email, status: 'active', rotatedFrom: op.kind === 'rotate' ? op.from : null });
+        this.known.set(answer.body.key.id, {
+          email,
+          status: 'active',
+          rotatedFrom: op.kind === 'rotate' ? op.from : null,
+        });
         this.acknowledged++;
         if (++inRound === killAfter) {
           kill = new Promise((resolve) => setTimeout(resolve, jitterMs)).then(() => {
@@ -130,14 +137,16 @@ class CrashRun {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
-    const { keys, owners, integrity } = await this.target.inspect(
-      async (query, tools) => ({ keys: await readKeys(query), owners: await ownersByEmail(query), integrity: await checkIntegrity(query, tools) }),
-    );
+    const {keys, owners, integrity} = await this.target.inspect(async (query, tools) => ({
+      keys: await readKeys(query),
+      owners: await ownersByEmail(query),
+      integrity: await checkIntegrity(query, tools),
+    }));
     this.rowsChecked += integrity.rowsChecked;
     this.indexChecks += integrity.indexesVerified;
     this.keyRowsChecked += keys.length;
     expect(integrity.problems).toEqual([]);
-    const { chains, problems } = chainsOf(keys);
+    const {chains, problems} = chainsOf(keys);
     expect(problems).toEqual([]);
     expect(chains.filter((c) => c.active !== 1)).toEqual([]);
 
@@ -154,12 +163,14 @@ class CrashRun {
     const unexplained = [...inDoubt];
     for (const row of keys.filter((k) => !this.known.has(k.id))) {
       const index = unexplained.findIndex((op) =>
-        op.kind === 'rotate' ? row.rotated_from === op.from : row.rotated_from === null && row.owner === owners.get(op.email),
+        op.kind === 'rotate'
+          ? row.rotated_from === op.from
+          : row.rotated_from === null && row.owner === owners.get(op.email),
       );
       expect(index, `key ${row.id} matches no request in flight at the kill`).toBeGreaterThanOrEqual(0);
       const [op] = unexplained.splice(index, 1);
       if (op!.kind === 'rotate') this.known.get(op!.from)!.status = 'revoked';
-      this.known.set(row.id, { email: op!.email, status: row.status, rotatedFrom: row.rotated_from });
+      this.known.set(row.id, {email: op!.email, status: row.status, rotatedFrom: row.rotated_from});
       this.adoptedAfterCrash++;
     }
     expect(this.known.size).toBe(keys.length);
@@ -167,17 +178,21 @@ class CrashRun {
 
   /** The restarted API serves exactly the known keys to each user. */
   async checkServedKeys(): Promise<void> {
-    for (const { email } of USERS) {
-      const res = await this.http.send<{ keys: Array<{ id: string; status: string }> }>('GET', '/api/keys', { token: this.sessions.get(email)! });
+    for (const {email} of USERS) {
+      const res = await this.http.send<{keys: Array<{id: string; status: string}>}>('GET', '/api/keys', {
+        token: this.sessions.get(email)!,
+      });
       expect(res.status).toBe(200);
-      const expected = [...this.known.entries()].filter(([, k]) => k.email === email).map(([id, k]) => `${id}:${k.status}`);
+      const expected = [...this.known.entries()]
+        .filter(([, k]) => k.email === email)
+        .map(([id, k]) => `${id}:${k.status}`);
       expect(res.body.keys.map((k) => `${k.id}:${k.status}`).sort()).toEqual(expected.sort());
     }
   }
 }
 
 async function ownersByEmail(query: Query): Promise<Map<string, string>> {
-  const rows = await query<{ email: string; owner: string }>(
+  const rows = await query<{email: string; owner: string}>(
     'SELECT u.email, COALESCE(m.team_id, u.id)::text AS owner FROM users u LEFT JOIN team_members m ON m.user_id = u.id',
   );
   return new Map(rows.map((r) => [r.email, r.owner]));
@@ -185,7 +200,7 @@ async function ownersByEmail(query: Query): Promise<Map<string, string>> {
 
 /** Starts the API and checks that it came up cleanly: health answers 200 and nothing was logged as an error. */
 async function startCleanly(target: Target): Promise<ApiProcess> {
-  const api = await startApi({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  const api = await startApi({dataDir: target.dataDir, databaseUrl: target.databaseUrl});
   const health = await fetch(`${api.url}/api/health`);
   expect(health.status, api.output().slice(-2000)).toBe(200);
   expect(api.errorLines()).toEqual([]);
@@ -206,15 +221,20 @@ describe('crash', () => {
       const http = new HttpTally(api.url);
 
       for (const user of USERS) expect((await signUp(http, user.email, user.teamName)).status).toBe(201);
-      const tokens = await verificationTokens(target.dataDir, USERS.map((u) => u.email), () => api!.errorLines());
-      for (const user of USERS) expect((await http.send('GET', `/api/auth/verify?token=${tokens.get(user.email)}`)).status).toBe(200);
+      const tokens = await verificationTokens(
+        target.dataDir,
+        USERS.map((u) => u.email),
+        () => api!.errorLines(),
+      );
+      for (const user of USERS)
+        expect((await http.send('GET', `/api/auth/verify?token=${tokens.get(user.email)}`)).status).toBe(200);
       const sessions = new Map<string, string>();
       for (const user of USERS) sessions.set(user.email, await signIn(http, user.email));
       const run = new CrashRun(target, http, sessions, random);
       const abandonedAtStart = (run.abandonedSessions = (await target.postgres?.abandonedSessions()) ?? 0);
 
       const kills: string[] = [];
-      const seconds = { load: 0, check: 0, restart: 0 };
+      const seconds = {load: 0, check: 0, restart: 0};
       const timed = async <T>(phase: keyof typeof seconds, fn: () => Promise<T>): Promise<T> => {
         const start = Date.now();
         try {
@@ -242,11 +262,17 @@ describe('crash', () => {
       expect(api.errorLines()).toEqual([]);
       if (target.postgres) {
         expect(await target.postgres.connections(), 'connections of the API left open').toBe(0);
-        expect(await target.postgres.abandonedSessions(), 'sessions_abandoned (connections dropped without closing)').toBe(abandonedBefore);
+        expect(
+          await target.postgres.abandonedSessions(),
+          'sessions_abandoned (connections dropped without closing)',
+        ).toBe(abandonedBefore);
       } else {
         expect(await pgliteControlState(target.dataDir), 'pg_control state (1: shut down cleanly)').toBe(1);
       }
-      const { integrity, keys } = await target.inspect(async (query, tools) => ({ integrity: await checkIntegrity(query, tools), keys: await readKeys(query) }));
+      const {integrity, keys} = await target.inspect(async (query, tools) => ({
+        integrity: await checkIntegrity(query, tools),
+        keys: await readKeys(query),
+      }));
       expect(integrity.problems).toEqual([]);
       expect(keys.map((k: KeyRow) => k.id).sort()).toEqual([...run.known.keys()].sort());
       api = await startCleanly(target);

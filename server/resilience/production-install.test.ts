@@ -2,15 +2,15 @@
 // development dependency of the root, so after `npm install --omit=dev` it did not start. Here a deploy is
 // made as an operator would: the compiled server (`npm run build -w server`), its migrations, the workspace
 // manifests and the committed lockfile, installed without development dependencies, started with `node`.
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import {execFile} from 'node:child_process';
+import {existsSync} from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startApi, type ApiProcess } from './support/api-process.js';
+import {promisify} from 'node:util';
+import {fileURLToPath} from 'node:url';
+import {afterAll, describe, expect, it} from 'vitest';
+import {startApi, type ApiProcess} from './support/api-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,20 +19,23 @@ let api: ApiProcess | undefined;
 
 afterAll(async () => {
   if (api && !api.exited) await api.signal('SIGKILL');
-  await fs.rm(work, { recursive: true, force: true });
+  await fs.rm(work, {recursive: true, force: true});
 });
 
 describe('a production install of the API', () => {
   it('builds to JavaScript, installs without development dependencies, starts with node, migrates and serves sign-up', async () => {
     const deploy = path.join(work, 'app');
     for (const file of ['package.json', 'package-lock.json', 'server/package.json', 'sdk/package.json']) {
-      await fs.mkdir(path.dirname(path.join(deploy, file)), { recursive: true });
+      await fs.mkdir(path.dirname(path.join(deploy, file)), {recursive: true});
       await fs.copyFile(path.join(ROOT, file), path.join(deploy, file));
     }
-    await fs.cp(path.join(ROOT, 'server', 'migrations'), path.join(deploy, 'server', 'migrations'), { recursive: true });
+    await fs.cp(path.join(ROOT, 'server', 'migrations'), path.join(deploy, 'server', 'migrations'), {recursive: true});
     // The build step of a deploy pipeline, with the repository's own TypeScript.
     await run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), [
-      '-p', path.join(ROOT, 'server', 'tsconfig.build.json'), '--outDir', path.join(deploy, 'server', 'dist'),
+      '-p',
+      path.join(ROOT, 'server', 'tsconfig.build.json'),
+      '--outDir',
+      path.join(deploy, 'server', 'dist'),
     ]);
     await run('npm', ['install', '--omit=dev', '--workspace', 'server', '--no-audit', '--no-fund'], {
       cwd: deploy,
@@ -43,12 +46,16 @@ describe('a production install of the API', () => {
     }
 
     const dataDir = path.join(work, 'data');
-    api = await startApi({ dataDir, serverDir: path.join(deploy, 'server'), entry: ['dist/server.js'] });
+    api = await startApi({dataDir, serverDir: path.join(deploy, 'server'), entry: ['dist/server.js']});
     expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
     const signUp = await fetch(`${api.url}/api/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ops@clinic.test', password: 'Correct-Horse-42', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' }),
+      headers: {'content-type': 'application/json'},
+      body: JSON.stringify({
+        email: 'ops@clinic.test',
+        password: 'Correct-Horse-42',
+        turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX',
+      }),
     });
     expect(signUp.status).toBe(201);
     const exit = await api.signal('SIGTERM');

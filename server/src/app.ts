@@ -2,29 +2,29 @@
 // Order matters: framework plugins (errors, security, rate limits, OpenAPI), then app plugins
 // (database, mailer, auth), then routes.
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { redactUrl, type Config } from './config.js';
-import type { Db } from './db/connect.js';
-import { loggerOptions } from './logger.js';
-import { MAX_PARAM_LENGTH, routablePath } from './lib/routable-path.js';
-import { resolveSecretKey } from './lib/secret-key.js';
-import { useTurnstileEndpoint } from './lib/turnstile.js';
-import { authPlugin } from './plugins/auth.js';
-import { dbPlugin, prepareDatabase } from './plugins/db.js';
-import { errorsPlugin } from './plugins/errors.js';
-import { mailerPlugin } from './plugins/mailer.js';
-import { normalizeInputPlugin } from './plugins/normalize-input.js';
-import { openapiPlugin } from './plugins/openapi.js';
-import { rateLimitPlugin } from './plugins/rate-limit.js';
-import { securityPlugin } from './plugins/security.js';
-import { authRoutes } from './routes/auth/index.js';
-import { benchRoutes } from './routes/bench.js';
-import { healthRoutes } from './routes/health.js';
-import { invitationRoutes } from './routes/invitations/index.js';
-import { keyRoutes } from './routes/keys/index.js';
-import { openapiRoutes } from './routes/openapi.js';
-import { sdkSessionRoutes } from './routes/sdk/sessions.js';
-import { teamRoutes } from './routes/team/index.js';
+import Fastify, {type FastifyInstance} from 'fastify';
+import {redactUrl, type Config} from './config.js';
+import type {Db} from './db/connect.js';
+import {loggerOptions} from './logger.js';
+import {MAX_PARAM_LENGTH, routablePath} from './lib/routable-path.js';
+import {resolveSecretKey} from './lib/secret-key.js';
+import {useTurnstileEndpoint} from './lib/turnstile.js';
+import {authPlugin} from './plugins/auth.js';
+import {dbPlugin, prepareDatabase} from './plugins/db.js';
+import {errorsPlugin} from './plugins/errors.js';
+import {mailerPlugin} from './plugins/mailer.js';
+import {normalizeInputPlugin} from './plugins/normalize-input.js';
+import {openapiPlugin} from './plugins/openapi.js';
+import {rateLimitPlugin} from './plugins/rate-limit.js';
+import {securityPlugin} from './plugins/security.js';
+import {authRoutes} from './routes/auth/index.js';
+import {benchRoutes} from './routes/bench.js';
+import {healthRoutes} from './routes/health.js';
+import {invitationRoutes} from './routes/invitations/index.js';
+import {keyRoutes} from './routes/keys/index.js';
+import {openapiRoutes} from './routes/openapi.js';
+import {sdkSessionRoutes} from './routes/sdk/sessions.js';
+import {teamRoutes} from './routes/team/index.js';
 
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
@@ -49,12 +49,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: 70_000,
     keepAliveTimeout: 65_000,
-    http: { headersTimeout: Math.min(10_000, config.requestTimeoutMs), connectionsCheckingInterval: 500 },
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    http: {headersTimeout: Math.min(10_000, config.requestTimeoutMs), connectionsCheckingInterval: 500},
+    routerOptions: {maxParamLength: MAX_PARAM_LENGTH},
     rewriteUrl: (request) => routablePath(request.url ?? '/'),
     ajv: {
       // A wrong type is a client error, not something to coerce ("123" stays a string, 123 is refused).
-      customOptions: { coerceTypes: false, removeAdditional: true, allErrors: false },
+      customOptions: {coerceTypes: false, removeAdditional: true, allErrors: false},
     },
   });
 
@@ -67,24 +67,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { config });
-  await app.register(rateLimitPlugin, { config });
+  await app.register(securityPlugin, {config});
+  await app.register(rateLimitPlugin, {config});
   await app.register(openapiPlugin);
   await app.register(normalizeInputPlugin);
 
   const database = await prepareDatabase(config, options.db, app.log);
-  const label = options.db ? 'provided' : config.databaseUrl ? redactUrl(config.databaseUrl) : `pglite:${config.dataDir}/db`;
-  await app.register(dbPlugin, { database, label });
-  await app.register(mailerPlugin, { config });
-  await app.register(authPlugin, { config });
+  const label = options.db
+    ? 'provided'
+    : config.databaseUrl
+      ? redactUrl(config.databaseUrl)
+      : `pglite:${config.dataDir}/db`;
+  await app.register(dbPlugin, {database, label});
+  await app.register(mailerPlugin, {config});
+  await app.register(authPlugin, {config});
 
   await app.register(healthRoutes);
   await app.register(openapiRoutes);
-  await app.register(authRoutes, { config });
-  await app.register(keyRoutes, { config, secretKey });
-  await app.register(teamRoutes, { config });
-  await app.register(invitationRoutes, { config });
-  await app.register(sdkSessionRoutes, { config });
+  await app.register(authRoutes, {config});
+  await app.register(keyRoutes, {config, secretKey});
+  await app.register(teamRoutes, {config});
+  await app.register(invitationRoutes, {config});
+  await app.register(sdkSessionRoutes, {config});
   if (config.benchRoutes) await app.register(benchRoutes);
 
   // Not ready()-ed here: listen() and inject() do that, and tests may add a route first.

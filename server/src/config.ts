@@ -2,7 +2,7 @@
 // so a typo fails loudly with the variable's name instead of misbehaving later.
 import net from 'node:net';
 import path from 'node:path';
-import { TURNSTILE_VERIFY_URL } from './lib/turnstile.js';
+import {TURNSTILE_VERIFY_URL} from './lib/turnstile.js';
 
 export interface Config {
   port: number;
@@ -56,7 +56,7 @@ export interface Config {
   /** How long siteverify may take before the check fails closed. */
   turnstileTimeoutMs: number;
   /** Where logs go; defaults to stdout. Tests capture it to check redaction. */
-  logStream: { write(line: string): void } | undefined;
+  logStream: {write(line: string): void} | undefined;
 }
 
 export class ConfigError extends Error {
@@ -129,7 +129,9 @@ export function loadConfig(env: Env = process.env): Config {
       if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
       return raw;
     } catch {
-      problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${redactUrl(raw)}")`);
+      problems.push(
+        `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${redactUrl(raw)}")`,
+      );
       return undefined;
     }
   };
@@ -142,23 +144,41 @@ export function loadConfig(env: Env = process.env): Config {
   const mailFrom = text('MAIL_FROM') ?? 'IntakeKit <no-reply@intakekit.local>';
   if (!/@/.test(mailFrom)) problems.push(`MAIL_FROM must contain an email address (got "${mailFrom}")`);
   const logLevel = text('LOG_LEVEL')?.toLowerCase() ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   const trustProxyRaw = text('TRUST_PROXY');
-  const trustProxy = trustProxyRaw?.toLowerCase() === 'false' ? [] : (trustProxyRaw ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const trustProxy =
+    trustProxyRaw?.toLowerCase() === 'false'
+      ? []
+      : (trustProxyRaw ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean);
   if (trustProxy.some((entry) => ['true', '*'].includes(entry.toLowerCase()) || /^\d+$/.test(entry))) {
     // "Trust everyone" would let any client choose its own rate-limit key, and Fastify 5 ignores hop counts.
-    problems.push(`TRUST_PROXY must list the proxies' addresses or CIDR ranges, e.g. 10.0.0.5,10.1.0.0/16 (got "${trustProxyRaw}")`);
+    problems.push(
+      `TRUST_PROXY must list the proxies' addresses or CIDR ranges, e.g. 10.0.0.5,10.1.0.0/16 (got "${trustProxyRaw}")`,
+    );
   } else {
     const bad = trustProxy.filter((entry) => !isProxyEntry(entry));
     if (bad.length > 0) {
-      problems.push(`TRUST_PROXY must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal (not "${bad.join('", "')}")`);
+      problems.push(
+        `TRUST_PROXY must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal (not "${bad.join('", "')}")`,
+      );
     }
   }
   const sessionIdleMinutes = integer('SESSION_IDLE_MINUTES', DEFAULTS.sessionIdleMs / MINUTE, 1, 7 * 24 * 60);
-  const sessionAbsoluteHours = integer('SESSION_ABSOLUTE_HOURS', DEFAULTS.sessionAbsoluteMs / (60 * MINUTE), 1, 90 * 24);
+  const sessionAbsoluteHours = integer(
+    'SESSION_ABSOLUTE_HOURS',
+    DEFAULTS.sessionAbsoluteMs / (60 * MINUTE),
+    1,
+    90 * 24,
+  );
   if (sessionIdleMinutes > sessionAbsoluteHours * 60) {
-    problems.push(`SESSION_IDLE_MINUTES (${sessionIdleMinutes}) must not exceed SESSION_ABSOLUTE_HOURS (${sessionAbsoluteHours}) in minutes`);
+    problems.push(
+      `SESSION_IDLE_MINUTES (${sessionIdleMinutes}) must not exceed SESSION_ABSOLUTE_HOURS (${sessionAbsoluteHours}) in minutes`,
+    );
   }
 
   const config: Config = {

@@ -1,8 +1,8 @@
 // Structured logs (pino) that never hold secrets: bodies are never logged, the request line is
 // logged without its query values for secret-bearing parameters, and any field that could hold a
 // password, token, key or Authorization header is redacted wherever it appears.
-import type { FastifyRequest } from 'fastify';
-import type { Config } from './config.js';
+import type {FastifyRequest} from 'fastify';
+import type {Config} from './config.js';
 
 const SECRET_QUERY_PARAMS = new Set(['token', 'apikey', 'api_key', 'key', 'password']);
 
@@ -41,8 +41,8 @@ export function redactQuery(url: string): string {
 export function loggerOptions(config: Config) {
   return {
     level: config.logLevel,
-    ...(config.logStream && { stream: config.logStream }),
-    redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+    ...(config.logStream && {stream: config.logStream}),
+    redact: {paths: REDACT_PATHS, censor: '[REDACTED]'},
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

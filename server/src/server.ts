@@ -1,8 +1,8 @@
 // Entry point: `node server/dist/server.js` (built by `npm run build -w server`), or through tsx in development. Reads the environment, builds the app,
 // listens, and on SIGINT/SIGTERM stops accepting requests, finishes in-flight ones, sends queued
 // mail and closes the database before exiting.
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import {buildApp} from './app.js';
+import {ConfigError, loadConfig} from './config.js';
 
 async function main(): Promise<void> {
   let config;
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({signal}, 'shutting down');
     // A hard deadline, in case a client holds a connection open.
     const timer = setTimeout(() => {
       app.log.error('shutdown took longer than 10 s; exiting');
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
+        app.log.error({err: error}, 'error while closing');
         process.exit(1);
       },
     );
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({port: config.port, host: config.host});
   // The bound port (PORT=0 picks a free one, which tests use).
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,36 +1,36 @@
 // The API skeleton: error bodies, headers, health, OpenAPI, logs.
-import { describe, expect, it } from 'vitest';
-import { build } from './helpers/app.js';
+import {describe, expect, it} from 'vitest';
+import {build} from './helpers/app.js';
 
 const PORTAL = 'http://localhost:3000';
 
 describe('error bodies', () => {
   it('answers an unknown route with 404 NOT_FOUND', async () => {
-    const { app } = await build();
-    const res = await app.inject({ method: 'GET', url: '/api/nope' });
+    const {app} = await build();
+    const res = await app.inject({method: 'GET', url: '/api/nope'});
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    expect(res.json()).toEqual({error: {code: 'NOT_FOUND', message: 'Not found.'}});
   });
 
   it('answers malformed JSON with 400 MISSING_FIELDS', async () => {
-    const { app } = await build();
+    const {app} = await build();
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
+      headers: {'content-type': 'application/json'},
       payload: '{"email": "a@b.co", ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'MISSING_FIELDS', message: 'Please fill in all required fields.' } });
+    expect(res.json()).toEqual({error: {code: 'MISSING_FIELDS', message: 'Please fill in all required fields.'}});
   });
 
   it('answers an empty JSON body and a non-object body with 400 MISSING_FIELDS', async () => {
-    const { app } = await build();
+    const {app} = await build();
     for (const payload of ['', '[]', '"text"', 'null', '42']) {
       const res = await app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
-        headers: { 'content-type': 'application/json' },
+        headers: {'content-type': 'application/json'},
         payload,
       });
       expect(res.statusCode, payload).toBe(400);
@@ -39,11 +39,11 @@ describe('error bodies', () => {
   });
 
   it('refuses a body that is not JSON with 415 and an oversized body with 413', async () => {
-    const { app } = await build();
+    const {app} = await build();
     const form = await app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {'content-type': 'application/x-www-form-urlencoded'},
       payload: 'email=a@b.co',
     });
     expect(form.statusCode).toBe(415);
@@ -51,22 +51,24 @@ describe('error bodies', () => {
     const huge = await app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
-      payload: { email: 'a@b.co', pad: 'x'.repeat(100_000) },
+      payload: {email: 'a@b.co', pad: 'x'.repeat(100_000)},
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('hides an unexpected error behind SERVER_ERROR and logs the cause with the request id', async () => {
-    const { app, logs } = await build({
+    const {app, logs} = await build({
       setup: (a) =>
         a.get('/api/test-crash', async () => {
           throw new Error('secret internal detail at /srv/code.ts:42');
         }),
     });
-    const res = await app.inject({ method: 'GET', url: '/api/test-crash' });
+    const res = await app.inject({method: 'GET', url: '/api/test-crash'});
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: { code: 'SERVER_ERROR', message: 'Something went wrong. Please try again later.' } });
+    expect(res.json()).toEqual({
+      error: {code: 'SERVER_ERROR', message: 'Something went wrong. Please try again later.'},
+    });
     expect(res.body).not.toContain('secret internal detail');
     expect(res.body).not.toContain('stack');
     const logged = logs.entries().find((e) => e.msg === 'unhandled error');
@@ -78,16 +80,16 @@ describe('error bodies', () => {
 
 describe('health', () => {
   it('answers 200 when the database answers', async () => {
-    const { app } = await build();
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const {app} = await build();
+    const res = await app.inject({method: 'GET', url: '/api/health'});
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({status: 'ok'});
   });
 
   it('answers 503 when the database does not', async () => {
-    const { app, breakDatabase } = await build({ breakable: true });
+    const {app, breakDatabase} = await build({breakable: true});
     await breakDatabase();
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({method: 'GET', url: '/api/health'});
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
   });
@@ -95,8 +97,8 @@ describe('health', () => {
 
 describe('headers', () => {
   it('sends the security headers and no-store', async () => {
-    const { app } = await build();
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const {app} = await build();
+    const res = await app.inject({method: 'GET', url: '/api/health'});
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
@@ -104,47 +106,51 @@ describe('headers', () => {
   });
 
   it('allows CORS for PORTAL_URL only, exposing x-new-token', async () => {
-    const { app } = await build();
+    const {app} = await build();
     const allowed = await app.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',
-      headers: { origin: PORTAL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: PORTAL,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe(PORTAL);
     expect(String(allowed.headers['access-control-allow-headers'])).toMatch(/authorization/i);
 
-    const simple = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: PORTAL } });
+    const simple = await app.inject({method: 'GET', url: '/api/health', headers: {origin: PORTAL}});
     expect(simple.headers['access-control-allow-origin']).toBe(PORTAL);
     expect(String(simple.headers['access-control-expose-headers'])).toContain('x-new-token');
 
-    const denied = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const denied = await app.inject({method: 'GET', url: '/api/health', headers: {origin: 'https://evil.example'}});
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
     const deniedPreflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      headers: {origin: 'https://evil.example', 'access-control-request-method': 'POST'},
     });
     expect(deniedPreflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('follows a custom PORTAL_URL', async () => {
-    const { app } = await build({ env: { PORTAL_URL: 'https://portal.example.com/' } });
-    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://portal.example.com' } });
+    const {app} = await build({env: {PORTAL_URL: 'https://portal.example.com/'}});
+    const res = await app.inject({method: 'GET', url: '/api/health', headers: {origin: 'https://portal.example.com'}});
     expect(res.headers['access-control-allow-origin']).toBe('https://portal.example.com');
-    const old = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: PORTAL } });
+    const old = await app.inject({method: 'GET', url: '/api/health', headers: {origin: PORTAL}});
     expect(old.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
 describe('OpenAPI document', () => {
   it('is valid JSON listing every route with its error codes', async () => {
-    const { app } = await build();
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const {app} = await build();
+    const res = await app.inject({method: 'GET', url: '/api/openapi.json'});
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body) as {
       openapi: string;
-      paths: Record<string, Record<string, { responses: Record<string, { description?: string }> }>>;
+      paths: Record<string, Record<string, {responses: Record<string, {description?: string}>}>>;
     };
     expect(doc.openapi).toMatch(/^3\./);
     const documented = Object.entries(doc.paths).flatMap(([p, methods]) =>
@@ -152,20 +158,40 @@ describe('OpenAPI document', () => {
     );
     // Every call of the contract is served and documented (the document itself excepted).
     const contract = [
-      'POST /api/auth/register', 'POST /api/auth/login', 'POST /api/auth/resend-verification', 'GET /api/auth/verify',
-      'GET /api/auth/me', 'POST /api/auth/logout', 'PATCH /api/auth/profile', 'POST /api/auth/change-password',
-      'POST /api/auth/forgot-password', 'POST /api/auth/reset-password', 'DELETE /api/auth/account', 'GET /api/keys',
-      'POST /api/keys/{keyType}', 'POST /api/keys/{id}/rotate', 'DELETE /api/keys/{id}/revoke', 'GET /api/team',
-      'POST /api/team/add', 'DELETE /api/team/{id}', 'POST /api/sdk/sessions', 'GET /api/health',
+      'POST /api/auth/register',
+      'POST /api/auth/login',
+      'POST /api/auth/resend-verification',
+      'GET /api/auth/verify',
+      'GET /api/auth/me',
+      'POST /api/auth/logout',
+      'PATCH /api/auth/profile',
+      'POST /api/auth/change-password',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+      'DELETE /api/auth/account',
+      'GET /api/keys',
+      'POST /api/keys/{keyType}',
+      'POST /api/keys/{id}/rotate',
+      'DELETE /api/keys/{id}/revoke',
+      'GET /api/team',
+      'POST /api/team/add',
+      'DELETE /api/team/{id}',
+      'POST /api/sdk/sessions',
+      'GET /api/health',
       // Teams by consent: invitations, roles, transfer, leave.
-      'POST /api/team/invitations/{id}/resend', 'DELETE /api/team/invitations/{id}', 'PATCH /api/team/{id}',
-      'POST /api/team/transfer', 'POST /api/team/leave', 'POST /api/invitations/lookup', 'POST /api/invitations/accept',
+      'POST /api/team/invitations/{id}/resend',
+      'DELETE /api/team/invitations/{id}',
+      'PATCH /api/team/{id}',
+      'POST /api/team/transfer',
+      'POST /api/team/leave',
+      'POST /api/invitations/lookup',
+      'POST /api/invitations/accept',
       'POST /api/invitations/decline',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {
       const [method, url] = route.split(' ') as [string, string];
-      expect(app.hasRoute({ method: method as 'GET', url: url.replace(/\{(\w+)\}/g, ':$1') }), route).toBe(true);
+      expect(app.hasRoute({method: method as 'GET', url: url.replace(/\{(\w+)\}/g, ':$1')}), route).toBe(true);
     }
     const login = doc.paths['/api/auth/login']!.post!;
     expect(login.responses['423']!.description).toContain('LOCKED');
@@ -173,17 +199,16 @@ describe('OpenAPI document', () => {
   });
 });
 
-
 describe('benchmark floor routes', () => {
   it('are not mounted unless BENCH_ROUTES is set, and then answer without appearing in the OpenAPI document', async () => {
     const plain = await build();
-    expect((await plain.app.inject({ method: 'GET', url: '/api/bench/select1' })).statusCode).toBe(404);
+    expect((await plain.app.inject({method: 'GET', url: '/api/bench/select1'})).statusCode).toBe(404);
 
-    const bench = await build({ env: { BENCH_ROUTES: '1' } });
-    const res = await bench.app.inject({ method: 'GET', url: '/api/bench/select1' });
+    const bench = await build({env: {BENCH_ROUTES: '1'}});
+    const res = await bench.app.inject({method: 'GET', url: '/api/bench/select1'});
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true });
-    const document = (await bench.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(res.json()).toEqual({ok: true});
+    const document = (await bench.app.inject({method: 'GET', url: '/api/openapi.json'})).json();
     expect(Object.keys(document.paths).filter((p) => p.startsWith('/api/bench'))).toEqual([]);
   });
 });

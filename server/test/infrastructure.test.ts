@@ -1,27 +1,27 @@
 // Configuration, migrations, secrets, logs, mail transport and the server process.
-import { spawn } from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import {once} from 'node:events';
+import {fileURLToPath} from 'node:url';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from './helpers/parse-mail.js';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { sql } from 'kysely';
-import { ConfigError, loadConfig } from '../src/config.js';
-import { migrate, readMigrations, splitStatements } from '../src/db/migrate.js';
-import { resolveSecretKey } from '../src/lib/secret-key.js';
-import { buildApp } from '../src/app.js';
-import { LogCapture, build } from './helpers/app.js';
-import { freshDatabase, onPostgres } from './helpers/database.js';
+import {SMTPServer} from 'smtp-server';
+import {simpleParser} from './helpers/parse-mail.js';
+import {describe, expect, it, onTestFinished} from 'vitest';
+import {sql} from 'kysely';
+import {ConfigError, loadConfig} from '../src/config.js';
+import {migrate, readMigrations, splitStatements} from '../src/db/migrate.js';
+import {resolveSecretKey} from '../src/lib/secret-key.js';
+import {buildApp} from '../src/app.js';
+import {LogCapture, build} from './helpers/app.js';
+import {freshDatabase, onPostgres} from './helpers/database.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 async function tempDir(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'intakekit-infra-'));
-  onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+  onTestFinished(() => fs.rm(dir, {recursive: true, force: true}));
   return dir;
 }
 
@@ -96,7 +96,7 @@ describe('configuration', () => {
       teamInvitesPerHour: 50,
       invitesPerAddressPerDay: 1,
     });
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(loadConfig({TRUST_PROXY: 'false'}).trustProxy).toEqual([]);
   });
 
   it.each([
@@ -117,14 +117,14 @@ describe('configuration', () => {
     ['INVITES_PER_ADDRESS_PER_DAY', '0'],
     ['INVITES_PER_ADDRESS_PER_DAY', 'three'],
   ])('refuses %s=%s by name', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name} must`));
+    expect(() => loadConfig({[name]: value})).toThrow(new RegExp(`${name} must`));
   });
 
   it('refuses an idle timeout longer than the absolute lifetime', () => {
-    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '90', SESSION_ABSOLUTE_HOURS: '1' })).toThrow(
+    expect(() => loadConfig({SESSION_IDLE_MINUTES: '90', SESSION_ABSOLUTE_HOURS: '1'})).toThrow(
       /SESSION_IDLE_MINUTES \(90\) must not exceed SESSION_ABSOLUTE_HOURS \(1\)/,
     );
-    expect(loadConfig({ SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_HOURS: '1' }).sessionIdleMs).toBe(3_600_000);
+    expect(loadConfig({SESSION_IDLE_MINUTES: '60', SESSION_ABSOLUTE_HOURS: '1'}).sessionIdleMs).toBe(3_600_000);
   });
 
   it('names every bad variable in one clear error, without leaking a password', () => {
@@ -144,7 +144,15 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as ConfigError).message;
-    for (const name of ['PORT', 'DATABASE_URL', 'LOGIN_REQUIRES_VERIFIED_EMAIL', 'AUTH_RATE_LIMIT', 'SECRET_KEY', 'LOG_LEVEL', 'PORTAL_URL']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'LOGIN_REQUIRES_VERIFIED_EMAIL',
+      'AUTH_RATE_LIMIT',
+      'SECRET_KEY',
+      'LOG_LEVEL',
+      'PORTAL_URL',
+    ]) {
       expect(message).toContain(name);
     }
     expect(message).not.toContain('hunter2');
@@ -163,25 +171,27 @@ describe('migrations', () => {
   });
 
   it('are idempotent: a second run (and a second app start) applies nothing', async () => {
-    const database = await freshDatabase({ breakable: false });
+    const database = await freshDatabase({breakable: false});
     onTestFinished(() => database.release());
     const first = await migrate(database.db);
     const versions = (await readMigrations()).map((m) => m.version);
     // The PGlite helper migrates once per file; a PostgreSQL schema starts empty.
     expect(first).toEqual(onPostgres ? versions : []);
     expect(await migrate(database.db)).toEqual([]);
-    const recorded = await sql<{ version: number }>`SELECT version FROM schema_migrations ORDER BY version`.execute(database.db);
+    const recorded = await sql<{version: number}>`SELECT version FROM schema_migrations ORDER BY version`.execute(
+      database.db,
+    );
     expect(recorded.rows.map((r) => r.version)).toEqual(versions);
     // An app starting on that database applies nothing either.
     const logs = new LogCapture();
-    const app = await buildApp({ ...loadConfig({ DATA_DIR: await tempDir() }), logStream: logs }, { db: database.db });
+    const app = await buildApp({...loadConfig({DATA_DIR: await tempDir()}), logStream: logs}, {db: database.db});
     await app.close();
     const ready = logs.entries().find((e) => e.msg === 'database ready');
     expect(ready?.migrationsApplied).toEqual([]);
   });
 
   it.runIf(onPostgres)('two processes migrating at once apply each file once (advisory lock)', async () => {
-    const database = await freshDatabase({ breakable: false });
+    const database = await freshDatabase({breakable: false});
     onTestFinished(() => database.release());
     const results = await Promise.all([migrate(database.db), migrate(database.db), migrate(database.db)]);
     expect(results.flat().sort()).toEqual((await readMigrations()).map((m) => m.version));
@@ -203,46 +213,53 @@ describe('secret key', () => {
 
 describe('logs', () => {
   it('never contain passwords, tokens or Authorization headers', async () => {
-    const { app, logs, mail } = await build({ env: { SMTP_URL: '' } });
+    const {app, logs, mail} = await build({env: {SMTP_URL: ''}});
     const password = 'Str0ng-Password-Here';
     await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'log@example.com', password, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+      payload: {email: 'log@example.com', password, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX'},
     });
     const token = await mail.lastToken('log@example.com', 'verify');
-    await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}&next=1` });
+    await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}&next=1`});
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: 'log@example.com', password, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+      payload: {email: 'log@example.com', password, turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX'},
     });
     const session = login.json().token as string;
-    await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${session}` } });
+    await app.inject({method: 'GET', url: '/api/auth/me', headers: {authorization: `Bearer ${session}`}});
     await app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
-      headers: { authorization: `Bearer ${session}` },
-      payload: { currentPassword: password, newPassword: 'An0ther-Password!' },
+      headers: {authorization: `Bearer ${session}`},
+      payload: {currentPassword: password, newPassword: 'An0ther-Password!'},
     });
-    const fresh = (await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'log@example.com', password: 'An0ther-Password!', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
-    })).json().token as string;
-    const apiKey = (await app.inject({ method: 'POST', url: '/api/keys/sandbox', headers: { authorization: `Bearer ${fresh}` } })).json()
-      .apiKey as string;
+    const fresh = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: {email: 'log@example.com', password: 'An0ther-Password!', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX'},
+      })
+    ).json().token as string;
+    const apiKey = (
+      await app.inject({method: 'POST', url: '/api/keys/sandbox', headers: {authorization: `Bearer ${fresh}`}})
+    ).json().apiKey as string;
     const sdk = await app.inject({
       method: 'POST',
       url: '/api/sdk/sessions',
-      headers: { authorization: `Bearer ${apiKey}` },
-      payload: { flowId: 'demo' },
+      headers: {authorization: `Bearer ${apiKey}`},
+      payload: {flowId: 'demo'},
     });
     expect(sdk.statusCode).toBe(200);
-    await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'log@example.com' } });
+    await app.inject({method: 'POST', url: '/api/auth/forgot-password', payload: {email: 'log@example.com'}});
     const resetToken = await mail.lastToken('log@example.com', 'reset-password');
-    await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, newPassword: 'Third-Passw0rd!' } });
-    app.log.info({ password: 'p1', user: { password: 'p2', token: 'p3' }, headers: { authorization: 'p4' } }, 'probe');
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: {token: resetToken, newPassword: 'Third-Passw0rd!'},
+    });
+    app.log.info({password: 'p1', user: {password: 'p2', token: 'p3'}, headers: {authorization: 'p4'}}, 'probe');
     const text = logs.text;
     expect(text).toContain('incoming request');
     expect(text).toContain('/api/auth/verify?token=%5BREDACTED%5D&next=1');
@@ -262,16 +279,16 @@ describe('logs', () => {
 
 describe('closing', () => {
   it('sends queued mail (and writes its token) before the app closes', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
-      payload: { email: 'nobody@example.com' },
+      payload: {email: 'nobody@example.com'},
     });
     await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'late@example.com', password: 'Str0ng-Password', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+      payload: {email: 'late@example.com', password: 'Str0ng-Password', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX'},
     });
     await app.close();
     expect(await mail.to('late@example.com')).toHaveLength(1);
@@ -296,13 +313,18 @@ describe('mail over SMTP', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-    const port = (smtp.server.address() as { port: number }).port;
+    const port = (smtp.server.address() as {port: number}).port;
 
-    const { app, dataDir, logs } = await build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const {app, dataDir, logs} = await build({env: {SMTP_URL: `smtp://127.0.0.1:${port}`}});
     await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'smtp@example.com', password: 'Str0ng-Password', name: 'Ada', turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX' },
+      payload: {
+        email: 'smtp@example.com',
+        password: 'Str0ng-Password',
+        name: 'Ada',
+        turnstileToken: 'XXXX.DUMMY.TOKEN.XXXX',
+      },
     });
     await app.mailer.flush();
     expect(received).toHaveLength(1);
@@ -322,7 +344,7 @@ describe('server process', () => {
   async function startServer(env: Record<string, string>) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: SERVER_DIR,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SMTP_URL: '', ...env },
+      env: {...process.env, PORT: '0', HOST: '127.0.0.1', SMTP_URL: '', ...env},
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onTestFinished(() => {
@@ -341,37 +363,41 @@ describe('server process', () => {
     const stop = async () => {
       child.kill('SIGTERM');
       const [code] = (await once(child, 'exit')) as [number | null];
-      return { code, output };
+      return {code, output};
     };
-    return { url, stop };
+    return {url, stop};
   }
 
-  it.runIf(onPostgres)('starts on PostgreSQL when DATABASE_URL is set', async () => {
-    const schema = `server_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    onTestFinished(async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    });
-    const url = new URL(process.env.DATABASE_URL!);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const server = await startServer({ DATA_DIR: await tempDir(), DATABASE_URL: url.toString() });
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-    const tables = await admin.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1`, [schema]);
-    expect(tables.rows[0].n).toBeGreaterThan(5);
-    const { code, output } = await server.stop();
-    expect(code).toBe(0);
-    expect(output).not.toContain('intakekit:intakekit');
-  }, 60_000);
+  it.runIf(onPostgres)(
+    'starts on PostgreSQL when DATABASE_URL is set',
+    async () => {
+      const schema = `server_${Date.now()}`;
+      const admin = new pg.Client({connectionString: process.env.DATABASE_URL});
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      onTestFinished(async () => {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      });
+      const url = new URL(process.env.DATABASE_URL!);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const server = await startServer({DATA_DIR: await tempDir(), DATABASE_URL: url.toString()});
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      const tables = await admin.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1`, [schema]);
+      expect(tables.rows[0].n).toBeGreaterThan(5);
+      const {code, output} = await server.stop();
+      expect(code).toBe(0);
+      expect(output).not.toContain('intakekit:intakekit');
+    },
+    60_000,
+  );
 
   it('starts on PGlite under DATA_DIR, answers, exits cleanly on SIGTERM, and reopens the same directory', async () => {
     const dataDir = await tempDir();
     for (let run = 1; run <= 2; run++) {
-      const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      const server = await startServer({DATA_DIR: dataDir, DATABASE_URL: ''});
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-      const { code, output } = await server.stop();
+      const {code, output} = await server.stop();
       expect(code, output).toBe(0);
       expect(output).toContain('shutting down');
     }
@@ -383,7 +409,7 @@ describe('server process', () => {
   it('refuses to start with a bad variable and says which', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: SERVER_DIR,
-      env: { ...process.env, PORT: 'abc' },
+      env: {...process.env, PORT: 'abc'},
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

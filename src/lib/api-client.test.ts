@@ -46,7 +46,10 @@ describe('api client', () => {
     expect(storage.get()).toBe('tok-2');
     expect(events).toEqual([{type: 'token', token: 'tok-2'}]);
 
-    const failing = setup(() => json(400, {error: {code: 'INVALID_NAME', message: 'bad'}}, {'x-new-token': 'tok-3'}), 'tok-1');
+    const failing = setup(
+      () => json(400, {error: {code: 'INVALID_NAME', message: 'bad'}}, {'x-new-token': 'tok-3'}),
+      'tok-1',
+    );
     await expect(failing.client.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(failing.storage.get()).toBe('tok-3');
   });
@@ -61,14 +64,22 @@ describe('api client', () => {
 
   it('names a code for bodies without one', async () => {
     const {client} = setup(() => new Response('<html>bad gateway</html>', {status: 502}));
-    await expect(client.get('/x')).rejects.toMatchObject({status: 502, code: 'SERVER_ERROR', body: '<html>bad gateway</html>'});
+    await expect(client.get('/x')).rejects.toMatchObject({
+      status: 502,
+      code: 'SERVER_ERROR',
+      body: '<html>bad gateway</html>',
+    });
   });
 
   it('maps a failed fetch to NETWORK_ERROR', async () => {
     const {client} = setup(() => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(client.get('/x')).rejects.toMatchObject({status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch'});
+    await expect(client.get('/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'Failed to fetch',
+    });
   });
 
   it('removes the stored token on any 401 and notifies the subscribers', async () => {

@@ -47,14 +47,21 @@ describe('getErrorMessage: spec §8 fallback order', () => {
   });
 
   it('prefers the mapped message over the server message and the server message over the text', () => {
-    const unknown = new ApiError({status: 418, code: 'TEAPOT', message: 'fetch me', body: {error: {message: 'Short and stout'}}});
+    const unknown = new ApiError({
+      status: 418,
+      code: 'TEAPOT',
+      message: 'fetch me',
+      body: {error: {message: 'Short and stout'}},
+    });
     expect(getErrorMessage(unknown)).toBe('Short and stout');
   });
 });
 
 describe('serverMessageOr', () => {
   it('shows the server message, else the screen fallback', () => {
-    expect(serverMessageOr(apiError('INVALID_NAME', 'Name too long'), 'Failed to update profile')).toBe('Name too long');
+    expect(serverMessageOr(apiError('INVALID_NAME', 'Name too long'), 'Failed to update profile')).toBe(
+      'Name too long',
+    );
     expect(serverMessageOr(new Error('Failed to fetch'), 'Failed to update profile')).toBe('Failed to update profile');
   });
 });

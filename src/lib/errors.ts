@@ -42,7 +42,10 @@ export function errorCode(error: unknown): string | undefined {
 
 /** The server's own error.message, read from the response body. */
 export function serverMessage(error: unknown): string | undefined {
-  return nonEmpty(field(field(field(error, 'body'), 'error'), 'message')) ?? nonEmpty(field(field(error, 'error'), 'message'));
+  return (
+    nonEmpty(field(field(field(error, 'body'), 'error'), 'message')) ??
+    nonEmpty(field(field(error, 'error'), 'message'))
+  );
 }
 
 /**

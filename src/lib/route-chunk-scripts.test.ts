@@ -1,5 +1,12 @@
 import {describe, expect, it} from 'vitest';
-import {addScriptTags, matchRouteKeys, parseRoutesModule, pathnameOfHtmlFile, routeChunkFiles, type ClientManifest} from './route-chunk-scripts';
+import {
+  addScriptTags,
+  matchRouteKeys,
+  parseRoutesModule,
+  pathnameOfHtmlFile,
+  routeChunkFiles,
+  type ClientManifest,
+} from './route-chunk-scripts';
 
 // The shape of .docusaurus/routes.js: flat pages, the docs' nested layout routes, then the 404 catch-all.
 const ROUTES_JS = `import React from 'react';
@@ -87,7 +94,11 @@ const files = (pathname: string) => routeChunkFiles(pathname, {routes, chunkName
 
 describe('route chunk scripts', () => {
   it('follows the nested docs routes to the one page that renders, first match at each level', () => {
-    expect(matchRouteKeys(routes, '/dashboard/quick-start')).toEqual(['/dashboard-7ba', '/dashboard-a92', '/dashboard/quick-start-ba7']);
+    expect(matchRouteKeys(routes, '/dashboard/quick-start')).toEqual([
+      '/dashboard-7ba',
+      '/dashboard-a92',
+      '/dashboard/quick-start-ba7',
+    ]);
     expect(matchRouteKeys(routes, '/dashboard')).toEqual(['/dashboard-7ba', '/dashboard-a92', '/dashboard-926']);
     expect(matchRouteKeys(routes, '/login')).toEqual(['/login-f43']);
     expect(matchRouteKeys(routes, '/dashboardx')).toEqual(['*-undefined']);
@@ -115,7 +126,8 @@ describe('route chunk scripts', () => {
   });
 
   it("adds deferred external scripts right after main.js's tag, and leaves pages without it alone", () => {
-    const html = '<head><script src=/assets/js/runtime~main.aa.js defer></script><script src=/assets/js/main.bb.js defer></script></head>';
+    const html =
+      '<head><script src=/assets/js/runtime~main.aa.js defer></script><script src=/assets/js/main.bb.js defer></script></head>';
     expect(addScriptTags(html, ['assets/js/login.js'])).toBe(
       '<head><script src=/assets/js/runtime~main.aa.js defer></script><script src=/assets/js/main.bb.js defer></script><script src="/assets/js/login.js" defer></script></head>',
     );

@@ -60,10 +60,16 @@ function flatten(names: ChunkNames | undefined): string[] {
 /** The JavaScript files (relative to the build folder) of the route chunks `pathname` loads, entry files excluded. */
 export function routeChunkFiles(
   pathname: string,
-  {routes, chunkNames, manifest}: {routes: RouteEntry[]; chunkNames: Record<string, ChunkNames>; manifest: ClientManifest},
+  {
+    routes,
+    chunkNames,
+    manifest,
+  }: {routes: RouteEntry[]; chunkNames: Record<string, ChunkNames>; manifest: ClientManifest},
 ): string[] {
   const entryFiles = new Set(
-    manifest.entrypoints.flatMap((name) => (manifest.origins[name] ?? [name]).flatMap((id) => manifest.assets[id]?.js ?? [])).map((a) => a.file),
+    manifest.entrypoints
+      .flatMap((name) => (manifest.origins[name] ?? [name]).flatMap((id) => manifest.assets[id]?.js ?? []))
+      .map((a) => a.file),
   );
   const files: string[] = [];
   for (const key of matchRouteKeys(routes, pathname)) {

@@ -18,8 +18,16 @@ describe('readSiteEnv (build-time addresses)', () => {
   });
 
   it('takes explicit URLs as given, without a trailing slash', () => {
-    const env = readSiteEnv({API_URL: 'https://api.example.com/', PORTAL_URL: 'https://dev.example.com', SDK_CDN_URL: 'https://cdn.example.com/sdk/v1'});
-    expect(env).toMatchObject({apiUrl: 'https://api.example.com', portalUrl: 'https://dev.example.com', sdkCdnUrl: 'https://cdn.example.com/sdk/v1'});
+    const env = readSiteEnv({
+      API_URL: 'https://api.example.com/',
+      PORTAL_URL: 'https://dev.example.com',
+      SDK_CDN_URL: 'https://cdn.example.com/sdk/v1',
+    });
+    expect(env).toMatchObject({
+      apiUrl: 'https://api.example.com',
+      portalUrl: 'https://dev.example.com',
+      sdkCdnUrl: 'https://cdn.example.com/sdk/v1',
+    });
   });
 
   it('refuses an address that is not an absolute http(s) URL, naming the variable', () => {

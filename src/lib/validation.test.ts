@@ -49,7 +49,10 @@ describe('sign-up', () => {
     [{email: 'a@b.co', password: ''}, 'Email and password are required'],
     [{email: 'nope', password: 'Abcdefghij1'}, 'Please enter a valid email address'],
     [{email: 'a@b.co', password: 'Abc1'}, 'Password must be at least 10 characters'],
-    [{email: 'a@b.co', password: 'abcdefghij'}, 'Password must contain at least 2 of: uppercase, lowercase, number, or symbol'],
+    [
+      {email: 'a@b.co', password: 'abcdefghij'},
+      'Password must contain at least 2 of: uppercase, lowercase, number, or symbol',
+    ],
     [{email: 'a@b.co', password: 'abcdefghi1'}, null],
   ])('%j -> %j', (input, message) => expect(validateSignUp(input)).toBe(message));
 

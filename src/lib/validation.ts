@@ -77,7 +77,12 @@ export interface SignUpPayload {
 }
 
 /** The register body of spec §3 without the bot-check token: email normalised, optional fields trimmed or omitted. */
-export function signUpPayload(input: {email: string; password: string; name?: string; teamName?: string}): SignUpPayload {
+export function signUpPayload(input: {
+  email: string;
+  password: string;
+  name?: string;
+  teamName?: string;
+}): SignUpPayload {
   const payload: SignUpPayload = {email: normalizeEmail(input.email), password: input.password};
   const name = optionalTrimmed(input.name);
   const teamName = optionalTrimmed(input.teamName);
@@ -99,11 +104,7 @@ export function validateResetToken(token: string | null): string | null {
   return null;
 }
 
-export function validateResetPassword(input: {
-  token: string | null;
-  password: string;
-  confirm: string;
-}): string | null {
+export function validateResetPassword(input: {token: string | null; password: string; confirm: string}): string | null {
   const tokenError = validateResetToken(input.token);
   if (tokenError) return tokenError;
   if (!input.password || !input.confirm) return MESSAGES.fillAllFields;

@@ -4,7 +4,10 @@ import ForgotPasswordForm from '@site/src/features/auth/components/forgot-passwo
 
 export default function ForgotPasswordPage(): ReactNode {
   return (
-    <AuthLayout pageTitle="Forgot password" description="Request a link to reset the password of your IntakeKit account.">
+    <AuthLayout
+      pageTitle="Forgot password"
+      description="Request a link to reset the password of your IntakeKit account."
+    >
       <ForgotPasswordForm />
     </AuthLayout>
   );

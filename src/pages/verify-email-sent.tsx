@@ -4,7 +4,10 @@ import VerifyEmailSent from '@site/src/features/auth/components/verify-email-sen
 
 export default function VerifyEmailSentPage(): ReactNode {
   return (
-    <AuthLayout pageTitle="Check your email" description="Confirm your email address to activate your IntakeKit account.">
+    <AuthLayout
+      pageTitle="Check your email"
+      description="Confirm your email address to activate your IntakeKit account."
+    >
       <VerifyEmailSent />
     </AuthLayout>
   );

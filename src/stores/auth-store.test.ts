@@ -46,7 +46,13 @@ const errorReply = (status: number, code: string) => ({status, body: {error: {co
 describe('auth store (spec §4)', () => {
   it('starts in the loading state so server HTML and first paint agree', () => {
     const {store} = fakeApi({});
-    expect(store.getState()).toMatchObject({token: null, user: null, loading: true, serverError: false, authenticated: false});
+    expect(store.getState()).toMatchObject({
+      token: null,
+      user: null,
+      loading: true,
+      serverError: false,
+      authenticated: false,
+    });
   });
 
   it('init with no stored token finishes signed out without a call', async () => {
@@ -72,7 +78,13 @@ describe('auth store (spec §4)', () => {
   it.each([401, 403])('a %i clears the token and the user', async (status) => {
     const {store, storage} = fakeApi({'GET /api/auth/me': errorReply(status, 'UNAUTHORIZED')}, 'tok');
     await store.getState().init();
-    expect(store.getState()).toMatchObject({token: null, user: null, loading: false, serverError: false, authenticated: false});
+    expect(store.getState()).toMatchObject({
+      token: null,
+      user: null,
+      loading: false,
+      serverError: false,
+      authenticated: false,
+    });
     expect(storage.get()).toBeNull();
   });
 
@@ -83,7 +95,13 @@ describe('auth store (spec §4)', () => {
   ])('%s keeps the token and sets serverError', async (_name, reply) => {
     const {store, storage} = fakeApi({'GET /api/auth/me': reply as Reply}, 'tok');
     await store.getState().init();
-    expect(store.getState()).toMatchObject({token: 'tok', user: null, loading: false, serverError: true, authenticated: false});
+    expect(store.getState()).toMatchObject({
+      token: 'tok',
+      user: null,
+      loading: false,
+      serverError: true,
+      authenticated: false,
+    });
     expect(storage.get()).toBe('tok');
   });
 
@@ -104,7 +122,12 @@ describe('auth store (spec §4)', () => {
   it('refreshUser refetches the user on demand', async () => {
     const renamed = {...USER, name: 'Jane Smith'};
     const {store} = fakeApi(
-      {'GET /api/auth/me': [{status: 200, body: {user: USER}}, {status: 200, body: {user: renamed}}]},
+      {
+        'GET /api/auth/me': [
+          {status: 200, body: {user: USER}},
+          {status: 200, body: {user: renamed}},
+        ],
+      },
       'tok',
     );
     await store.getState().init();
@@ -167,7 +190,10 @@ describe('auth store (spec §4)', () => {
 
   it('logout clears local state even when the call fails', async () => {
     const {store, storage} = fakeApi(
-      {'GET /api/auth/me': {status: 200, body: {user: USER}}, 'POST /api/auth/logout': new TypeError('Failed to fetch')},
+      {
+        'GET /api/auth/me': {status: 200, body: {user: USER}},
+        'POST /api/auth/logout': new TypeError('Failed to fetch'),
+      },
       'tok',
     );
     await store.getState().init();
@@ -233,7 +259,10 @@ describe('auth store (spec §4)', () => {
       expect(refused.storage.get()).toBeNull();
       expect(refused.store.getState()).toMatchObject({authenticated: false, serverError: false, loading: false});
 
-      const down = fakeApi({'GET /api/auth/me': [new TypeError('Failed to fetch'), {status: 200, body: {user: USER}}]}, 'tok');
+      const down = fakeApi(
+        {'GET /api/auth/me': [new TypeError('Failed to fetch'), {status: 200, body: {user: USER}}]},
+        'tok',
+      );
       down.store.getState().prefetchUser();
       await down.store.getState().init();
       expect(down.storage.get()).toBe('tok');
@@ -246,7 +275,12 @@ describe('auth store (spec §4)', () => {
     it('a token replaced before init (another sign-in) is checked again, not answered with the old one', async () => {
       const other = {...USER, id: 'u2', email: 'other@example.com'};
       const {store, storage, calls} = fakeApi(
-        {'GET /api/auth/me': [{status: 200, body: {user: USER}}, {status: 200, body: {user: other}}]},
+        {
+          'GET /api/auth/me': [
+            {status: 200, body: {user: USER}},
+            {status: 200, body: {user: other}},
+          ],
+        },
         'tok',
       );
       store.getState().prefetchUser();
@@ -257,7 +291,10 @@ describe('auth store (spec §4)', () => {
     });
 
     it('a token the server rotated in the early answer still counts as that answer', async () => {
-      const {store, storage, calls} = fakeApi({'GET /api/auth/me': [{status: 200, body: {user: USER}, headers: {'x-new-token': 'tok-new'}}]}, 'tok');
+      const {store, storage, calls} = fakeApi(
+        {'GET /api/auth/me': [{status: 200, body: {user: USER}, headers: {'x-new-token': 'tok-new'}}]},
+        'tok',
+      );
       store.getState().prefetchUser();
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(storage.get()).toBe('tok-new');

@@ -174,8 +174,7 @@ export function createAuthStore(client: ApiClient = apiClient) {
       // A token the server rotated while answering the early call still belongs to that answer.
       if (early) early = {...early, token: event.token};
       store.setState({token: event.token});
-    }
-    else if (store.getState().token || store.getState().user) {
+    } else if (store.getState().token || store.getState().user) {
       store.setState({token: null, user: null, authenticated: false});
     }
   });

@@ -18,7 +18,9 @@ export function choiceList(q: Question, ctx: ControlContext, kind: 'radio' | 'ch
   const element = h(
     'div',
     {class: `ik-options${layout ? ' ' + layout : ''}`},
-    ...q.options.map((option, i) => h('label', {class: 'ik-option', for: `${ctx.id}-${i}`}, inputs[i], h('span', {}, option.label))),
+    ...q.options.map((option, i) =>
+      h('label', {class: 'ik-option', for: `${ctx.id}-${i}`}, inputs[i], h('span', {}, option.label)),
+    ),
   );
   const picked = (): OptionValue[] => q.options.filter((_, i) => inputs[i]?.checked).map((o) => o.value);
   return {

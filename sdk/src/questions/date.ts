@@ -15,7 +15,9 @@ export const date: QuestionRenderer = (_q, ctx) => {
     // A half-typed date reads as '' with validity.badInput; anything but YYYY-MM-DD is refused too.
     check: () => {
       const v = read();
-      return input.validity?.badInput || (v && (!ISO_DATE.test(v) || Number.isNaN(Date.parse(v)))) ? 'Please enter a valid date.' : null;
+      return input.validity?.badInput || (v && (!ISO_DATE.test(v) || Number.isNaN(Date.parse(v))))
+        ? 'Please enter a valid date.'
+        : null;
     },
   };
 };

@@ -8,7 +8,11 @@ function label(q: Question, value: AnswerValue): string {
 }
 
 /** The end of the flow: 'Thank you' and a summary of the answers. */
-export function completionView(questions: Question[], answers: Answers, sandbox: boolean): {element: HTMLElement; heading: HTMLElement} {
+export function completionView(
+  questions: Question[],
+  answers: Answers,
+  sandbox: boolean,
+): {element: HTMLElement; heading: HTMLElement} {
   const heading = h('h2', {class: 'ik-title', tabindex: -1}, 'Thank you');
   const element = h(
     'div',
@@ -19,7 +23,9 @@ export function completionView(questions: Question[], answers: Answers, sandbox:
     h(
       'dl',
       {class: 'ik-summary'},
-      ...questions.map((q) => h('div', {class: 'ik-row'}, h('dt', {}, q.question), h('dd', {}, label(q, answers[q.id] ?? null)))),
+      ...questions.map((q) =>
+        h('div', {class: 'ik-row'}, h('dt', {}, q.question), h('dd', {}, label(q, answers[q.id] ?? null))),
+      ),
     ),
     sandbox ? h('p', {class: 'ik-note'}, 'Sandbox mode: these answers were not sent anywhere.') : null,
   );

@@ -43,7 +43,15 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
       h('p', {class: 'ik-count', id: countId}, count),
       h(
         'div',
-        {class: 'ik-bar', role: 'progressbar', 'aria-labelledby': countId, 'aria-valuemin': 1, 'aria-valuemax': total, 'aria-valuenow': index + 1, 'aria-valuetext': count},
+        {
+          class: 'ik-bar',
+          role: 'progressbar',
+          'aria-labelledby': countId,
+          'aria-valuemin': 1,
+          'aria-valuemax': total,
+          'aria-valuenow': index + 1,
+          'aria-valuetext': count,
+        },
         fill,
       ),
     ),
@@ -54,21 +62,28 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
       control.element,
       error,
     ),
-    h('div', {class: 'ik-nav'}, back, h('button', {type: 'submit', class: 'ik-btn ik-btn-primary'}, index === total - 1 ? 'Finish' : 'Next')),
+    h(
+      'div',
+      {class: 'ik-nav'},
+      back,
+      h('button', {type: 'submit', class: 'ik-btn ik-btn-primary'}, index === total - 1 ? 'Finish' : 'Next'),
+    ),
   );
   element.addEventListener('submit', (event) => {
     event.preventDefault();
     onNext();
   });
-  control.inputs.forEach((input) => input.addEventListener('change', () => {
-    if (!error.hidden) {
-      error.hidden = true;
-      for (const i of control.inputs) {
-        i.removeAttribute('aria-invalid');
-        i.removeAttribute('aria-describedby');
+  control.inputs.forEach((input) =>
+    input.addEventListener('change', () => {
+      if (!error.hidden) {
+        error.hidden = true;
+        for (const i of control.inputs) {
+          i.removeAttribute('aria-invalid');
+          i.removeAttribute('aria-describedby');
+        }
       }
-    }
-  }));
+    }),
+  );
 
   return {
     element,

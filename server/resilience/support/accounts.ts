@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import type { HttpTally } from './http.js';
+import type {HttpTally} from './http.js';
 
 export const PASSWORD = 'Correct-Horse-42';
 export const TURNSTILE = 'XXXX.DUMMY.TOKEN.XXXX';
@@ -12,13 +12,13 @@ const MAIL_DEADLINE_MS = 240_000;
 
 export function signUp(http: HttpTally, email: string, teamName?: string) {
   return http.send('POST', '/api/auth/register', {
-    body: { email, password: PASSWORD, turnstileToken: TURNSTILE, ...(teamName && { teamName }) },
+    body: {email, password: PASSWORD, turnstileToken: TURNSTILE, ...(teamName && {teamName})},
   });
 }
 
 export async function signIn(http: HttpTally, email: string): Promise<string> {
-  const res = await http.send<{ token: string }>('POST', '/api/auth/login', {
-    body: { email, password: PASSWORD, turnstileToken: TURNSTILE },
+  const res = await http.send<{token: string}>('POST', '/api/auth/login', {
+    body: {email, password: PASSWORD, turnstileToken: TURNSTILE},
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token;
@@ -56,10 +56,13 @@ export async function verificationTokens(
       if (wanted.has(to)) tokens.set(to, token);
     }
     if (tokens.size === wanted.size) break;
-    if (serverErrors().length > 0) throw new Error(`the API logged errors while mailing:\n${serverErrors().slice(0, 5).join('\n')}`);
+    if (serverErrors().length > 0)
+      throw new Error(`the API logged errors while mailing:\n${serverErrors().slice(0, 5).join('\n')}`);
     if (Date.now() > deadline) {
       const missing = emails.filter((e) => !tokens.has(e));
-      throw new Error(`no verification mail after ${MAIL_DEADLINE_MS / 1000} s for ${missing.length} address(es): ${missing.slice(0, 5).join(', ')}`);
+      throw new Error(
+        `no verification mail after ${MAIL_DEADLINE_MS / 1000} s for ${missing.length} address(es): ${missing.slice(0, 5).join(', ')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,8 +1,8 @@
 // The real API process (`node --import tsx src/server.ts`), as an operator runs it: its own process
 // group (so a SIGKILL reaches everything it started), output kept for diagnostics, a free port.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
+import {fileURLToPath} from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 /** Generous: a slow start on a busy 2-core machine is not what these tests measure. */
@@ -26,7 +26,7 @@ export interface ApiProcess {
   /** Log entries (JSON lines) at level error (50) or above. */
   errorLines(): string[];
   /** Sends the signal to the whole process group and waits for the exit. */
-  signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  signal(signal: 'SIGKILL' | 'SIGTERM'): Promise<{code: number | null; signal: NodeJS.Signals | null}>;
   readonly exited: boolean;
 }
 
@@ -84,7 +84,7 @@ export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> 
       const [code, received] = await exit;
       // Anything left in the group (there should be nothing) must not outlive the test.
       if (signal === 'SIGKILL') killGroup(pid, 'SIGKILL');
-      return { code, signal: received };
+      return {code, signal: received};
     },
     get exited() {
       return child.exitCode !== null || child.signalCode !== null;
@@ -110,7 +110,7 @@ function errorLines(output: string): string[] {
   return output.split('\n').filter((line) => {
     if (!line.trim()) return false;
     try {
-      return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50;
+      return ((JSON.parse(line) as {level?: number}).level ?? 0) >= 50;
     } catch {
       // Not a log entry: something printed outside the logger (a crash trace, a database warning).
       return true;

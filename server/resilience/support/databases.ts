@@ -5,8 +5,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import {PGlite} from '@electric-sql/pglite';
+import {amcheck} from '@electric-sql/pglite/contrib/amcheck';
 import pg from 'pg';
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -23,7 +23,7 @@ export interface Target {
    * (a copy is ours to change; on PostgreSQL amcheck needs a superuser, and the server is not the
    * process being killed there).
    */
-  inspect<T>(fn: (query: Query, tools: { amcheck: boolean }) => Promise<T>): Promise<T>;
+  inspect<T>(fn: (query: Query, tools: {amcheck: boolean}) => Promise<T>): Promise<T>;
   /** PostgreSQL: waits until no connection of the API is left (a killed client's backends exit on their own). */
   settled(): Promise<void>;
   /** PostgreSQL only: what the server knows of the API's connections. */
@@ -60,18 +60,18 @@ function pgliteTarget(dataDir: string): Target {
     databaseUrl: undefined,
     async inspect(fn) {
       const copy = `${dbDir}-inspect`;
-      await fs.cp(dbDir, copy, { recursive: true });
-      const pglite = await PGlite.create(copy, { extensions: { amcheck } });
+      await fs.cp(dbDir, copy, {recursive: true});
+      const pglite = await PGlite.create(copy, {extensions: {amcheck}});
       try {
         await pglite.exec('CREATE EXTENSION IF NOT EXISTS amcheck');
-        return await fn(async (text, params) => (await pglite.query(text, params)).rows as never[], { amcheck: true });
+        return await fn(async (text, params) => (await pglite.query(text, params)).rows as never[], {amcheck: true});
       } finally {
         await pglite.close();
-        await fs.rm(copy, { recursive: true, force: true });
+        await fs.rm(copy, {recursive: true, force: true});
       }
     },
     settled: async () => {},
-    release: () => fs.rm(dataDir, { recursive: true, force: true }),
+    release: () => fs.rm(dataDir, {recursive: true, force: true}),
   };
 }
 
@@ -82,7 +82,7 @@ async function postgresTarget(dataDir: string): Promise<Target> {
   url.searchParams.set('options', `-c search_path=${schema}`);
   url.searchParams.set('application_name', schema);
   const admin = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: postgresUrl });
+    const client = new pg.Client({connectionString: postgresUrl});
     await client.connect();
     try {
       return await fn(client);
@@ -93,7 +93,12 @@ async function postgresTarget(dataDir: string): Promise<Target> {
   const connections = () =>
     admin(
       async (client) =>
-        (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [schema])).rows[0]!.n,
+        (
+          await client.query<{n: number}>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+            [schema],
+          )
+        ).rows[0]!.n,
     );
   await admin((client) => client.query(`CREATE SCHEMA ${schema}`));
   return {
@@ -103,7 +108,7 @@ async function postgresTarget(dataDir: string): Promise<Target> {
     async inspect(fn) {
       return admin(async (client) => {
         await client.query(`SET search_path = ${schema}`);
-        return fn(async (text, params) => (await client.query(text, params)).rows, { amcheck: false });
+        return fn(async (text, params) => (await client.query(text, params)).rows, {amcheck: false});
       });
     },
     async settled() {
@@ -118,13 +123,16 @@ async function postgresTarget(dataDir: string): Promise<Target> {
       abandonedSessions: () =>
         admin(
           async (client) =>
-            (await client.query<{ n: number }>('SELECT sessions_abandoned::int AS n FROM pg_stat_database WHERE datname = current_database()'))
-              .rows[0]!.n,
+            (
+              await client.query<{n: number}>(
+                'SELECT sessions_abandoned::int AS n FROM pg_stat_database WHERE datname = current_database()',
+              )
+            ).rows[0]!.n,
         ),
     },
     async release() {
       await admin((client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(dataDir, {recursive: true, force: true});
     },
   };
 }

@@ -18,7 +18,7 @@ export class HttpTally {
   async send<T = Record<string, unknown>>(
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
-    options: { token?: string; body?: unknown } = {},
+    options: {token?: string; body?: unknown} = {},
   ): Promise<Answer<T>> {
     this.requests++;
     const headers: Record<string, string> = {};
@@ -29,7 +29,7 @@ export class HttpTally {
       response = await fetch(this.baseUrl + path, {
         method,
         headers,
-        ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
+        ...(options.body !== undefined && {body: JSON.stringify(options.body)}),
       });
     } catch (error) {
       this.unanswered.push(`${method} ${path}: ${String(error)}`);
@@ -38,7 +38,7 @@ export class HttpTally {
     const text = await response.text();
     this.byStatus.set(response.status, (this.byStatus.get(response.status) ?? 0) + 1);
     if (response.status >= 500) this.serverErrors.push(`${method} ${path}: ${response.status} ${text}`);
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    return {status: response.status, body: (text ? JSON.parse(text) : null) as T};
   }
 
   /** e.g. "201×200 200×450 404×12" */

@@ -2,7 +2,7 @@
 // unique column (read from the table itself, not through the index that should enforce it), every
 // index valid and agreeing with its table, no row pointing at a missing parent, and rotation chains
 // that make sense.
-import type { Query } from './databases.js';
+import type {Query} from './databases.js';
 
 export interface KeyRow {
   id: string;
@@ -20,37 +20,61 @@ export async function readKeys(query: Query): Promise<KeyRow[]> {
 }
 
 /** Unique columns of the schema (migrations/*.sql), with the rows they apply to. */
-const UNIQUE: Array<{ table: string; columns: string; where?: string }> = [
-  { table: 'users', columns: 'id' },
-  { table: 'users', columns: 'email' },
-  { table: 'teams', columns: 'id' },
-  { table: 'team_members', columns: 'team_id, user_id' },
-  { table: 'team_members', columns: 'user_id' },
-  { table: 'team_members', columns: 'team_id', where: "role = 'owner'" },
-  { table: 'invitations', columns: 'id' },
-  { table: 'invitations', columns: 'token_hash' },
-  { table: 'invitations', columns: 'team_id, email', where: "status = 'pending'" },
-  { table: 'invitation_sends', columns: 'id' },
-  { table: 'sessions', columns: 'id' },
-  { table: 'sessions', columns: 'token_hash' },
-  { table: 'email_tokens', columns: 'id' },
-  { table: 'email_tokens', columns: 'token_hash' },
-  { table: 'api_keys', columns: 'id' },
-  { table: 'api_keys', columns: 'key_hash' },
-  { table: 'api_keys', columns: 'rotated_from', where: 'rotated_from IS NOT NULL' },
+const UNIQUE: Array<{table: string; columns: string; where?: string}> = [
+  {table: 'users', columns: 'id'},
+  {table: 'users', columns: 'email'},
+  {table: 'teams', columns: 'id'},
+  {table: 'team_members', columns: 'team_id, user_id'},
+  {table: 'team_members', columns: 'user_id'},
+  {table: 'team_members', columns: 'team_id', where: "role = 'owner'"},
+  {table: 'invitations', columns: 'id'},
+  {table: 'invitations', columns: 'token_hash'},
+  {table: 'invitations', columns: 'team_id, email', where: "status = 'pending'"},
+  {table: 'invitation_sends', columns: 'id'},
+  {table: 'sessions', columns: 'id'},
+  {table: 'sessions', columns: 'token_hash'},
+  {table: 'email_tokens', columns: 'id'},
+  {table: 'email_tokens', columns: 'token_hash'},
+  {table: 'api_keys', columns: 'id'},
+  {table: 'api_keys', columns: 'key_hash'},
+  {table: 'api_keys', columns: 'rotated_from', where: 'rotated_from IS NOT NULL'},
 ];
 
 /** Rows pointing at a parent that does not exist. */
-const ORPHANS: Array<{ label: string; sql: string }> = [
-  { label: 'api key of a missing team', sql: 'SELECT k.id FROM api_keys k LEFT JOIN teams t ON t.id = k.team_id WHERE k.team_id IS NOT NULL AND t.id IS NULL' },
-  { label: 'api key of a missing user', sql: 'SELECT k.id FROM api_keys k LEFT JOIN users u ON u.id = k.user_id WHERE k.user_id IS NOT NULL AND u.id IS NULL' },
-  { label: 'api key rotated from a missing key', sql: 'SELECT k.id FROM api_keys k LEFT JOIN api_keys p ON p.id = k.rotated_from WHERE k.rotated_from IS NOT NULL AND p.id IS NULL' },
-  { label: 'api key with both or no owner', sql: 'SELECT id FROM api_keys WHERE (team_id IS NULL) = (user_id IS NULL)' },
-  { label: 'session of a missing user', sql: 'SELECT s.id FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE u.id IS NULL' },
-  { label: 'email token of a missing user', sql: 'SELECT e.id FROM email_tokens e LEFT JOIN users u ON u.id = e.user_id WHERE u.id IS NULL' },
-  { label: 'membership of a missing user or team', sql: 'SELECT m.user_id FROM team_members m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN teams t ON t.id = m.team_id WHERE u.id IS NULL OR t.id IS NULL' },
-  { label: 'invitation of a missing team', sql: 'SELECT i.id FROM invitations i LEFT JOIN teams t ON t.id = i.team_id WHERE t.id IS NULL' },
-  { label: 'team without an owner', sql: "SELECT t.id FROM teams t WHERE NOT EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = t.id AND m.role = 'owner')" },
+const ORPHANS: Array<{label: string; sql: string}> = [
+  {
+    label: 'api key of a missing team',
+    sql: 'SELECT k.id FROM api_keys k LEFT JOIN teams t ON t.id = k.team_id WHERE k.team_id IS NOT NULL AND t.id IS NULL',
+  },
+  {
+    label: 'api key of a missing user',
+    sql: 'SELECT k.id FROM api_keys k LEFT JOIN users u ON u.id = k.user_id WHERE k.user_id IS NOT NULL AND u.id IS NULL',
+  },
+  {
+    label: 'api key rotated from a missing key',
+    sql: 'SELECT k.id FROM api_keys k LEFT JOIN api_keys p ON p.id = k.rotated_from WHERE k.rotated_from IS NOT NULL AND p.id IS NULL',
+  },
+  {label: 'api key with both or no owner', sql: 'SELECT id FROM api_keys WHERE (team_id IS NULL) = (user_id IS NULL)'},
+  {
+    label: 'session of a missing user',
+    sql: 'SELECT s.id FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE u.id IS NULL',
+  },
+  {
+    label: 'email token of a missing user',
+    sql: 'SELECT e.id FROM email_tokens e LEFT JOIN users u ON u.id = e.user_id WHERE u.id IS NULL',
+  },
+  {
+    label: 'membership of a missing user or team',
+    sql: 'SELECT m.user_id FROM team_members m LEFT JOIN users u ON u.id = m.user_id LEFT JOIN teams t ON t.id = m.team_id WHERE u.id IS NULL OR t.id IS NULL',
+  },
+  {
+    label: 'invitation of a missing team',
+    sql: 'SELECT i.id FROM invitations i LEFT JOIN teams t ON t.id = i.team_id WHERE t.id IS NULL',
+  },
+  {
+    label: 'team without an owner',
+    sql: "SELECT t.id FROM teams t WHERE NOT EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = t.id AND m.role = 'owner')",
+  },
 ];
 
 export interface IntegrityReport {
@@ -61,19 +85,19 @@ export interface IntegrityReport {
   indexesVerified: number;
 }
 
-export async function checkIntegrity(query: Query, tools: { amcheck: boolean }): Promise<IntegrityReport> {
+export async function checkIntegrity(query: Query, tools: {amcheck: boolean}): Promise<IntegrityReport> {
   const problems: string[] = [];
   let rowsChecked = 0;
   let indexesVerified = 0;
 
   if (tools.amcheck) {
     // Every B-tree's structure, and every heap row present in it (heapallindexed).
-    const indexes = await query<{ name: string }>(
+    const indexes = await query<{name: string}>(
       `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
         JOIN pg_am a ON a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = current_schema() AND a.amname = 'btree' ORDER BY 1`,
     );
-    for (const { name } of indexes) {
+    for (const {name} of indexes) {
       try {
         await query(`SELECT bt_index_check($1::regclass, true)`, [name]);
         indexesVerified++;
@@ -83,14 +107,14 @@ export async function checkIntegrity(query: Query, tools: { amcheck: boolean }):
     }
   }
 
-  const invalid = await query<{ name: string }>(
+  const invalid = await query<{name: string}>(
     `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
       JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = current_schema() AND NOT (i.indisvalid AND i.indisready AND i.indislive)`,
   );
-  for (const { name } of invalid) problems.push(`index ${name} is not valid`);
+  for (const {name} of invalid) problems.push(`index ${name} is not valid`);
 
-  for (const { table, columns, where } of UNIQUE) {
+  for (const {table, columns, where} of UNIQUE) {
     const filter = where ? `WHERE ${where}` : '';
     // From the heap: the index that enforces uniqueness is what is under test.
     const fromTable = await withPlan(query, 'seq', `SELECT count(*)::int AS n FROM ${table} ${filter}`);
@@ -104,22 +128,22 @@ export async function checkIntegrity(query: Query, tools: { amcheck: boolean }):
   }
 
   // Every table's rows as seen through an index equal its rows in the heap (a torn index would differ).
-  for (const { table, column } of [
-    { table: 'users', column: 'email' },
-    { table: 'api_keys', column: 'key_hash' },
-    { table: 'sessions', column: 'token_hash' },
-    { table: 'email_tokens', column: 'token_hash' },
+  for (const {table, column} of [
+    {table: 'users', column: 'email'},
+    {table: 'api_keys', column: 'key_hash'},
+    {table: 'sessions', column: 'token_hash'},
+    {table: 'email_tokens', column: 'token_hash'},
   ]) {
     const heap = await withPlan(query, 'seq', `SELECT count(*)::int AS n FROM ${table} WHERE ${column} >= ''`);
     const index = await withPlan(query, 'index', `SELECT count(*)::int AS n FROM ${table} WHERE ${column} >= ''`);
     if (heap !== index) problems.push(`${table}: ${heap} rows in the table but ${index} through the ${column} index`);
   }
 
-  for (const { label, sql } of ORPHANS) {
+  for (const {label, sql} of ORPHANS) {
     const rows = await query(sql);
     if (rows.length > 0) problems.push(`${rows.length} ${label}`);
   }
-  return { problems, rowsChecked, indexesVerified };
+  return {problems, rowsChecked, indexesVerified};
 }
 
 /** Runs a count with the planner forced onto a sequential scan or an index scan. */
@@ -134,7 +158,7 @@ async function withPlan(query: Query, plan: 'seq' | 'index', sql: string): Promi
       const explained = JSON.stringify(await query(`EXPLAIN (FORMAT JSON) ${sql}`));
       if (!/Index (Only )?Scan/.test(explained)) throw new Error(`no index scan for: ${sql}`);
     }
-    return (await query<{ n: number }>(sql))[0]!.n;
+    return (await query<{n: number}>(sql))[0]!.n;
   } finally {
     for (const setting of ['enable_indexscan', 'enable_indexonlyscan', 'enable_bitmapscan', 'enable_seqscan']) {
       await query(`RESET ${setting}`);
@@ -148,7 +172,7 @@ export interface Chain {
 }
 
 /** Rotation chains (a root key and its successors in order); problems when a key has two successors. */
-export function chainsOf(keys: readonly KeyRow[]): { chains: Chain[]; problems: string[] } {
+export function chainsOf(keys: readonly KeyRow[]): {chains: Chain[]; problems: string[]} {
   const problems: string[] = [];
   const byId = new Map(keys.map((k) => [k.id, k]));
   const successor = new Map<string, KeyRow>();
@@ -159,11 +183,12 @@ export function chainsOf(keys: readonly KeyRow[]): { chains: Chain[]; problems: 
   }
   const chains: Chain[] = [];
   for (const root of keys.filter((k) => !k.rotated_from || !byId.has(k.rotated_from))) {
-    const chain: Chain = { keys: [], active: 0 };
+    const chain: Chain = {keys: [], active: 0};
     for (let key: KeyRow | undefined = root; key; key = successor.get(key.id)) {
       chain.keys.push(key.id);
       if (key.status === 'active') chain.active++;
-      if (successor.has(key.id) && key.status !== 'revoked') problems.push(`key ${key.id} has a successor but is ${key.status}`);
+      if (successor.has(key.id) && key.status !== 'revoked')
+        problems.push(`key ${key.id} has a successor but is ${key.status}`);
       if (key.owner !== root.owner) problems.push(`key ${key.id} changed owner along its chain`);
       if (key.key_type !== root.key_type) problems.push(`key ${key.id} changed type along its chain`);
       if (chain.keys.length > keys.length) break;
@@ -172,5 +197,5 @@ export function chainsOf(keys: readonly KeyRow[]): { chains: Chain[]; problems: 
   }
   const inChains = chains.reduce((n, c) => n + c.keys.length, 0);
   if (inChains !== keys.length) problems.push(`${keys.length - inChains} key(s) in no chain (a cycle)`);
-  return { chains, problems };
+  return {chains, problems};
 }

@@ -2,12 +2,12 @@
 // embedded PGlite persisted under $DATA_DIR/db so a fresh machine needs no server.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import {PGlite} from '@electric-sql/pglite';
+import {Kysely, PostgresDialect} from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.js';
-import { pgliteDialect } from './pglite-dialect.js';
-import { usePreparedStatements } from './prepared-statements.js';
+import type {Database} from './schema.js';
+import {pgliteDialect} from './pglite-dialect.js';
+import {usePreparedStatements} from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 
@@ -18,20 +18,20 @@ export interface DatabaseTarget {
 
 export async function openDatabase(target: DatabaseTarget, onIdleError?: (error: Error) => void): Promise<Db> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const pool = new pg.Pool({connectionString: target.databaseUrl, max: 10});
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool replaces it on next use.
     pool.on('error', (error) => onIdleError?.(error));
     usePreparedStatements(pool);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({dialect: new PostgresDialect({pool})});
   }
   const dir = path.join(target.dataDir, 'db');
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, {recursive: true});
   const pglite = await PGlite.create(dir);
-  return new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  return new Kysely<Database>({dialect: pgliteDialect(pglite)});
 }
 
 /** Wraps an already-open PGlite (tests share one per file). */
 export function kyselyForPglite(pglite: PGlite): Db {
-  return new Kysely<Database>({ dialect: pgliteDialect(pglite) });
+  return new Kysely<Database>({dialect: pgliteDialect(pglite)});
 }

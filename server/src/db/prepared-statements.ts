@@ -7,7 +7,7 @@
 // Kysely has no hook for statement names, so the pool's clients get a query() that names what it
 // sends. A statement's name is derived from its text, so the same text is the same statement on
 // every connection.
-import { createHash } from 'node:crypto';
+import {createHash} from 'node:crypto';
 import type pg from 'pg';
 
 /** Only plannable statements: DDL and transaction control gain nothing and must never be cached. */
@@ -35,8 +35,8 @@ export function usePreparedStatements(pool: pg.Pool): void {
     const query = client.query.bind(client) as Query;
     const named: Query = (config, values, ...rest) => {
       const name = typeof config === 'string' && Array.isArray(values) ? nameOf(config) : undefined;
-      return name ? query({ name, text: config, values }, ...rest) : query(config, values, ...rest);
+      return name ? query({name, text: config, values}, ...rest) : query(config, values, ...rest);
     };
-    (client as unknown as { query: Query }).query = named;
+    (client as unknown as {query: Query}).query = named;
   });
 }

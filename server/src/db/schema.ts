@@ -1,5 +1,5 @@
 // Kysely's view of the tables created by migrations/*.sql. Keep in step with the SQL.
-import type { ColumnType, Generated } from 'kysely';
+import type {ColumnType, Generated} from 'kysely';
 
 type Timestamp = ColumnType<Date, Date, Date>;
 

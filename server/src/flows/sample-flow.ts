@@ -5,7 +5,7 @@ export interface FlowQuestion {
   question: string;
   type: 'singleChoice' | 'multiChoice' | 'text' | 'date' | 'yesNo';
   required: boolean;
-  options?: Array<{ label: string; value: string | boolean }>;
+  options?: Array<{label: string; value: string | boolean}>;
 }
 
 export const SAMPLE_FLOW: readonly FlowQuestion[] = [
@@ -15,10 +15,10 @@ export const SAMPLE_FLOW: readonly FlowQuestion[] = [
     type: 'singleChoice',
     required: true,
     options: [
-      { label: 'Annual check-up', value: 'checkup' },
-      { label: 'New symptoms', value: 'symptoms' },
-      { label: 'Follow-up visit', value: 'follow_up' },
-      { label: 'Prescription refill', value: 'refill' },
+      {label: 'Annual check-up', value: 'checkup'},
+      {label: 'New symptoms', value: 'symptoms'},
+      {label: 'Follow-up visit', value: 'follow_up'},
+      {label: 'Prescription refill', value: 'refill'},
     ],
   },
   {
@@ -27,22 +27,22 @@ export const SAMPLE_FLOW: readonly FlowQuestion[] = [
     type: 'multiChoice',
     required: false,
     options: [
-      { label: 'Fever', value: 'fever' },
-      { label: 'Cough', value: 'cough' },
-      { label: 'Headache', value: 'headache' },
-      { label: 'Fatigue', value: 'fatigue' },
+      {label: 'Fever', value: 'fever'},
+      {label: 'Cough', value: 'cough'},
+      {label: 'Headache', value: 'headache'},
+      {label: 'Fatigue', value: 'fatigue'},
     ],
   },
-  { id: 'dateOfBirth', question: 'What is your date of birth?', type: 'date', required: true },
+  {id: 'dateOfBirth', question: 'What is your date of birth?', type: 'date', required: true},
   {
     id: 'allergies',
     question: 'Do you have any known allergies?',
     type: 'yesNo',
     required: true,
     options: [
-      { label: 'Yes', value: true },
-      { label: 'No', value: false },
+      {label: 'Yes', value: true},
+      {label: 'No', value: false},
     ],
   },
-  { id: 'notes', question: 'Anything else your care team should know?', type: 'text', required: false },
+  {id: 'notes', question: 'Anything else your care team should know?', type: 'text', required: false},
 ];

@@ -4,7 +4,7 @@
 // and let the API reject a mistyped key without a database lookup.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { KeyType } from '../db/schema.js';
+import type {KeyType} from '../db/schema.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 36;

@@ -13,11 +13,11 @@ export async function resolveSecretKey(configured: string | undefined, dataDir: 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await fs.mkdir(dataDir, { recursive: true });
+  await fs.mkdir(dataDir, {recursive: true});
   const generated = crypto.randomBytes(32).toString('base64url');
   // 'wx' fails if another process created it first; then we read theirs.
   try {
-    await fs.writeFile(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
+    await fs.writeFile(file, `${generated}\n`, {mode: 0o600, flag: 'wx'});
     return generated;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -16,7 +16,7 @@ export interface TurnstileEndpoint {
 
 // The routes call verifyTurnstile(secret, token, ip); the endpoint comes from the app's config
 // through useTurnstileEndpoint (one API per process; tests building several apps set it each time).
-let current: TurnstileEndpoint = { url: TURNSTILE_VERIFY_URL, timeoutMs: 5000 };
+let current: TurnstileEndpoint = {url: TURNSTILE_VERIFY_URL, timeoutMs: 5000};
 
 export function useTurnstileEndpoint(endpoint: TurnstileEndpoint): void {
   current = endpoint;
@@ -33,24 +33,29 @@ export async function verifyTurnstile(
     // Cloudflare down or slow counts as a failed check: fail closed after the timeout (5 s by default).
     const response = await fetch(endpoint.url, {
       method: 'POST',
-      body: new URLSearchParams({ secret, response: token, remoteip: remoteIp }),
+      body: new URLSearchParams({secret, response: token, remoteip: remoteIp}),
       signal: AbortSignal.timeout(endpoint.timeoutMs),
     });
     if (!response.ok) {
       await response.body?.cancel();
-      endpoint.warn?.({ turnstile: { status: response.status } }, 'turnstile siteverify answered an error; check refused');
+      endpoint.warn?.({turnstile: {status: response.status}}, 'turnstile siteverify answered an error; check refused');
       return false;
     }
-    const result = (await response.json()) as { success?: unknown; 'error-codes'?: unknown };
+    const result = (await response.json()) as {success?: unknown; 'error-codes'?: unknown};
     if (result.success === true) return true;
-    const codes = Array.isArray(result['error-codes']) ? result['error-codes'].filter((c) => typeof c === 'string') : [];
+    const codes = Array.isArray(result['error-codes'])
+      ? result['error-codes'].filter((c) => typeof c === 'string')
+      : [];
     if (codes.some((code) => SETUP_ERRORS.has(code))) {
-      endpoint.warn?.({ turnstile: { errorCodes: codes } }, 'turnstile siteverify refused our request (check TURNSTILE_SECRET_KEY)');
+      endpoint.warn?.(
+        {turnstile: {errorCodes: codes}},
+        'turnstile siteverify refused our request (check TURNSTILE_SECRET_KEY)',
+      );
     }
     return false;
   } catch (error) {
     const reason = error instanceof Error ? error.name : 'unknown';
-    endpoint.warn?.({ turnstile: { reason } }, 'turnstile siteverify unreachable or too slow; check refused');
+    endpoint.warn?.({turnstile: {reason}}, 'turnstile siteverify unreachable or too slow; check refused');
     return false;
   }
 }

@@ -1,9 +1,9 @@
 // Every email the API sends, as plain text and HTML built from the same words.
 
 export type MailTemplate =
-  | { kind: 'verify-email'; link: string; name: string | null }
-  | { kind: 'reset-password'; link: string; name: string | null }
-  | { kind: 'password-changed'; name: string | null; portalUrl: string }
+  | {kind: 'verify-email'; link: string; name: string | null}
+  | {kind: 'reset-password'; link: string; name: string | null}
+  | {kind: 'password-changed'; name: string | null; portalUrl: string}
   | {
       kind: 'team-invitation';
       link: string;
@@ -25,7 +25,7 @@ interface Parts {
   subject: string;
   greeting: string;
   paragraphs: string[];
-  action?: { label: string; link: string };
+  action?: {label: string; link: string};
   footer: string;
 }
 
@@ -37,7 +37,7 @@ function parts(template: MailTemplate): Parts {
         subject: 'Verify your IntakeKit email address',
         greeting: hello(template.name),
         paragraphs: ['Confirm your email address to finish setting up your IntakeKit account.'],
-        action: { label: 'Verify email', link: template.link },
+        action: {label: 'Verify email', link: template.link},
         footer: "This link expires in 60 minutes. If you didn't sign up, you can ignore this email.",
       };
     case 'reset-password':
@@ -45,7 +45,7 @@ function parts(template: MailTemplate): Parts {
         subject: 'Reset your IntakeKit password',
         greeting: hello(template.name),
         paragraphs: ['We received a request to reset the password of your IntakeKit account.'],
-        action: { label: 'Reset password', link: template.link },
+        action: {label: 'Reset password', link: template.link},
         footer: "This link expires in 15 minutes and works once. If you didn't ask for it, ignore this email.",
       };
     case 'password-changed':
@@ -66,10 +66,10 @@ function parts(template: MailTemplate): Parts {
         greeting: 'Hi,',
         paragraphs: [
           `${inviter} invited you to join the ${template.teamName} team on IntakeKit as ${template.role === 'admin' ? 'an admin' : 'a member'}. ` +
-            "Members of a team share its API keys.",
+            'Members of a team share its API keys.',
           'Open the invitation to join or decline. You will be asked to sign in, or to create an account, with this email address.',
         ],
-        action: { label: 'View invitation', link: template.link },
+        action: {label: 'View invitation', link: template.link},
         footer: "This link expires in 7 days. If you weren't expecting this invitation, you can ignore this email.",
       };
     }
@@ -77,7 +77,7 @@ function parts(template: MailTemplate): Parts {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]!);
 
 export function renderMail(template: MailTemplate): RenderedMail {
   const p = parts(template);
@@ -103,5 +103,5 @@ ${
 <p style="font-size:13px;color:#606770">${escapeHtml(p.footer)}</p>
 <p style="font-size:13px;color:#606770">IntakeKit</p>
 </body></html>`;
-  return { subject: p.subject, text, html, link: p.action?.link };
+  return {subject: p.subject, text, html, link: p.action?.link};
 }

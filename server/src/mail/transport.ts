@@ -34,7 +34,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
-    ...(url.username && { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }),
+    ...(url.username && {auth: {user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password)}}),
     // A loopback sink (tests, local relays) has no certificate: don't attempt STARTTLS there.
     ignoreTLS: isLoopback(url.hostname),
   });
@@ -50,13 +50,13 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 
 export function fileTransport(dataDir: string): MailTransport {
   const dir = path.join(dataDir, 'mail');
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transporter = nodemailer.createTransport({streamTransport: true, buffer: true, newline: 'unix'});
   let counter = 0;
   return {
     devMode: true,
     async send(mail) {
       const info = await transporter.sendMail(mail);
-      await fs.mkdir(dir, { recursive: true });
+      await fs.mkdir(dir, {recursive: true});
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.eml`);
       // Written under another name and renamed: a reader watching the folder never sees half a message.

@@ -1,11 +1,11 @@
 // requireUser: a preHandler that resolves the bearer session into request.auth or answers 401
 // UNAUTHORIZED. Routes opt in explicitly (no URL matching). A rotated token is handed back in
 // the x-new-token header.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
-import { ApiError } from '../errors.js';
-import { authenticate, bearerToken, type Authenticated } from '../services/sessions.js';
-import { sharedPlugin } from './shared-plugin.js';
+import type {FastifyReply, FastifyRequest} from 'fastify';
+import type {Config} from '../config.js';
+import {ApiError} from '../errors.js';
+import {authenticate, bearerToken, type Authenticated} from '../services/sessions.js';
+import {sharedPlugin} from './shared-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,12 +22,16 @@ export function authOf(request: FastifyRequest): Authenticated {
   return request.auth;
 }
 
-export const authPlugin = sharedPlugin<{ config: Config }>('auth', async (app, { config }) => {
-  app.decorateRequest('auth', null);
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    const auth = await authenticate(app.db, config, bearerToken(request.headers.authorization));
-    if (!auth) throw new ApiError('UNAUTHORIZED');
-    if (auth.newToken) reply.header('x-new-token', auth.newToken);
-    request.auth = auth;
-  });
-}, ['db', 'errors']);
+export const authPlugin = sharedPlugin<{config: Config}>(
+  'auth',
+  async (app, {config}) => {
+    app.decorateRequest('auth', null);
+    app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      const auth = await authenticate(app.db, config, bearerToken(request.headers.authorization));
+      if (!auth) throw new ApiError('UNAUTHORIZED');
+      if (auth.newToken) reply.header('x-new-token', auth.newToken);
+      request.auth = auth;
+    });
+  },
+  ['db', 'errors'],
+);

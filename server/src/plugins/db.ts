@@ -1,12 +1,12 @@
 // Decorates app.db (Kysely) and closes it with the app when the app opened it. Opening and
 // migrating happen in prepareDatabase(), before plugins load: creating a PGlite data directory
 // can take longer than Fastify's 10-second plugin timeout on a busy machine.
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/connect.js';
-import { openDatabase } from '../db/connect.js';
-import { migrate } from '../db/migrate.js';
-import type { Config } from '../config.js';
-import { sharedPlugin } from './shared-plugin.js';
+import type {FastifyBaseLogger} from 'fastify';
+import type {Db} from '../db/connect.js';
+import {openDatabase} from '../db/connect.js';
+import {migrate} from '../db/migrate.js';
+import type {Config} from '../config.js';
+import {sharedPlugin} from './shared-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,17 +27,21 @@ export async function prepareDatabase(
   provided: Db | undefined,
   log: FastifyBaseLogger,
 ): Promise<PreparedDatabase> {
-  const db = provided ?? (await openDatabase(config, (error) => log.warn({ err: error }, 'idle database connection lost')));
+  const db =
+    provided ?? (await openDatabase(config, (error) => log.warn({err: error}, 'idle database connection lost')));
   try {
-    return { db, owned: !provided, migrationsApplied: await migrate(db) };
+    return {db, owned: !provided, migrationsApplied: await migrate(db)};
   } catch (error) {
     if (!provided) await db.destroy();
     throw error;
   }
 }
 
-export const dbPlugin = sharedPlugin<{ database: PreparedDatabase; label: string }>('db', async (app, { database, label }) => {
-  app.decorate('db', database.db);
-  if (database.owned) app.addHook('onClose', async () => database.db.destroy());
-  app.log.info({ database: label, migrationsApplied: database.migrationsApplied }, 'database ready');
-});
+export const dbPlugin = sharedPlugin<{database: PreparedDatabase; label: string}>(
+  'db',
+  async (app, {database, label}) => {
+    app.decorate('db', database.db);
+    if (database.owned) app.addHook('onClose', async () => database.db.destroy());
+    app.log.info({database: label, migrationsApplied: database.migrationsApplied}, 'database ready');
+  },
+);

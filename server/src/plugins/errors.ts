@@ -2,9 +2,9 @@
 // 4xx keep their catalogue code; schema failures are translated to the catalogue code of the
 // offending field; anything unexpected answers the generic SERVER_ERROR and is logged with the
 // request id, never sent to the client.
-import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
-import { ApiError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
-import { sharedPlugin } from './shared-plugin.js';
+import type {FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError} from 'fastify';
+import {ApiError, ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
+import {sharedPlugin} from './shared-plugin.js';
 
 /** Per-route overrides of which code a schema failure on a field maps to. */
 export interface ValidationCodes {
@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-const DEFAULT_MISSING: Record<string, ErrorCode> = { token: 'TOKEN_REQUIRED' };
+const DEFAULT_MISSING: Record<string, ErrorCode> = {token: 'TOKEN_REQUIRED'};
 const DEFAULT_INVALID: Record<string, ErrorCode> = {
   email: 'INVALID_EMAIL',
   password: 'INVALID_PASSWORD',
@@ -31,33 +31,39 @@ const DEFAULT_INVALID: Record<string, ErrorCode> = {
   token: 'INVALID_TOKEN',
 };
 
-function send(reply: FastifyReply, status: number, code: ErrorCode, headers: Record<string, string> = {}, message?: string) {
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: ErrorCode,
+  headers: Record<string, string> = {},
+  message?: string,
+) {
   return reply
     .code(status)
     .headers(headers)
     .type('application/json; charset=utf-8')
-    .send({ error: { code, message: message ?? ERROR_CATALOGUE[code].message } });
+    .send({error: {code, message: message ?? ERROR_CATALOGUE[code].message}});
 }
 
 export function codeForValidation(
   request: FastifyRequest,
   context: string | undefined,
   errors: FastifySchemaValidationError[],
-): { status: number; code: ErrorCode } {
+): {status: number; code: ErrorCode} {
   // A malformed path parameter (e.g. an id that is not a UUID) names nothing that exists.
-  if (context === 'params') return { status: 404, code: 'NOT_FOUND' };
+  if (context === 'params') return {status: 404, code: 'NOT_FOUND'};
   const overrides = request.routeOptions.config.validationCodes ?? {};
   const first = errors[0];
-  if (!first) return { status: 400, code: 'MISSING_FIELDS' };
+  if (!first) return {status: 400, code: 'MISSING_FIELDS'};
   const params = first.params as Record<string, unknown>;
   const missingProperty = typeof params.missingProperty === 'string' ? params.missingProperty : undefined;
   const field = missingProperty ?? first.instancePath.split('/')[1] ?? '';
   const missingCode = overrides.missing?.[field] ?? DEFAULT_MISSING[field] ?? 'MISSING_FIELDS';
-  if (first.keyword === 'required') return { status: 400, code: missingCode };
+  if (first.keyword === 'required') return {status: 400, code: missingCode};
   // A wrong type (number for a string, a non-object body) is treated as a missing field.
-  if (first.keyword === 'type' || field === '') return { status: 400, code: 'MISSING_FIELDS' };
-  if (first.keyword === 'minLength' && params.limit === 1) return { status: 400, code: missingCode };
-  return { status: 400, code: overrides.invalid?.[field] ?? DEFAULT_INVALID[field] ?? 'MISSING_FIELDS' };
+  if (first.keyword === 'type' || field === '') return {status: 400, code: 'MISSING_FIELDS'};
+  if (first.keyword === 'minLength' && params.limit === 1) return {status: 400, code: missingCode};
+  return {status: 400, code: overrides.invalid?.[field] ?? DEFAULT_INVALID[field] ?? 'MISSING_FIELDS'};
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -71,12 +77,12 @@ export const errorsPlugin = sharedPlugin('errors', async (app) => {
     if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.headers, error.message);
     if (isFastifyError(error)) {
       if (error.validation) {
-        const { status, code } = codeForValidation(request, error.validationContext, error.validation);
+        const {status, code} = codeForValidation(request, error.validationContext, error.validation);
         return send(reply, status, code);
       }
       const status = error.statusCode ?? 500;
       if (status < 500) {
-        request.log.info({ errCode: error.code, status }, 'request refused by the framework');
+        request.log.info({errCode: error.code, status}, 'request refused by the framework');
         if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE');
         if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE');
         if (status === 404) return send(reply, 404, 'NOT_FOUND');
@@ -85,7 +91,7 @@ export const errorsPlugin = sharedPlugin('errors', async (app) => {
       }
     }
     // Unexpected: the cause goes to the log (with the request id), never to the client.
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({err: error}, 'unhandled error');
     return send(reply, 500, 'SERVER_ERROR');
   });
 });

@@ -1,10 +1,10 @@
 // Decorates app.mailer. Sending happens in the background so a slow mail server never slows an
 // answer (and forgot-password answers in the same time whether or not it sends); failures are
 // logged. flush() waits for everything queued: used on close and by tests.
-import { renderMail, type MailTemplate } from '../mail/templates.js';
-import { fileTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
-import type { Config } from '../config.js';
-import { sharedPlugin } from './shared-plugin.js';
+import {renderMail, type MailTemplate} from '../mail/templates.js';
+import {fileTransport, smtpTransport, type MailTransport} from '../mail/transport.js';
+import type {Config} from '../config.js';
+import {sharedPlugin} from './shared-plugin.js';
 
 export interface Mailer {
   /**
@@ -22,42 +22,52 @@ declare module 'fastify' {
   }
 }
 
-export const mailerPlugin = sharedPlugin<{ config: Config }>('mailer', async (app, { config }) => {
-  const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir);
-  const pending = new Set<Promise<void>>();
+export const mailerPlugin = sharedPlugin<{config: Config}>(
+  'mailer',
+  async (app, {config}) => {
+    const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir);
+    const pending = new Set<Promise<void>>();
 
-  const deliver = async (to: string, source: MailTemplate | (() => Promise<MailTemplate>)): Promise<void> => {
-    let kind = typeof source === 'function' ? 'deferred' : source.kind;
-    try {
-      const template = typeof source === 'function' ? await source() : source;
-      kind = template.kind;
-      const mail = renderMail(template);
-      const file = await transport.send({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html });
-      if (transport.devMode) {
-        // Development mode only: printing the link is the point (no mail server needed).
-        app.log.info({ mail: { kind: template.kind, file, link: mail.link } }, 'email written to file');
-      } else {
-        app.log.info({ mail: { kind: template.kind } }, 'email sent');
+    const deliver = async (to: string, source: MailTemplate | (() => Promise<MailTemplate>)): Promise<void> => {
+      let kind = typeof source === 'function' ? 'deferred' : source.kind;
+      try {
+        const template = typeof source === 'function' ? await source() : source;
+        kind = template.kind;
+        const mail = renderMail(template);
+        const file = await transport.send({
+          from: config.mailFrom,
+          to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        if (transport.devMode) {
+          // Development mode only: printing the link is the point (no mail server needed).
+          app.log.info({mail: {kind: template.kind, file, link: mail.link}}, 'email written to file');
+        } else {
+          app.log.info({mail: {kind: template.kind}}, 'email sent');
+        }
+      } catch (error) {
+        app.log.error({err: error, mail: {kind}}, 'email could not be sent');
       }
-    } catch (error) {
-      app.log.error({ err: error, mail: { kind } }, 'email could not be sent');
-    }
-  };
+    };
 
-  const mailer: Mailer = {
-    send(to, template) {
-      const job = deliver(to, template).finally(() => pending.delete(job));
-      pending.add(job);
-    },
-    async flush() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
-  };
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => {
-    await mailer.flush();
-    transport.close();
-  });
-  // After db: onClose hooks run last-registered first, so queued jobs (which may write tokens)
-  // finish before the database closes.
-}, ['db']);
+    const mailer: Mailer = {
+      send(to, template) {
+        const job = deliver(to, template).finally(() => pending.delete(job));
+        pending.add(job);
+      },
+      async flush() {
+        while (pending.size > 0) await Promise.all([...pending]);
+      },
+    };
+    app.decorate('mailer', mailer);
+    app.addHook('onClose', async () => {
+      await mailer.flush();
+      transport.close();
+    });
+    // After db: onClose hooks run last-registered first, so queued jobs (which may write tokens)
+    // finish before the database closes.
+  },
+  ['db'],
+);

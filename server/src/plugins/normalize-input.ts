@@ -1,6 +1,6 @@
 // Before validation: emails are compared trimmed and lowercased everywhere (contract), and names
 // are trimmed so their 1-80 rule applies to what is stored.
-import { sharedPlugin } from './shared-plugin.js';
+import {sharedPlugin} from './shared-plugin.js';
 
 const TRIMMED = ['name', 'teamName'];
 

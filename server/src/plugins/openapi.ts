@@ -1,10 +1,10 @@
 // Collects every route's schema into an OpenAPI 3 document. Must be registered before routes.
 import swagger from '@fastify/swagger';
-import type { RouteOptions } from 'fastify';
-import type { TSchema } from 'typebox';
-import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
-import { withErrorCodes } from '../schemas/common.js';
-import { sharedPlugin } from './shared-plugin.js';
+import type {RouteOptions} from 'fastify';
+import type {TSchema} from 'typebox';
+import {ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
+import {withErrorCodes} from '../schemas/common.js';
+import {sharedPlugin} from './shared-plugin.js';
 
 /**
  * The refusals the framework gives before a handler runs, so that no route has to remember them
@@ -20,7 +20,7 @@ function frameworkRefusals(route: RouteOptions): Array<[ErrorCode, number]> {
   // A query parameter of the wrong shape (repeated, say) is a missing field; a malformed path id names nothing.
   if (route.schema?.querystring) refusals.push(['MISSING_FIELDS', 400]);
   if (route.schema?.params) refusals.push(['NOT_FOUND', 404]);
-  if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) refusals.push(['RATE_LIMIT_EXCEEDED', 429]);
+  if ((route.config as {rateLimit?: unknown} | undefined)?.rateLimit) refusals.push(['RATE_LIMIT_EXCEEDED', 429]);
   return refusals;
 }
 
@@ -40,13 +40,13 @@ export const openapiPlugin = sharedPlugin('openapi', async (app) => {
         description:
           'Accounts, API keys, teams and SDK sessions. Every failure answers `{ "error": { "code", "message" } }`. Codes:\n\n' +
           Object.entries(ERROR_CATALOGUE)
-            .map(([code, { status, message }]) => `- \`${code}\` (${status}): ${message}`)
+            .map(([code, {status, message}]) => `- \`${code}\` (${status}): ${message}`)
             .join('\n'),
       },
       components: {
         securitySchemes: {
-          session: { type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/login' },
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An ik_sandbox_... or ik_production_... API key' },
+          session: {type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/login'},
+          apiKey: {type: 'http', scheme: 'bearer', description: 'An ik_sandbox_... or ik_production_... API key'},
         },
       },
     },

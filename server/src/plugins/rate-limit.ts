@@ -3,25 +3,29 @@
 // on request.ip: the socket address, or the forwarded client address only when the socket is a
 // proxy named in TRUST_PROXY, so a client cannot pick its own key through X-Forwarded-For.
 import rateLimit from '@fastify/rate-limit';
-import type { Config } from '../config.js';
-import { ApiError } from '../errors.js';
-import { sharedPlugin } from './shared-plugin.js';
+import type {Config} from '../config.js';
+import {ApiError} from '../errors.js';
+import {sharedPlugin} from './shared-plugin.js';
 
-export const rateLimitPlugin = sharedPlugin<{ config: Config }>('rate-limit', async (app) => {
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) =>
-      new ApiError('RATE_LIMIT_EXCEEDED', { headers: { 'Retry-After': String(Math.ceil(context.ttl / 1000)) } }),
-  });
-}, ['errors']);
+export const rateLimitPlugin = sharedPlugin<{config: Config}>(
+  'rate-limit',
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      keyGenerator: (request) => request.ip,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError('RATE_LIMIT_EXCEEDED', {headers: {'Retry-After': String(Math.ceil(context.ttl / 1000))}}),
+    });
+  },
+  ['errors'],
+);
 
 /** Route config for an auth route: AUTH_RATE_LIMIT requests a minute per address. */
 export function authRateLimit(config: Config) {
-  return { max: config.authRateLimit, timeWindow: 60_000 };
+  return {max: config.authRateLimit, timeWindow: 60_000};
 }
 
 /** Route config for POST /api/sdk/sessions: SDK_RATE_LIMIT requests a minute per address. */
 export function sdkRateLimit(config: Config) {
-  return { max: config.sdkRateLimit, timeWindow: 60_000 };
+  return {max: config.sdkRateLimit, timeWindow: 60_000};
 }

@@ -1,10 +1,10 @@
 // Response headers that every answer carries: helmet's security headers, CORS for the portal's
 // origin only (the SDK endpoint is the exception: customer pages on any origin call it with an
 // API key, never with a session), and no caching of anything that may hold a token or key.
-import cors, { type FastifyCorsOptionsDelegatePromise } from '@fastify/cors';
+import cors, {type FastifyCorsOptionsDelegatePromise} from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { Config } from '../config.js';
-import { sharedPlugin } from './shared-plugin.js';
+import type {Config} from '../config.js';
+import {sharedPlugin} from './shared-plugin.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,14 +13,14 @@ declare module 'fastify' {
   }
 }
 
-export const securityPlugin = sharedPlugin<{ config: Config }>('security', async (app, { config }) => {
+export const securityPlugin = sharedPlugin<{config: Config}>('security', async (app, {config}) => {
   await app.register(helmet, {
     // A JSON API serves no documents: lock content down entirely.
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'no-referrer' },
+    contentSecurityPolicy: {directives: {defaultSrc: ["'none'"], frameAncestors: ["'none'"]}},
+    hsts: {maxAge: 31_536_000, includeSubDomains: true},
+    referrerPolicy: {policy: 'no-referrer'},
     // The SDK endpoint is fetched cross-origin from customer pages.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginResourcePolicy: {policy: 'cross-origin'},
   });
 
   const portalOnly = {
@@ -31,7 +31,7 @@ export const securityPlugin = sharedPlugin<{ config: Config }>('security', async
     exposedHeaders: ['x-new-token', 'Retry-After'],
     maxAge: 600,
   };
-  const anyOrigin = { ...portalOnly, origin: '*', methods: ['POST'] };
+  const anyOrigin = {...portalOnly, origin: '*', methods: ['POST']};
   const delegate: FastifyCorsOptionsDelegatePromise = async (request) =>
     request.url.startsWith('/api/sdk/') ? anyOrigin : portalOnly;
   await app.register(cors, () => delegate);

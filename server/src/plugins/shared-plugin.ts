@@ -2,7 +2,7 @@
 // encapsulated child context, names it, and declares the plugins it needs (Fastify refuses to
 // load it before them). This is what fastify-plugin does (the skip-override and plugin-meta
 // symbols); doing it here avoids depending on a package the server does not declare.
-import type { FastifyInstance } from 'fastify';
+import type {FastifyInstance} from 'fastify';
 
 export function sharedPlugin<Options>(
   name: string,
@@ -12,6 +12,6 @@ export function sharedPlugin<Options>(
   return Object.assign(plugin, {
     [Symbol.for('skip-override')]: true,
     [Symbol.for('fastify.display-name')]: name,
-    [Symbol.for('plugin-meta')]: { name, dependencies },
+    [Symbol.for('plugin-meta')]: {name, dependencies},
   });
 }

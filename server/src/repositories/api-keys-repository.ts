@@ -1,8 +1,8 @@
 // SQL for API keys. Every query is scoped to an owner: a team, or a user without a team.
-import type { Db } from '../db/connect.js';
-import type { KeyType } from '../db/schema.js';
+import type {Db} from '../db/connect.js';
+import type {KeyType} from '../db/schema.js';
 
-export type KeyOwner = { teamId: string } | { userId: string };
+export type KeyOwner = {teamId: string} | {userId: string};
 
 const COLUMNS = ['id', 'key_type', 'key_ciphertext', 'status', 'created_at', 'last_used_at'] as const;
 
@@ -16,7 +16,7 @@ export interface ApiKeyRow {
 }
 
 function ownerColumns(owner: KeyOwner) {
-  return 'teamId' in owner ? { team_id: owner.teamId, user_id: null } : { team_id: null, user_id: owner.userId };
+  return 'teamId' in owner ? {team_id: owner.teamId, user_id: null} : {team_id: null, user_id: owner.userId};
 }
 
 export async function listKeys(db: Db, owner: KeyOwner): Promise<ApiKeyRow[]> {
@@ -31,7 +31,15 @@ export async function listKeys(db: Db, owner: KeyOwner): Promise<ApiKeyRow[]> {
 
 export async function insertKey(
   db: Db,
-  key: { owner: KeyOwner; type: KeyType; hash: string; ciphertext: string; createdBy: string; rotatedFrom?: string; now: Date },
+  key: {
+    owner: KeyOwner;
+    type: KeyType;
+    hash: string;
+    ciphertext: string;
+    createdBy: string;
+    rotatedFrom?: string;
+    now: Date;
+  },
 ): Promise<ApiKeyRow> {
   return db
     .insertInto('api_keys')
@@ -49,7 +57,12 @@ export async function insertKey(
     .executeTakeFirstOrThrow();
 }
 
-export async function findOwnedKey(db: Db, owner: KeyOwner, id: string, type: KeyType | undefined): Promise<ApiKeyRow | undefined> {
+export async function findOwnedKey(
+  db: Db,
+  owner: KeyOwner,
+  id: string,
+  type: KeyType | undefined,
+): Promise<ApiKeyRow | undefined> {
   let query = db
     .selectFrom('api_keys')
     .select(COLUMNS)
@@ -63,7 +76,7 @@ export async function findOwnedKey(db: Db, owner: KeyOwner, id: string, type: Ke
 export async function revokeActiveKey(db: Db, id: string, now: Date): Promise<ApiKeyRow | undefined> {
   return db
     .updateTable('api_keys')
-    .set({ status: 'revoked', revoked_at: now })
+    .set({status: 'revoked', revoked_at: now})
     .where('id', '=', id)
     .where('status', '=', 'active')
     .returning(COLUMNS)
@@ -71,10 +84,14 @@ export async function revokeActiveKey(db: Db, id: string, now: Date): Promise<Ap
 }
 
 /** The active key with this hash, stamped as used now. */
-export async function useActiveKey(db: Db, hash: string, now: Date): Promise<{ id: string; key_type: KeyType } | undefined> {
+export async function useActiveKey(
+  db: Db,
+  hash: string,
+  now: Date,
+): Promise<{id: string; key_type: KeyType} | undefined> {
   return db
     .updateTable('api_keys')
-    .set({ last_used_at: now })
+    .set({last_used_at: now})
     .where('key_hash', '=', hash)
     .where('status', '=', 'active')
     .returning(['id', 'key_type'])
@@ -85,7 +102,7 @@ export async function useActiveKey(db: Db, hash: string, now: Date): Promise<{ i
 export async function movePersonalKeysToTeam(db: Db, userId: string, teamId: string): Promise<number> {
   const rows = await db
     .updateTable('api_keys')
-    .set({ team_id: teamId, user_id: null })
+    .set({team_id: teamId, user_id: null})
     .where('user_id', '=', userId)
     .returning('id')
     .execute();

@@ -1,6 +1,6 @@
 // SQL for single-use email links (verification and password reset).
-import type { Db } from '../db/connect.js';
-import type { EmailTokenPurpose } from '../db/schema.js';
+import type {Db} from '../db/connect.js';
+import type {EmailTokenPurpose} from '../db/schema.js';
 
 /**
  * Stores a new token and supersedes every earlier unused one of the same purpose. The user's row
@@ -8,7 +8,7 @@ import type { EmailTokenPurpose } from '../db/schema.js';
  */
 export async function issueEmailToken(
   db: Db,
-  token: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date },
+  token: {userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', token.userId).forUpdate().execute();
@@ -18,11 +18,11 @@ export async function issueEmailToken(
 
 async function supersedeAndInsert(
   db: Db,
-  token: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date },
+  token: {userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date},
 ): Promise<void> {
   await db
     .updateTable('email_tokens')
-    .set({ superseded_at: token.now })
+    .set({superseded_at: token.now})
     .where('user_id', '=', token.userId)
     .where('purpose', '=', token.purpose)
     .where('used_at', 'is', null)
@@ -41,10 +41,15 @@ async function supersedeAndInsert(
 }
 
 /** Cancels every outstanding link of a purpose (a password change makes the reset links moot). */
-export async function supersedeEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose, now: Date): Promise<void> {
+export async function supersedeEmailTokens(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('email_tokens')
-    .set({ superseded_at: now })
+    .set({superseded_at: now})
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
@@ -68,7 +73,7 @@ export async function findEmailToken(db: Db, purpose: EmailTokenPurpose, tokenHa
 export async function consumeEmailToken(db: Db, id: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('email_tokens')
-    .set({ used_at: now })
+    .set({used_at: now})
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('superseded_at', 'is', null)

@@ -1,9 +1,20 @@
 // SQL for team invitations and the sends counted by the invitation limits.
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
-import type { InvitationRole } from '../db/schema.js';
+import {sql} from 'kysely';
+import type {Db} from '../db/connect.js';
+import type {InvitationRole} from '../db/schema.js';
 
-const COLUMNS = ['id', 'team_id', 'email', 'name', 'role', 'invited_by', 'status', 'created_at', 'sent_at', 'expires_at'] as const;
+const COLUMNS = [
+  'id',
+  'team_id',
+  'email',
+  'name',
+  'role',
+  'invited_by',
+  'status',
+  'created_at',
+  'sent_at',
+  'expires_at',
+] as const;
 
 export interface InvitationRow {
   id: string;
@@ -30,7 +41,7 @@ export async function lockAddress(db: Db, email: string): Promise<void> {
 export async function expireStaleInvitation(db: Db, teamId: string, email: string, now: Date): Promise<void> {
   await db
     .updateTable('invitations')
-    .set({ status: 'expired' })
+    .set({status: 'expired'})
     .where('team_id', '=', teamId)
     .where('email', '=', email)
     .where('status', '=', 'pending')
@@ -83,7 +94,12 @@ export async function insertInvitation(
 }
 
 /** This team's usable invitation with this id, locked for the transaction. */
-export async function findPendingInvitation(db: Db, teamId: string, id: string, now: Date): Promise<InvitationRow | undefined> {
+export async function findPendingInvitation(
+  db: Db,
+  teamId: string,
+  id: string,
+  now: Date,
+): Promise<InvitationRow | undefined> {
   return db
     .selectFrom('invitations')
     .select(COLUMNS)
@@ -99,11 +115,11 @@ export async function findPendingInvitation(db: Db, teamId: string, id: string, 
 export async function renewInvitation(
   db: Db,
   id: string,
-  renewal: { tokenHash: string; now: Date; expiresAt: Date },
+  renewal: {tokenHash: string; now: Date; expiresAt: Date},
 ): Promise<InvitationRow | undefined> {
   return db
     .updateTable('invitations')
-    .set({ token_hash: renewal.tokenHash, sent_at: renewal.now, expires_at: renewal.expiresAt })
+    .set({token_hash: renewal.tokenHash, sent_at: renewal.now, expires_at: renewal.expiresAt})
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returning(COLUMNS)
@@ -117,7 +133,7 @@ export async function renewInvitation(
 export async function revokeInvitation(db: Db, teamId: string, id: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('invitations')
-    .set({ status: 'revoked' })
+    .set({status: 'revoked'})
     .where('id', '=', id)
     .where('team_id', '=', teamId)
     .where('status', '=', 'pending')
@@ -133,7 +149,12 @@ export interface InvitationByToken extends InvitationRow {
 }
 
 /** The usable invitation a token names, with its team's and inviter's names; `lock` for accept. */
-export async function findUsableByToken(db: Db, tokenHash: string, now: Date, lock = false): Promise<InvitationByToken | undefined> {
+export async function findUsableByToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  lock = false,
+): Promise<InvitationByToken | undefined> {
   let query = db
     .selectFrom('invitations')
     .innerJoin('teams', 'teams.id', 'invitations.team_id')
@@ -162,13 +183,13 @@ export async function findUsableByToken(db: Db, tokenHash: string, now: Date, lo
 /** Records the invitee's answer while the invitation is still usable; false when it no longer is. */
 export async function respondToInvitation(
   db: Db,
-  where: { id: string } | { tokenHash: string },
+  where: {id: string} | {tokenHash: string},
   status: 'accepted' | 'declined',
   now: Date,
 ): Promise<boolean> {
   const row = await db
     .updateTable('invitations')
-    .set({ status, responded_at: now })
+    .set({status, responded_at: now})
     .where('id' in where ? 'id' : 'token_hash', '=', 'id' in where ? where.id : where.tokenHash)
     .where('status', '=', 'pending')
     .where('expires_at', '>', now)
@@ -178,7 +199,7 @@ export async function respondToInvitation(
 }
 
 export async function recordSend(db: Db, teamId: string, email: string, now: Date): Promise<void> {
-  await db.insertInto('invitation_sends').values({ team_id: teamId, email, sent_at: now }).execute();
+  await db.insertInto('invitation_sends').values({team_id: teamId, email, sent_at: now}).execute();
 }
 
 /**
@@ -188,7 +209,7 @@ export async function recordSend(db: Db, teamId: string, email: string, now: Dat
  */
 export async function limitingSend(
   db: Db,
-  by: { teamId: string } | { email: string },
+  by: {teamId: string} | {email: string},
   since: Date,
   limit: number,
 ): Promise<Date | undefined> {

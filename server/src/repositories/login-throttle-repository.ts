@@ -1,8 +1,8 @@
 // SQL for sign-in attempts per address and the locks they cause.
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
-import type { TeamRole } from '../db/schema.js';
-import { userFromRow, type UserWithTeam } from './users-repository.js';
+import {sql} from 'kysely';
+import type {Db} from '../db/connect.js';
+import type {TeamRole} from '../db/schema.js';
+import {userFromRow, type UserWithTeam} from './users-repository.js';
 
 export interface SignInState {
   /** The account of the address, if any. */
@@ -65,7 +65,7 @@ export async function recordAttempt(
     LEFT JOIN teams ON teams.id = team_members.team_id`.execute(db);
   const row = result.rows[0]!;
   return {
-    user: row.user_id === null ? undefined : userFromRow({ ...row, user_id: row.user_id }),
+    user: row.user_id === null ? undefined : userFromRow({...row, user_id: row.user_id}),
     attempt: row.attempt ?? undefined,
     lockedUntil: row.locked_until ?? undefined,
   };
@@ -73,7 +73,11 @@ export async function recordAttempt(
 
 /** Locks the address and forgets its attempts (they are spent on the lock). */
 export async function lock(db: Db, email: string, until: Date): Promise<void> {
-  await db.updateTable('sign_in_attempts').set({ locked_until: until, attempted_at: [] }).where('email', '=', email).execute();
+  await db
+    .updateTable('sign_in_attempts')
+    .set({locked_until: until, attempted_at: []})
+    .where('email', '=', email)
+    .execute();
 }
 
 /** A right password: the address starts again with no attempts and no lock. */

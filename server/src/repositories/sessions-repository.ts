@@ -1,7 +1,7 @@
 // SQL for sign-in sessions. Tokens are looked up by their SHA-256 only.
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
-import { USER_WITH_TEAM_COLUMNS, userFromRow, type UserWithTeam } from './users-repository.js';
+import {sql} from 'kysely';
+import type {Db} from '../db/connect.js';
+import {USER_WITH_TEAM_COLUMNS, userFromRow, type UserWithTeam} from './users-repository.js';
 
 export interface SessionRow {
   id: string;
@@ -15,7 +15,13 @@ export interface SessionRow {
 
 export async function insertSession(
   db: Db,
-  session: { userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date; dropDeadBefore: { idle: Date; grace: Date } },
+  session: {
+    userId: string;
+    tokenHash: string;
+    now: Date;
+    absoluteExpiresAt: Date;
+    dropDeadBefore: {idle: Date; grace: Date};
+  },
 ): Promise<string> {
   // One statement: a sign-in also drops the user's sessions that can no longer be used (idle, past
   // their lifetime or grace), which keeps the table small without a background job. The new row is
@@ -84,7 +90,7 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
 export async function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
   let lookup = sessionLookups.get(db);
   if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
-  const query: typeof lookup = { ...lookup, parameters: [tokenHash] };
+  const query: typeof lookup = {...lookup, parameters: [tokenHash]};
   const [row] = (await db.executeQuery(query)).rows;
   if (!row) return undefined;
   return {
@@ -101,7 +107,12 @@ export async function findSessionWithUser(db: Db, tokenHash: string): Promise<Se
 
 /** Records a use; never moves last_used_at backwards (parallel requests may finish out of order). */
 export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', id).where('last_used_at', '<', now).execute();
+  await db
+    .updateTable('sessions')
+    .set({last_used_at: now})
+    .where('id', '=', id)
+    .where('last_used_at', '<', now)
+    .execute();
 }
 
 /**
@@ -110,8 +121,13 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<void>
  * racing requests make exactly one successor and a failure leaves the old token unreplaced.
  * Returns the successor's id, or undefined for the callers that lost the race.
  */
-export async function rotateSession(db: Db, id: string, successorTokenHash: string, now: Date): Promise<string | undefined> {
-  const result = await sql<{ id: string }>`
+export async function rotateSession(
+  db: Db,
+  id: string,
+  successorTokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const result = await sql<{id: string}>`
     WITH claimed AS (
       UPDATE sessions SET replaced_at = ${now}::timestamptz, last_used_at = ${now}::timestamptz
       WHERE id = ${id}::uuid AND replaced_at IS NULL

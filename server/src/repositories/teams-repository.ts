@@ -1,16 +1,16 @@
 // SQL for teams, memberships and invitations.
-import { sql } from 'kysely';
-import type { Db } from '../db/connect.js';
-import type { TeamRole } from '../db/schema.js';
+import {sql} from 'kysely';
+import type {Db} from '../db/connect.js';
+import type {TeamRole} from '../db/schema.js';
 
 export async function createTeamWithOwner(db: Db, name: string, ownerId: string, now: Date): Promise<string> {
-  const team = await db.insertInto('teams').values({ name, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  const team = await db.insertInto('teams').values({name, created_at: now}).returning('id').executeTakeFirstOrThrow();
   await addMember(db, team.id, ownerId, 'owner', now);
   return team.id;
 }
 
 export async function addMember(db: Db, teamId: string, userId: string, role: TeamRole, now: Date): Promise<void> {
-  await db.insertInto('team_members').values({ team_id: teamId, user_id: userId, role, created_at: now }).execute();
+  await db.insertInto('team_members').values({team_id: teamId, user_id: userId, role, created_at: now}).execute();
 }
 
 /** Members other than `exceptUserId`, admins first, then by seniority: the order of succession. */
@@ -27,7 +27,12 @@ export async function successorsOf(db: Db, teamId: string, exceptUserId: string)
 }
 
 export async function setRole(db: Db, teamId: string, userId: string, role: TeamRole): Promise<void> {
-  await db.updateTable('team_members').set({ role }).where('team_id', '=', teamId).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('team_members')
+    .set({role})
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function deleteTeam(db: Db, teamId: string): Promise<void> {
@@ -52,7 +57,7 @@ export interface PendingInvitationRow {
   expires_at: Date;
 }
 
-type TeamListRow = { kind: 'member' | 'invitation'; id: string; name: string | null; email: string; role: string } & {
+type TeamListRow = {kind: 'member' | 'invitation'; id: string; name: string | null; email: string; role: string} & {
   created_at: Date;
   sent_at: Date | null;
   expires_at: Date | null;
@@ -68,7 +73,7 @@ export async function listTeam(
   teamId: string,
   now: Date,
   withInvitations: boolean,
-): Promise<{ members: MemberRow[]; invitations: PendingInvitationRow[] }> {
+): Promise<{members: MemberRow[]; invitations: PendingInvitationRow[]}> {
   const result = await sql<TeamListRow>`
     SELECT kind, id, name, email, role, created_at, sent_at, expires_at FROM (
       SELECT 'member' AS kind, users.id, users.name, users.email, team_members.role,
@@ -86,7 +91,13 @@ export async function listTeam(
   const invitations: PendingInvitationRow[] = [];
   for (const row of result.rows) {
     if (row.kind === 'member') {
-      members.push({ id: row.id, name: row.name, email: row.email, role: row.role as TeamRole, joined_at: new Date(row.created_at) });
+      members.push({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        role: row.role as TeamRole,
+        joined_at: new Date(row.created_at),
+      });
     } else {
       invitations.push({
         id: row.id,
@@ -99,7 +110,7 @@ export async function listTeam(
       });
     }
   }
-  return { members, invitations };
+  return {members, invitations};
 }
 
 /** A member of the team with their account, or undefined. */
@@ -136,15 +147,26 @@ export async function findMemberRole(db: Db, teamId: string, userId: string): Pr
 }
 
 export async function removeMember(db: Db, teamId: string, userId: string): Promise<boolean> {
-  const rows = await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).returning('user_id').execute();
+  const rows = await db
+    .deleteFrom('team_members')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .returning('user_id')
+    .execute();
   return rows.length > 0;
 }
 
 /** Adds a user to a team unless they already belong to one; false when they do. */
-export async function addMemberUnlessInTeam(db: Db, teamId: string, userId: string, role: TeamRole, now: Date): Promise<boolean> {
+export async function addMemberUnlessInTeam(
+  db: Db,
+  teamId: string,
+  userId: string,
+  role: TeamRole,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .insertInto('team_members')
-    .values({ team_id: teamId, user_id: userId, role, created_at: now })
+    .values({team_id: teamId, user_id: userId, role, created_at: now})
     .onConflict((oc) => oc.column('user_id').doNothing())
     .returning('user_id')
     .execute();

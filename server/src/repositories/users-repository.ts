@@ -1,6 +1,6 @@
 // SQL for users and their team membership.
-import type { Db } from '../db/connect.js';
-import type { TeamRole } from '../db/schema.js';
+import type {Db} from '../db/connect.js';
+import type {TeamRole} from '../db/schema.js';
 
 export interface UserWithTeam {
   id: string;
@@ -9,7 +9,7 @@ export interface UserWithTeam {
   passwordHash: string;
   emailVerified: boolean;
   createdAt: Date;
-  team: { id: string; name: string; role: TeamRole } | null;
+  team: {id: string; name: string; role: TeamRole} | null;
 }
 
 /** The columns of users + team_members + teams that make a UserWithTeam (see userFromRow). */
@@ -45,11 +45,14 @@ export function userFromRow(row: UserWithTeamRow): UserWithTeam {
     passwordHash: row.password_hash,
     emailVerified: row.email_verified,
     createdAt: row.user_created_at,
-    team: row.team_id && row.team_name && row.team_role ? { id: row.team_id, name: row.team_name, role: row.team_role } : null,
+    team:
+      row.team_id && row.team_name && row.team_role
+        ? {id: row.team_id, name: row.team_name, role: row.team_role}
+        : null,
   };
 }
 
-export async function findUser(db: Db, by: { id: string } | { email: string }): Promise<UserWithTeam | undefined> {
+export async function findUser(db: Db, by: {id: string} | {email: string}): Promise<UserWithTeam | undefined> {
   const row = await db
     .selectFrom('users')
     .leftJoin('team_members', 'team_members.user_id', 'users.id')
@@ -62,7 +65,7 @@ export async function findUser(db: Db, by: { id: string } | { email: string }): 
 
 export async function insertUser(
   db: Db,
-  user: { email: string; name: string | null; passwordHash: string; now: Date; emailVerified?: boolean },
+  user: {email: string; name: string | null; passwordHash: string; now: Date; emailVerified?: boolean},
 ): Promise<string | undefined> {
   // ON CONFLICT: two sign-ups racing on one address give one account and one EMAIL_IN_USE.
   const row = await db
@@ -84,15 +87,15 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   id: string,
-  changes: { name?: string; passwordHash?: string; emailVerified?: boolean },
+  changes: {name?: string; passwordHash?: string; emailVerified?: boolean},
   now: Date,
 ): Promise<void> {
   await db
     .updateTable('users')
     .set({
-      ...(changes.name !== undefined && { name: changes.name }),
-      ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
-      ...(changes.emailVerified !== undefined && { email_verified: changes.emailVerified }),
+      ...(changes.name !== undefined && {name: changes.name}),
+      ...(changes.passwordHash !== undefined && {password_hash: changes.passwordHash}),
+      ...(changes.emailVerified !== undefined && {email_verified: changes.emailVerified}),
       updated_at: now,
     })
     .where('id', '=', id)

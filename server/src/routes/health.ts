@@ -1,10 +1,10 @@
 // GET /api/health: 200 when the database answers a query, 503 otherwise (for load balancers).
-import { sql } from 'kysely';
-import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError } from '../errors.js';
-import { errorResponses } from '../schemas/common.js';
+import {sql} from 'kysely';
+import {Type} from 'typebox';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {ApiError} from '../errors.js';
+import {errorResponses} from '../schemas/common.js';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -13,17 +13,17 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary: 'Liveness of the API and its database',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }), ...errorResponses('SERVICE_UNAVAILABLE') },
+        response: {200: Type.Object({status: Type.Literal('ok')}), ...errorResponses('SERVICE_UNAVAILABLE')},
       },
     },
     async (request) => {
       try {
         await sql`SELECT 1`.execute(app.db);
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database did not answer');
+        request.log.error({err: error}, 'health check: database did not answer');
         throw new ApiError('SERVICE_UNAVAILABLE');
       }
-      return { status: 'ok' as const };
+      return {status: 'ok' as const};
     },
   );
 }

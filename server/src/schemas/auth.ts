@@ -1,10 +1,19 @@
 // Request and response shapes of /api/auth/* (the contract's table).
-import { Type } from 'typebox';
-import { AnyPassword, Email, MessageBody, NAME_PATTERN, NewPassword, PersonName, TurnstileToken, UserBody } from './common.js';
+import {Type} from 'typebox';
+import {
+  AnyPassword,
+  Email,
+  MessageBody,
+  NAME_PATTERN,
+  NewPassword,
+  PersonName,
+  TurnstileToken,
+  UserBody,
+} from './common.js';
 
 // Query tokens: any non-empty string is accepted by the schema; the handler tells a malformed
 // token (INVALID_TOKEN) from an unknown one, as the contract distinguishes them.
-const LinkToken = Type.String({ minLength: 1, maxLength: 512 });
+const LinkToken = Type.String({minLength: 1, maxLength: 512});
 
 export const RegisterBody = Type.Object({
   email: Email,
@@ -13,23 +22,25 @@ export const RegisterBody = Type.Object({
   teamName: Type.Optional(PersonName),
   turnstileToken: TurnstileToken,
   /** The token of the invitation link the person signs up through (see routes/auth/register.ts). */
-  invitationToken: Type.Optional(Type.String({ maxLength: 512 })),
+  invitationToken: Type.Optional(Type.String({maxLength: 512})),
 });
 
 export const RegisterResponse = Type.Object({
   message: Type.String(),
-  emailVerified: Type.Boolean({ description: 'true when an invitation link proved the address: the account can sign in now' }),
+  emailVerified: Type.Boolean({
+    description: 'true when an invitation link proved the address: the account can sign in now',
+  }),
 });
 
-export const LoginBody = Type.Object({ email: Email, password: AnyPassword, turnstileToken: TurnstileToken });
-export const LoginResponse = Type.Object({ token: Type.String(), user: UserBody });
+export const LoginBody = Type.Object({email: Email, password: AnyPassword, turnstileToken: TurnstileToken});
+export const LoginResponse = Type.Object({token: Type.String(), user: UserBody});
 
-export const EmailOnlyBody = Type.Object({ email: Email });
-export const VerifyQuery = Type.Object({ token: LinkToken });
-export const ResetPasswordBody = Type.Object({ token: LinkToken, newPassword: NewPassword });
-export const ChangePasswordBody = Type.Object({ currentPassword: AnyPassword, newPassword: NewPassword });
-export const ProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 80, pattern: NAME_PATTERN }) });
-export const DeleteAccountBody = Type.Object({ password: AnyPassword });
+export const EmailOnlyBody = Type.Object({email: Email});
+export const VerifyQuery = Type.Object({token: LinkToken});
+export const ResetPasswordBody = Type.Object({token: LinkToken, newPassword: NewPassword});
+export const ChangePasswordBody = Type.Object({currentPassword: AnyPassword, newPassword: NewPassword});
+export const ProfileBody = Type.Object({name: Type.String({minLength: 1, maxLength: 80, pattern: NAME_PATTERN})});
+export const DeleteAccountBody = Type.Object({password: AnyPassword});
 
-export const UserResponse = Type.Object({ user: UserBody });
-export { MessageBody };
+export const UserResponse = Type.Object({user: UserBody});
+export {MessageBody};

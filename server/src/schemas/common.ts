@@ -1,26 +1,30 @@
 // Shared TypeBox primitives: the contract's shapes, reused by every route and by the OpenAPI
 // document. The one TypeBox import of the server is `typebox`.
-import { Type, type Static, type TSchema } from 'typebox';
-import { ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
+import {Type, type Static, type TSchema} from 'typebox';
+import {ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
 
 // A simple address shape (spec §5): something@something.something, no spaces and no control
 // characters. Emails are trimmed and lowercased before validation (see plugins/normalize-input.ts).
 // Stored text never holds a control character: PostgreSQL refuses NUL in text outright (a 500 once
 // it reached the query, found by the schema fuzz test), and none belongs in an address or a name.
 const ADDRESS_PART = '[^\\s@\\x00-\\x1f\\x7f]+';
-export const Email = Type.String({ minLength: 1, maxLength: 254, pattern: `^${ADDRESS_PART}@${ADDRESS_PART}\\.${ADDRESS_PART}$` });
+export const Email = Type.String({
+  minLength: 1,
+  maxLength: 254,
+  pattern: `^${ADDRESS_PART}@${ADDRESS_PART}\\.${ADDRESS_PART}$`,
+});
 /** A display name or team name: any characters but control characters. */
 export const NAME_PATTERN = '^[^\\x00-\\x1f\\x7f]*$';
 // Length bounds only; the character-mix and common-password rules live in lib/password-policy.ts.
-export const NewPassword = Type.String({ minLength: 1, maxLength: 256 });
+export const NewPassword = Type.String({minLength: 1, maxLength: 256});
 // Any string: a wrong password is a credentials failure, not a validation failure.
-export const AnyPassword = Type.String({ minLength: 1, maxLength: 4096 });
-export const PersonName = Type.String({ maxLength: 80, pattern: NAME_PATTERN });
-export const TurnstileToken = Type.String({ minLength: 1, maxLength: 4096 });
-export const Uuid = Type.String({ format: 'uuid' });
-export const Timestamp = Type.String({ format: 'date-time' });
+export const AnyPassword = Type.String({minLength: 1, maxLength: 4096});
+export const PersonName = Type.String({maxLength: 80, pattern: NAME_PATTERN});
+export const TurnstileToken = Type.String({minLength: 1, maxLength: 4096});
+export const Uuid = Type.String({format: 'uuid'});
+export const Timestamp = Type.String({format: 'date-time'});
 
-export const MessageBody = Type.Object({ message: Type.String() });
+export const MessageBody = Type.Object({message: Type.String()});
 
 export const TeamRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 
@@ -29,7 +33,7 @@ export const UserBody = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   email: Type.String(),
   emailVerified: Type.Boolean(),
-  team: Type.Union([Type.Object({ id: Uuid, name: Type.String(), role: TeamRoleSchema }), Type.Null()]),
+  team: Type.Union([Type.Object({id: Uuid, name: Type.String(), role: TeamRoleSchema}), Type.Null()]),
   createdAt: Timestamp,
 });
 export type UserBody = Static<typeof UserBody>;
@@ -41,7 +45,7 @@ export const ErrorBody = Type.Object(
       message: Type.String(),
     }),
   },
-  { description: 'Every failure answers this shape.' },
+  {description: 'Every failure answers this shape.'},
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
@@ -50,14 +54,14 @@ function errorSchema(codes: readonly ErrorCode[]): TSchema {
   return Type.Object(
     // A plain string enum (not a union of literals): documented in OpenAPI, and the serializer
     // never has to pick a branch.
-    { error: Type.Object({ code: Type.Unsafe<string>({ type: 'string', enum: [...codes] }), message: Type.String() }) },
-    { description: codes.map((c) => `${c}: ${ERROR_CATALOGUE[c].message}`).join(' | ') },
+    {error: Type.Object({code: Type.Unsafe<string>({type: 'string', enum: [...codes]}), message: Type.String()})},
+    {description: codes.map((c) => `${c}: ${ERROR_CATALOGUE[c].message}`).join(' | ')},
   );
 }
 
 /** The codes an errorSchema() lists, or undefined for any other schema. */
 function codesOf(schema: TSchema | undefined): ErrorCode[] | undefined {
-  const code = (schema as { properties?: { error?: { properties?: { code?: { enum?: unknown } } } } } | undefined)?.properties
+  const code = (schema as {properties?: {error?: {properties?: {code?: {enum?: unknown}}}}} | undefined)?.properties
     ?.error?.properties?.code;
   return Array.isArray(code?.enum) ? (code.enum as ErrorCode[]) : undefined;
 }
@@ -78,7 +82,7 @@ export function withErrorCodes(
   responses: Record<string | number, TSchema>,
   codes: Array<ErrorCode | [ErrorCode, number]>,
 ): Record<number, TSchema> {
-  const merged: Record<number, TSchema> = { ...responses };
+  const merged: Record<number, TSchema> = {...responses};
   const added = new Map<number, ErrorCode[]>();
   for (const entry of codes) {
     const [code, status] = Array.isArray(entry) ? entry : [entry, ERROR_CATALOGUE[entry].status];

@@ -1,12 +1,12 @@
 // Shapes of /api/invitations/* (the invitee's side of a team invitation).
-import { Type } from 'typebox';
-import { TeamRoleSchema, Timestamp, Uuid } from './common.js';
-import { GrantedRole } from './team.js';
+import {Type} from 'typebox';
+import {TeamRoleSchema, Timestamp, Uuid} from './common.js';
+import {GrantedRole} from './team.js';
 
 // Any non-empty string: a malformed token is as unusable as an unknown one (INVALID_OR_EXPIRED).
-export const InvitationToken = Type.String({ minLength: 1, maxLength: 512 });
+export const InvitationToken = Type.String({minLength: 1, maxLength: 512});
 
-export const InvitationTokenBody = Type.Object({ token: InvitationToken });
+export const InvitationTokenBody = Type.Object({token: InvitationToken});
 
 export const InvitationLookupResponse = Type.Object({
   invitation: Type.Object({
@@ -19,6 +19,6 @@ export const InvitationLookupResponse = Type.Object({
 });
 
 export const AcceptInvitationResponse = Type.Object({
-  team: Type.Object({ id: Uuid, name: Type.String(), role: TeamRoleSchema }),
-  movedKeys: Type.Integer({ minimum: 0, description: "How many of the caller's personal keys moved into the team" }),
+  team: Type.Object({id: Uuid, name: Type.String(), role: TeamRoleSchema}),
+  movedKeys: Type.Integer({minimum: 0, description: "How many of the caller's personal keys moved into the team"}),
 });

@@ -1,19 +1,22 @@
 // Shapes of POST /api/sdk/sessions.
-import { Type } from 'typebox';
+import {Type} from 'typebox';
 
-export const Environment = Type.Union([Type.Literal('sandbox'), Type.Literal('dev'), Type.Literal('test'), Type.Literal('pro')], {
-  description: 'sandbox, dev and test take a sandbox key; pro takes a production key',
-});
+export const Environment = Type.Union(
+  [Type.Literal('sandbox'), Type.Literal('dev'), Type.Literal('test'), Type.Literal('pro')],
+  {
+    description: 'sandbox, dev and test take a sandbox key; pro takes a production key',
+  },
+);
 
 export const SessionBody = Type.Object({
-  flowId: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' }),
+  flowId: Type.String({minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$'}),
   env: Type.Optional(Environment),
 });
 
-const OptionBody = Type.Object({ label: Type.String(), value: Type.Union([Type.String(), Type.Boolean()]) });
+const OptionBody = Type.Object({label: Type.String(), value: Type.Union([Type.String(), Type.Boolean()])});
 
 export const SessionResponse = Type.Object({
-  sessionId: Type.String({ format: 'uuid' }),
+  sessionId: Type.String({format: 'uuid'}),
   flowId: Type.String(),
   env: Environment,
   questions: Type.Array(

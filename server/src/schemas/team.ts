@@ -1,6 +1,6 @@
 // Shapes of /api/team/*.
-import { Type } from 'typebox';
-import { AnyPassword, Email, PersonName, TeamRoleSchema, Timestamp, Uuid } from './common.js';
+import {Type} from 'typebox';
+import {AnyPassword, Email, PersonName, TeamRoleSchema, Timestamp, Uuid} from './common.js';
 
 /** The role an invitation grants (never 'owner': ownership only passes by transfer). */
 export const GrantedRole = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
@@ -25,9 +25,9 @@ export const InvitationBody = Type.Object({
 });
 
 export const TeamResponse = Type.Object({
-  team: Type.Object({ id: Uuid, name: Type.String() }),
+  team: Type.Object({id: Uuid, name: Type.String()}),
   role: TeamRoleSchema,
-  users: Type.Array(MemberBody, { description: 'Members: the owner, admins, then members, each by seniority' }),
+  users: Type.Array(MemberBody, {description: 'Members: the owner, admins, then members, each by seniority'}),
   invitations: Type.Array(InvitationBody, {
     description: 'Pending, unexpired invitations; empty for a plain member',
   }),
@@ -38,11 +38,11 @@ export const AddMemberBody = Type.Object({
   name: Type.Optional(PersonName),
   role: Type.Optional(GrantedRole),
 });
-export const InvitationResponse = Type.Object({ invitation: InvitationBody });
-export const MemberIdParams = Type.Object({ id: Uuid });
-export const ChangeRoleBody = Type.Object({ role: GrantedRole });
-export const MemberResponse = Type.Object({ user: MemberBody });
-export const TransferBody = Type.Object({ userId: Uuid, password: AnyPassword });
+export const InvitationResponse = Type.Object({invitation: InvitationBody});
+export const MemberIdParams = Type.Object({id: Uuid});
+export const ChangeRoleBody = Type.Object({role: GrantedRole});
+export const MemberResponse = Type.Object({user: MemberBody});
+export const TransferBody = Type.Object({userId: Uuid, password: AnyPassword});
 export const TransferResponse = Type.Object({
-  team: Type.Object({ id: Uuid, name: Type.String(), role: Type.Literal('admin') }),
+  team: Type.Object({id: Uuid, name: Type.String(), role: Type.Literal('admin')}),
 });

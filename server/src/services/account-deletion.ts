@@ -1,8 +1,8 @@
 // Deleting an account in one transaction (design §3). A team keeps working without its owner:
 // ownership passes to the oldest admin, else the oldest member; a team left empty is deleted.
-import type { Db } from '../db/connect.js';
-import { deleteTeam, setRole, successorsOf } from '../repositories/teams-repository.js';
-import { deleteUser, type UserWithTeam } from '../repositories/users-repository.js';
+import type {Db} from '../db/connect.js';
+import {deleteTeam, setRole, successorsOf} from '../repositories/teams-repository.js';
+import {deleteUser, type UserWithTeam} from '../repositories/users-repository.js';
 
 export async function deleteAccount(db: Db, user: UserWithTeam): Promise<void> {
   await db.transaction().execute(async (trx) => {

@@ -2,13 +2,13 @@
 // their own; creating, rotating and revoking need a verified email; production keys need a team
 // the operator marked production-ready; rotation revokes the old key and creates its one
 // successor in a single transaction.
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import type { KeyType } from '../db/schema.js';
-import { ApiError } from '../errors.js';
-import { newApiKey } from '../lib/api-key-format.js';
-import type { SecretBox } from '../lib/secret-box.js';
-import { hashToken } from '../lib/tokens.js';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import type {KeyType} from '../db/schema.js';
+import {ApiError} from '../errors.js';
+import {newApiKey} from '../lib/api-key-format.js';
+import type {SecretBox} from '../lib/secret-box.js';
+import {hashToken} from '../lib/tokens.js';
 import {
   findOwnedKey,
   insertKey,
@@ -17,7 +17,7 @@ import {
   type ApiKeyRow,
   type KeyOwner,
 } from '../repositories/api-keys-repository.js';
-import type { UserWithTeam } from '../repositories/users-repository.js';
+import type {UserWithTeam} from '../repositories/users-repository.js';
 
 export interface ApiKeyBody {
   id: string;
@@ -29,7 +29,7 @@ export interface ApiKeyBody {
 }
 
 export function ownerOf(user: UserWithTeam): KeyOwner {
-  return user.team ? { teamId: user.team.id } : { userId: user.id };
+  return user.team ? {teamId: user.team.id} : {userId: user.id};
 }
 
 export function toKeyBody(row: ApiKeyRow, box: SecretBox): ApiKeyBody {
@@ -89,7 +89,7 @@ export class ApiKeys {
       hash: hashToken(value),
       ciphertext: this.box.seal(value),
       createdBy: user.id,
-      ...(rotatedFrom && { rotatedFrom }),
+      ...(rotatedFrom && {rotatedFrom}),
       now: this.config.now(),
     });
     return toKeyBody(row, this.box);
@@ -97,7 +97,11 @@ export class ApiKeys {
 
   private async productionReady(user: UserWithTeam): Promise<boolean> {
     if (!user.team) return false;
-    const team = await this.db.selectFrom('teams').select('production_ready').where('id', '=', user.team.id).executeTakeFirst();
+    const team = await this.db
+      .selectFrom('teams')
+      .select('production_ready')
+      .where('id', '=', user.team.id)
+      .executeTakeFirst();
     return team?.production_ready === true;
   }
 }

@@ -1,22 +1,33 @@
 // Single-use email links (design §4): verification (60 min) and password reset (15 min).
 // A new link supersedes the previous one; using a link is a conditional UPDATE so it works once
 // even when two requests race.
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import type { EmailTokenPurpose } from '../db/schema.js';
-import { ApiError } from '../errors.js';
-import { consumeEmailToken, findEmailToken, issueEmailToken } from '../repositories/email-tokens-repository.js';
-import { hashToken, isWellFormedToken, newToken } from '../lib/tokens.js';
+import type {FastifyInstance} from 'fastify';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import type {EmailTokenPurpose} from '../db/schema.js';
+import {ApiError} from '../errors.js';
+import {consumeEmailToken, findEmailToken, issueEmailToken} from '../repositories/email-tokens-repository.js';
+import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 
 type LinkConfig = Pick<Config, 'now' | 'portalUrl' | 'verifyTokenTtlMs' | 'resetTokenTtlMs'>;
 
 /** Stores a fresh token for the user and returns the link to email. */
-export async function createLink(db: Db, config: LinkConfig, userId: string, purpose: EmailTokenPurpose): Promise<string> {
+export async function createLink(
+  db: Db,
+  config: LinkConfig,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<string> {
   const token = newToken();
   const now = config.now();
   const ttl = purpose === 'verify_email' ? config.verifyTokenTtlMs : config.resetTokenTtlMs;
-  await issueEmailToken(db, { userId, purpose, tokenHash: hashToken(token), now, expiresAt: new Date(now.getTime() + ttl) });
+  await issueEmailToken(db, {
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    now,
+    expiresAt: new Date(now.getTime() + ttl),
+  });
   const page = purpose === 'verify_email' ? 'verify' : 'reset-password';
   return `${config.portalUrl}/${page}?token=${token}`;
 }
@@ -32,14 +43,14 @@ export async function findUsableToken(
   purpose: EmailTokenPurpose,
   token: string,
   malformedCode: 'INVALID_TOKEN' | 'INVALID_OR_EXPIRED',
-): Promise<{ id: string; userId: string }> {
+): Promise<{id: string; userId: string}> {
   if (!isWellFormedToken(token)) throw new ApiError(malformedCode);
   const row = await findEmailToken(db, purpose, hashToken(token));
   if (!row) throw new ApiError('INVALID_OR_EXPIRED');
   if (row.used_at) throw new ApiError('ALREADY_USED');
   if (row.superseded_at) throw new ApiError('INVALID_OR_EXPIRED');
   if (row.expires_at.getTime() <= now.getTime()) throw new ApiError('EXPIRED');
-  return { id: row.id, userId: row.user_id };
+  return {id: row.id, userId: row.user_id};
 }
 
 /** Uses the token; a concurrent request that used it first makes this one ALREADY_USED. */
@@ -51,7 +62,7 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<void>
 export function sendVerificationEmail(
   app: FastifyInstance,
   config: LinkConfig,
-  user: { id: string; email: string; name: string | null },
+  user: {id: string; email: string; name: string | null},
 ): void {
   app.mailer.send(user.email, async () => ({
     kind: 'verify-email',

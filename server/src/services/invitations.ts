@@ -2,14 +2,18 @@
 // invited address, or decline it. A token is usable while its invitation is pending and
 // now < expires_at; every unusable token (malformed, unknown, replaced by a resend, expired,
 // revoked, accepted, declined) is the same 400 INVALID_OR_EXPIRED.
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import { ApiError } from '../errors.js';
-import { hashToken, isWellFormedToken } from '../lib/tokens.js';
-import { movePersonalKeysToTeam } from '../repositories/api-keys-repository.js';
-import { findUsableByToken, respondToInvitation, type InvitationByToken } from '../repositories/invitations-repository.js';
-import { addMemberUnlessInTeam } from '../repositories/teams-repository.js';
-import { updateUser, type UserWithTeam } from '../repositories/users-repository.js';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import {ApiError} from '../errors.js';
+import {hashToken, isWellFormedToken} from '../lib/tokens.js';
+import {movePersonalKeysToTeam} from '../repositories/api-keys-repository.js';
+import {
+  findUsableByToken,
+  respondToInvitation,
+  type InvitationByToken,
+} from '../repositories/invitations-repository.js';
+import {addMemberUnlessInTeam} from '../repositories/teams-repository.js';
+import {updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 
 type InvitationConfig = Pick<Config, 'now'>;
 
@@ -53,19 +57,20 @@ export class Invitations {
       if (!(await addMemberUnlessInTeam(trx, invitation.team_id, user.id, invitation.role, now))) {
         throw new ApiError('ALREADY_IN_TEAM');
       }
-      if (!(await respondToInvitation(trx, { id: invitation.id }, 'accepted', now))) throw new ApiError('INVALID_OR_EXPIRED');
+      if (!(await respondToInvitation(trx, {id: invitation.id}, 'accepted', now)))
+        throw new ApiError('INVALID_OR_EXPIRED');
       // The caller's own keys become the team's and keep working; the link proved the mailbox.
       const moved = await movePersonalKeysToTeam(trx, user.id, invitation.team_id);
-      if (!user.emailVerified) await updateUser(trx, user.id, { emailVerified: true }, now);
+      if (!user.emailVerified) await updateUser(trx, user.id, {emailVerified: true}, now);
       return moved;
     });
-    return { team: { id: found.team_id, name: found.team_name, role: found.role }, movedKeys };
+    return {team: {id: found.team_id, name: found.team_name, role: found.role}, movedKeys};
   }
 
   /** No session needed: the token proves the mailbox. */
   async decline(token: string): Promise<void> {
     if (!isWellFormedToken(token)) throw new ApiError('INVALID_OR_EXPIRED');
-    if (!(await respondToInvitation(this.db, { tokenHash: hashToken(token) }, 'declined', this.config.now()))) {
+    if (!(await respondToInvitation(this.db, {tokenHash: hashToken(token)}, 'declined', this.config.now()))) {
       throw new ApiError('INVALID_OR_EXPIRED');
     }
   }

@@ -2,19 +2,19 @@
 // minutes. Addresses without an account count the same, so a lock reveals nothing. Each attempt is
 // recorded before its password is checked (checking first let 30 simultaneous guesses through), so however many arrive at once, no more than
 // LOGIN_LOCK_ATTEMPTS passwords are checked in a window.
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import { ApiError } from '../errors.js';
-import { verifyPassword } from '../lib/passwords.js';
-import { clearAttempts, lock, recordAttempt } from '../repositories/login-throttle-repository.js';
-import type { UserWithTeam } from '../repositories/users-repository.js';
-import { endSession } from './sessions.js';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import {ApiError} from '../errors.js';
+import {verifyPassword} from '../lib/passwords.js';
+import {clearAttempts, lock, recordAttempt} from '../repositories/login-throttle-repository.js';
+import type {UserWithTeam} from '../repositories/users-repository.js';
+import {endSession} from './sessions.js';
 
 type ThrottleConfig = Pick<Config, 'now' | 'loginLockAttempts' | 'lockWindowMs' | 'lockDurationMs'>;
 
 function lockedError(until: Date, now: Date): ApiError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new ApiError('LOCKED', { headers: { 'Retry-After': String(seconds) } });
+  return new ApiError('LOCKED', {headers: {'Retry-After': String(seconds)}});
 }
 
 export interface SignInAttempt {
@@ -35,7 +35,7 @@ export async function beginSignIn(db: Db, config: ThrottleConfig, email: string)
     // Used up but not locked yet: the attempt that reaches the limit is still being checked.
     throw lockedError(state.lockedUntil ?? new Date(now.getTime() + config.lockDurationMs), now);
   }
-  return { user: state.user, attempt: state.attempt };
+  return {user: state.user, attempt: state.attempt};
 }
 
 /** A wrong password: the attempt is already counted; the one that reaches the limit answers LOCKED. */
@@ -61,13 +61,13 @@ export async function successfulSignIn(db: Db, email: string): Promise<void> {
 export async function checkCurrentPassword(
   db: Db,
   config: ThrottleConfig,
-  session: { familyId: string; user: Pick<UserWithTeam, 'email' | 'passwordHash'> },
+  session: {familyId: string; user: Pick<UserWithTeam, 'email' | 'passwordHash'>},
   password: string,
 ): Promise<void> {
-  const { email } = session.user;
+  const {email} = session.user;
   let attempt: number;
   try {
-    ({ attempt } = await beginSignIn(db, config, email));
+    ({attempt} = await beginSignIn(db, config, email));
   } catch (locked) {
     await endSession(db, session.familyId);
     throw locked;
@@ -81,5 +81,5 @@ export async function checkCurrentPassword(
     await endSession(db, session.familyId);
     throw failure;
   }
-  throw new ApiError('INVALID_CREDENTIALS', { status: 400 });
+  throw new ApiError('INVALID_CREDENTIALS', {status: 400});
 }

@@ -4,8 +4,8 @@
 // Cost: a signed-in request resolves its session, user and team in ONE statement
 // (findSessionWithUser). Only two things add a round trip: recording the use, which happens at
 // most once a minute per session (USE_RECORDED_EVERY_MS), and rotation, once per 15 minutes.
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
 import {
   deleteFamily,
   findSessionWithUser,
@@ -13,8 +13,8 @@ import {
   rotateSession,
   touchSession,
 } from '../repositories/sessions-repository.js';
-import type { UserWithTeam } from '../repositories/users-repository.js';
-import { hashToken, isWellFormedToken, newToken } from '../lib/tokens.js';
+import type {UserWithTeam} from '../repositories/users-repository.js';
+import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 
 /**
  * last_used_at is written only when it is at least this old. Writing it on every request doubled
@@ -35,7 +35,10 @@ export interface Authenticated {
   newToken?: string;
 }
 
-type SessionConfig = Pick<Config, 'now' | 'sessionIdleMs' | 'sessionAbsoluteMs' | 'sessionRotateAfterMs' | 'sessionGraceMs'>;
+type SessionConfig = Pick<
+  Config,
+  'now' | 'sessionIdleMs' | 'sessionAbsoluteMs' | 'sessionRotateAfterMs' | 'sessionGraceMs'
+>;
 
 export async function startSession(db: Db, config: SessionConfig, userId: string): Promise<string> {
   const token = newToken();
@@ -59,7 +62,11 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** Returns the session a token opens, or undefined for a missing, unknown or expired token. */
-export async function authenticate(db: Db, config: SessionConfig, token: string | undefined): Promise<Authenticated | undefined> {
+export async function authenticate(
+  db: Db,
+  config: SessionConfig,
+  token: string | undefined,
+): Promise<Authenticated | undefined> {
   if (!token || !isWellFormedToken(token)) return undefined;
   const session = await findSessionWithUser(db, hashToken(token));
   if (!session) return undefined;
@@ -69,7 +76,7 @@ export async function authenticate(db: Db, config: SessionConfig, token: string 
   const pastGrace = session.replaced_at !== null && now - session.replaced_at.getTime() >= config.sessionGraceMs;
   if (idle || pastAbsolute || pastGrace) return undefined;
 
-  const base = { userId: session.user_id, sessionId: session.id, familyId: session.family_id, user: session.user };
+  const base = {userId: session.user_id, sessionId: session.id, familyId: session.family_id, user: session.user};
   // A replaced token inside its grace period still works but never rotates again.
   if (session.replaced_at !== null) return base;
 
@@ -78,7 +85,7 @@ export async function authenticate(db: Db, config: SessionConfig, token: string 
     const successor = newToken();
     // Only one of several parallel requests wins; the others carry on with the old token (grace).
     const sessionId = await rotateSession(db, session.id, hashToken(successor), nowDate);
-    if (sessionId) return { ...base, sessionId, newToken: successor };
+    if (sessionId) return {...base, sessionId, newToken: successor};
   }
   if (now - session.last_used_at.getTime() >= USE_RECORDED_EVERY_MS) await touchSession(db, session.id, nowDate);
   return base;

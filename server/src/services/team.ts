@@ -2,12 +2,12 @@
 // (a pending invitation, answered the same way whatever the address) and remove; admins grant and
 // remove members only; the owner changes roles and transfers ownership; anyone but the owner
 // leaves; nobody removes themselves here; the owner is never removed.
-import type { Config } from '../config.js';
-import type { Db } from '../db/connect.js';
-import type { InvitationRole } from '../db/schema.js';
-import { ApiError } from '../errors.js';
-import { hashToken, newToken } from '../lib/tokens.js';
-import type { Mailer } from '../plugins/mailer.js';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import type {InvitationRole} from '../db/schema.js';
+import {ApiError} from '../errors.js';
+import {hashToken, newToken} from '../lib/tokens.js';
+import type {Mailer} from '../plugins/mailer.js';
 import {
   expireStaleInvitation,
   findPendingInvitation,
@@ -30,8 +30,8 @@ import {
   type MemberRow,
   type PendingInvitationRow,
 } from '../repositories/teams-repository.js';
-import type { UserWithTeam } from '../repositories/users-repository.js';
-import { checkCurrentPassword } from './login-throttle.js';
+import type {UserWithTeam} from '../repositories/users-repository.js';
+import {checkCurrentPassword} from './login-throttle.js';
 
 type Team = NonNullable<UserWithTeam['team']>;
 type TeamConfig = Pick<
@@ -74,7 +74,7 @@ function assertOwner(team: Team): void {
 }
 
 export function toMemberBody(row: MemberRow) {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, joinedAt: row.joined_at.toISOString() };
+  return {id: row.id, name: row.name, email: row.email, role: row.role, joinedAt: row.joined_at.toISOString()};
 }
 
 export function toInvitationBody(row: PendingInvitationRow | InvitationRow) {
@@ -98,9 +98,9 @@ export class Teams {
 
   async show(user: UserWithTeam) {
     const team = teamOf(user);
-    const { members, invitations } = await listTeam(this.db, team.id, this.config.now(), isManager(team));
+    const {members, invitations} = await listTeam(this.db, team.id, this.config.now(), isManager(team));
     return {
-      team: { id: team.id, name: team.name },
+      team: {id: team.id, name: team.name},
       role: team.role,
       users: members.map(toMemberBody),
       invitations: invitations.map(toInvitationBody),
@@ -111,19 +111,20 @@ export class Teams {
    * Invites an address. Never looks up whether the address has an account: the answer is the same
    * pending invitation for an address without one, with one and no team, or in another team.
    */
-  async invite(user: UserWithTeam, invitee: { email: string; name: string | null; role: InvitationRole }) {
+  async invite(user: UserWithTeam, invitee: {email: string; name: string | null; role: InvitationRole}) {
     const team = teamOf(user);
     assertManager(team);
     if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
     if (invitee.role === 'admin' && team.role !== 'owner') throw new ApiError('FORBIDDEN');
-    const { email } = invitee;
-    if (email === user.email) throw new ApiError('EMAIL_IN_USE', { message: OWN_ADDRESS });
+    const {email} = invitee;
+    if (email === user.email) throw new ApiError('EMAIL_IN_USE', {message: OWN_ADDRESS});
     const now = this.config.now();
     const token = newToken();
     const invitation = await this.db.transaction().execute(async (trx) => {
       await lockTeam(trx, team.id);
-      if (await isMemberAddress(trx, team.id, email)) throw new ApiError('EMAIL_IN_USE', { message: ALREADY_MEMBER });
-      if (await hasPendingInvitation(trx, team.id, email, now)) throw new ApiError('EMAIL_IN_USE', { message: ALREADY_INVITED });
+      if (await isMemberAddress(trx, team.id, email)) throw new ApiError('EMAIL_IN_USE', {message: ALREADY_MEMBER});
+      if (await hasPendingInvitation(trx, team.id, email, now))
+        throw new ApiError('EMAIL_IN_USE', {message: ALREADY_INVITED});
       await lockAddress(trx, email);
       await this.assertUnderLimits(trx, team.id, email, now);
       await expireStaleInvitation(trx, team.id, email, now);
@@ -187,7 +188,7 @@ export class Teams {
       if (!member) throw new ApiError('NOT_FOUND');
       if (member.role === 'owner') throw new ApiError('FORBIDDEN');
       await setRole(trx, team.id, id, role);
-      return toMemberBody({ ...member, role });
+      return toMemberBody({...member, role});
     });
   }
 
@@ -200,7 +201,8 @@ export class Teams {
       await lockTeam(trx, team.id);
       const member = await findMember(trx, team.id, id);
       if (!member) throw new ApiError('NOT_FOUND');
-      if (member.role === 'owner' || (member.role === 'admin' && team.role !== 'owner')) throw new ApiError('FORBIDDEN');
+      if (member.role === 'owner' || (member.role === 'admin' && team.role !== 'owner'))
+        throw new ApiError('FORBIDDEN');
       await removeMember(trx, team.id, id);
     });
   }
@@ -211,7 +213,7 @@ export class Teams {
     assertOwner(team);
     // As delete-account: 400 for a wrong password (401 would sign the portal out), and guesses count
     // with sign-ins on the address (LOCKED at the limit, which ends this session).
-    await checkCurrentPassword(this.db, this.config, { familyId, user }, password);
+    await checkCurrentPassword(this.db, this.config, {familyId, user}, password);
     await this.db.transaction().execute(async (trx) => {
       await lockTeam(trx, team.id);
       const target = targetId === user.id ? undefined : await findMember(trx, team.id, targetId);
@@ -220,7 +222,7 @@ export class Teams {
       await setRole(trx, team.id, user.id, 'admin');
       await setRole(trx, team.id, targetId, 'owner');
     });
-    return { team: { id: team.id, name: team.name, role: 'admin' as const } };
+    return {team: {id: team.id, name: team.name, role: 'admin' as const}};
   }
 
   /** Anyone but the owner leaves; the team's keys stay with the team. */
@@ -232,8 +234,13 @@ export class Teams {
 
   /** 429 when the team or the address has had its share of invitation emails in the window. */
   private async assertUnderLimits(db: Db, teamId: string, email: string, now: Date): Promise<void> {
-    const byTeam = await limitingSend(db, { teamId }, new Date(now.getTime() - HOUR), this.config.teamInvitesPerHour);
-    const byAddress = await limitingSend(db, { email }, new Date(now.getTime() - DAY), this.config.invitesPerAddressPerDay);
+    const byTeam = await limitingSend(db, {teamId}, new Date(now.getTime() - HOUR), this.config.teamInvitesPerHour);
+    const byAddress = await limitingSend(
+      db,
+      {email},
+      new Date(now.getTime() - DAY),
+      this.config.invitesPerAddressPerDay,
+    );
     // The later of the two moments a slot frees up: only then would the send be allowed.
     const freeAt = Math.max(byTeam ? byTeam.getTime() + HOUR : 0, byAddress ? byAddress.getTime() + DAY : 0);
     if (freeAt > 0) throw tooSoon(freeAt, now);
@@ -253,5 +260,5 @@ export class Teams {
 /** 429 with Retry-After: the whole seconds until `freeAt`. */
 function tooSoon(freeAt: number, now: Date): ApiError {
   const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-  return new ApiError('RATE_LIMIT_EXCEEDED', { headers: { 'Retry-After': String(seconds) } });
+  return new ApiError('RATE_LIMIT_EXCEEDED', {headers: {'Retry-After': String(seconds)}});
 }

@@ -1,18 +1,18 @@
 // POST /api/auth/login: credentials, verified-email gate, lockout, rate limit.
-import { describe, expect, it } from 'vitest';
-import { build } from '../helpers/app.js';
-import { PASSWORD, TURNSTILE, login, post, register, verify } from '../helpers/accounts.js';
+import {describe, expect, it} from 'vitest';
+import {build} from '../helpers/app.js';
+import {PASSWORD, TURNSTILE, login, post, register, verify} from '../helpers/accounts.js';
 
 const MINUTE = 60_000;
 
 describe('POST /api/auth/login', () => {
   it('answers a token and the user for a verified account', async () => {
-    const { app, mail } = await build();
-    await register(app, 'ada@example.com', { name: 'Ada' });
+    const {app, mail} = await build();
+    await register(app, 'ada@example.com', {name: 'Ada'});
     await verify(app, mail, 'ada@example.com');
     const res = await login(app, '  ADA@example.com ');
     expect(res.statusCode).toBe(200);
-    const { token, user } = res.json();
+    const {token, user} = res.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(user).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -30,7 +30,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives the same 401 for a wrong password and an unknown address', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
     await verify(app, mail, 'ada@example.com');
     const wrong = await login(app, 'ada@example.com', 'Wrong-Password-1');
@@ -38,11 +38,13 @@ describe('POST /api/auth/login', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
-    expect(wrong.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password. Please try again.' } });
+    expect(wrong.json()).toEqual({
+      error: {code: 'INVALID_CREDENTIALS', message: 'Invalid email or password. Please try again.'},
+    });
   });
 
   it('refuses an unverified account with 403 EMAIL_NOT_VERIFIED, only once the password is right', async () => {
-    const { app } = await build();
+    const {app} = await build();
     await register(app, 'new@example.com');
     expect((await login(app, 'new@example.com', 'Wrong-Password-1')).json().error.code).toBe('INVALID_CREDENTIALS');
     const res = await login(app, 'new@example.com');
@@ -51,7 +53,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('lets an unverified account in when LOGIN_REQUIRES_VERIFIED_EMAIL=false', async () => {
-    const { app } = await build({ env: { LOGIN_REQUIRES_VERIFIED_EMAIL: 'false' } });
+    const {app} = await build({env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'}});
     await register(app, 'new@example.com');
     const res = await login(app, 'new@example.com');
     expect(res.statusCode).toBe(200);
@@ -59,14 +61,18 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a wrong bot-check token', async () => {
-    const { app } = await build();
-    const res = await post(app, '/api/auth/login', { email: 'a@example.com', password: PASSWORD, turnstileToken: 'nope' });
+    const {app} = await build();
+    const res = await post(app, '/api/auth/login', {
+      email: 'a@example.com',
+      password: PASSWORD,
+      turnstileToken: 'nope',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('TURNSTILE_FAILED');
   });
 
   it('locks the address on the 5th failure in 15 minutes, refuses even the right password, and unlocks after 15', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     await register(app, 'ada@example.com');
     await verify(app, mail, 'ada@example.com');
     for (let i = 1; i <= 4; i++) {
@@ -76,7 +82,7 @@ describe('POST /api/auth/login', () => {
     const fifth = await login(app, 'ada@example.com', 'Wrong-Password-5');
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json()).toEqual({
-      error: { code: 'LOCKED', message: 'Too many failed login attempts. Your account has been temporarily locked.' },
+      error: {code: 'LOCKED', message: 'Too many failed login attempts. Your account has been temporarily locked.'},
     });
     expect(fifth.headers['retry-after']).toBe('900');
 
@@ -90,7 +96,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('forgets failures older than 15 minutes and resets the count on success', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     await register(app, 'ada@example.com');
     await verify(app, mail, 'ada@example.com');
     for (let i = 0; i < 4; i++) await login(app, 'ada@example.com', 'Wrong-Password-1');
@@ -102,34 +108,38 @@ describe('POST /api/auth/login', () => {
 
   it('verifies at most LOGIN_LOCK_ATTEMPTS guesses however many arrive at once', async () => {
     // Checking the lock, then the password, then recording the failure let all 30 of 30 simultaneous guesses through.
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
     await verify(app, mail, 'ada@example.com');
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(app, 'ada@example.com', `Wrong-Password-${i}`)));
+    const answers = await Promise.all(
+      Array.from({length: 30}, (_, i) => login(app, 'ada@example.com', `Wrong-Password-${i}`)),
+    );
     const codes = answers.map((res) => res.json().error.code);
     // Five guesses are checked: four answer 401 and the fifth locks; the other 25 are refused unchecked.
     expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(4);
     expect(codes.filter((c) => c === 'LOCKED')).toHaveLength(26);
-    for (const res of answers.filter((r) => r.statusCode === 423)) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    for (const res of answers.filter((r) => r.statusCode === 423))
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // The right password is refused while the lock lasts.
     expect((await login(app, 'ada@example.com')).statusCode).toBe(423);
   });
 
   it('locks unknown addresses the same way, so a lock reveals nothing', async () => {
-    const { app } = await build({ env: { LOGIN_LOCK_ATTEMPTS: '3' } });
+    const {app} = await build({env: {LOGIN_LOCK_ATTEMPTS: '3'}});
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await login(app, 'ghost@example.com', 'Wrong-Password-1')).json().error.code);
+    for (let i = 0; i < 4; i++)
+      codes.push((await login(app, 'ghost@example.com', 'Wrong-Password-1')).json().error.code);
     expect(codes).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'LOCKED', 'LOCKED']);
   });
 
   it('rate-limits each client address with 429 RATE_LIMIT_EXCEEDED and Retry-After, before any work', async () => {
-    const { app } = await build({ env: { AUTH_RATE_LIMIT: '3' } });
+    const {app} = await build({env: {AUTH_RATE_LIMIT: '3'}});
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push(await login(app, 'ada@example.com', 'Wrong-Password-1'));
     expect(statuses.map((r) => r.statusCode)).toEqual([401, 401, 401, 429]);
     const limited = statuses[3]!;
     expect(limited.json()).toEqual({
-      error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.' },
+      error: {code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.'},
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The refused attempt did not reach the handler: only 3 attempts were recorded.
@@ -140,14 +150,14 @@ describe('POST /api/auth/login', () => {
       method: 'POST',
       url: '/api/auth/login',
       remoteAddress: '10.0.0.2',
-      payload: { email: 'ada@example.com', password: 'x', turnstileToken: TURNSTILE },
+      payload: {email: 'ada@example.com', password: 'x', turnstileToken: TURNSTILE},
     });
     expect(other.statusCode).toBe(401);
     const spoofed = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'x-forwarded-for': '10.9.9.9' },
-      payload: { email: 'ada@example.com', password: 'x', turnstileToken: TURNSTILE },
+      headers: {'x-forwarded-for': '10.9.9.9'},
+      payload: {email: 'ada@example.com', password: 'x', turnstileToken: TURNSTILE},
     });
     expect(spoofed.statusCode).toBe(429);
   });

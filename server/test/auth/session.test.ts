@@ -1,15 +1,15 @@
 // Sessions: GET /api/auth/me, POST /api/auth/logout, expiry and x-new-token rotation.
-import { describe, expect, it } from 'vitest';
-import { build } from '../helpers/app.js';
-import { authed, login, signedIn } from '../helpers/accounts.js';
+import {describe, expect, it} from 'vitest';
+import {build} from '../helpers/app.js';
+import {authed, login, signedIn} from '../helpers/accounts.js';
 
 const MINUTE = 60_000;
-const UNAUTHORIZED = { error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } };
+const UNAUTHORIZED = {error: {code: 'UNAUTHORIZED', message: 'Please sign in to continue.'}};
 
 describe('GET /api/auth/me', () => {
   it('answers the user of the session, team included', async () => {
-    const { app, mail } = await build();
-    const token = await signedIn(app, mail, 'ada@example.com', { name: 'Ada', teamName: 'Acme' });
+    const {app, mail} = await build();
+    const token = await signedIn(app, mail, 'ada@example.com', {name: 'Ada', teamName: 'Acme'});
     const res = await authed(app, token, 'GET', '/api/auth/me');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -18,7 +18,7 @@ describe('GET /api/auth/me', () => {
         name: 'Ada',
         email: 'ada@example.com',
         emailVerified: true,
-        team: { id: expect.any(String), name: 'Acme', role: 'owner' },
+        team: {id: expect.any(String), name: 'Acme', role: 'owner'},
         createdAt: expect.any(String),
       },
     });
@@ -27,17 +27,22 @@ describe('GET /api/auth/me', () => {
   });
 
   it('answers 401 UNAUTHORIZED without a token, with a bad one, or with a bad scheme', async () => {
-    const { app } = await build();
-    const headers = [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer ${'A'.repeat(43)}` }, { authorization: 'Basic abc' }];
+    const {app} = await build();
+    const headers = [
+      {},
+      {authorization: 'Bearer nope'},
+      {authorization: `Bearer ${'A'.repeat(43)}`},
+      {authorization: 'Basic abc'},
+    ];
     for (const h of headers) {
-      const res = await app.inject({ method: 'GET', url: '/api/auth/me', headers: h });
+      const res = await app.inject({method: 'GET', url: '/api/auth/me', headers: h});
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(UNAUTHORIZED);
     }
   });
 
   it('expires after 30 idle minutes, and use renews the idle timer', async () => {
-    const { app, mail, clock } = await build({ config: { sessionRotateAfterMs: 24 * 60 * MINUTE } });
+    const {app, mail, clock} = await build({config: {sessionRotateAfterMs: 24 * 60 * MINUTE}});
     const token = await signedIn(app, mail, 'ada@example.com');
     clock.advance(29 * MINUTE);
     expect((await authed(app, token, 'GET', '/api/auth/me')).statusCode).toBe(200);
@@ -48,7 +53,7 @@ describe('GET /api/auth/me', () => {
   });
 
   it('expires 12 hours after sign-in however active, across rotations', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     let token = await signedIn(app, mail, 'ada@example.com');
     for (let elapsed = 0; elapsed < 12 * 60 - 20; elapsed += 20) {
       clock.advance(20 * MINUTE);
@@ -61,7 +66,7 @@ describe('GET /api/auth/me', () => {
   });
 
   it('rotates a token older than 15 minutes: x-new-token, and the old one keeps a 60-second grace', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     const old = await signedIn(app, mail, 'ada@example.com');
     clock.advance(14 * MINUTE);
     expect((await authed(app, old, 'GET', '/api/auth/me')).headers['x-new-token']).toBeUndefined();
@@ -84,13 +89,13 @@ describe('GET /api/auth/me', () => {
   });
 
   it('exposes x-new-token to the portal through CORS', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
     clock.advance(16 * MINUTE);
     const res = await app.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { authorization: `Bearer ${token}`, origin: 'http://localhost:3000' },
+      headers: {authorization: `Bearer ${token}`, origin: 'http://localhost:3000'},
     });
     expect(res.headers['x-new-token']).toBeDefined();
     expect(String(res.headers['access-control-expose-headers'])).toContain('x-new-token');
@@ -100,17 +105,17 @@ describe('GET /api/auth/me', () => {
 // The session rules hold on the routes that show an account's data, not only on /me.
 describe.each(['/api/auth/me', '/api/keys', '/api/team'])('the session rules on GET %s', (url) => {
   it('401 without a valid token, after 30 idle minutes, and after logout; rotation with a 60-second grace', async () => {
-    const { app, mail, clock } = await build();
-    for (const h of [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer ${'A'.repeat(43)}` }]) {
-      const res = await app.inject({ method: 'GET', url, headers: h });
+    const {app, mail, clock} = await build();
+    for (const h of [{}, {authorization: 'Bearer nope'}, {authorization: `Bearer ${'A'.repeat(43)}`}]) {
+      const res = await app.inject({method: 'GET', url, headers: h});
       expect(res.json()).toEqual(UNAUTHORIZED);
     }
 
-    const idle = await signedIn(app, mail, 'idle@example.com', { teamName: 'Acme' });
+    const idle = await signedIn(app, mail, 'idle@example.com', {teamName: 'Acme'});
     clock.advance(30 * MINUTE);
     expect((await authed(app, idle, 'GET', url)).json()).toEqual(UNAUTHORIZED);
 
-    const old = await signedIn(app, mail, 'ada@example.com', { teamName: 'Beta' });
+    const old = await signedIn(app, mail, 'ada@example.com', {teamName: 'Beta'});
     clock.advance(15 * MINUTE);
     const rotated = await authed(app, old, 'GET', url);
     expect(rotated.statusCode).toBe(200);
@@ -128,7 +133,7 @@ describe.each(['/api/auth/me', '/api/keys', '/api/team'])('the session rules on 
 
 describe('session housekeeping', () => {
   it('drops dead sessions of the user at the next sign-in', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     await signedIn(app, mail, 'ada@example.com');
     await login(app, 'ada@example.com');
     expect(await app.db.selectFrom('sessions').select('id').execute()).toHaveLength(2);
@@ -140,7 +145,7 @@ describe('session housekeeping', () => {
 
 describe('POST /api/auth/logout', () => {
   it('revokes the session (and tokens rotated from it) but not other sign-ins', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     const first = await signedIn(app, mail, 'ada@example.com');
     const other = (await login(app, 'ada@example.com')).json().token as string;
     clock.advance(16 * MINUTE);
@@ -154,8 +159,8 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const { app } = await build();
-    const res = await app.inject({ method: 'POST', url: '/api/auth/logout' });
+    const {app} = await build();
+    const res = await app.inject({method: 'POST', url: '/api/auth/logout'});
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTHORIZED);
   });

@@ -1,121 +1,125 @@
 // GET /api/auth/verify and POST /api/auth/resend-verification
-import { describe, expect, it } from 'vitest';
-import { build } from '../helpers/app.js';
-import { login, post, register } from '../helpers/accounts.js';
-import { rowCounts } from '../helpers/database.js';
+import {describe, expect, it} from 'vitest';
+import {build} from '../helpers/app.js';
+import {login, post, register} from '../helpers/accounts.js';
+import {rowCounts} from '../helpers/database.js';
 
 const MINUTE = 60_000;
 
 describe('GET /api/auth/verify', () => {
   it('verifies the address once; a second use answers ALREADY_USED', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
     const token = await mail.lastToken('ada@example.com', 'verify');
-    const first = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
+    const first = await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`});
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: expect.any(String) });
+    expect(first.json()).toEqual({message: expect.any(String)});
     expect((await login(app, 'ada@example.com')).statusCode).toBe(200);
-    const second = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
+    const second = await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`});
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ error: { code: 'ALREADY_USED', message: 'This link has already been used.' } });
+    expect(second.json()).toEqual({error: {code: 'ALREADY_USED', message: 'This link has already been used.'}});
   });
 
   it('lets exactly one of several concurrent uses succeed', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
     const token = await mail.lastToken('ada@example.com', 'verify');
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` })),
+      Array.from({length: 5}, () => app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`})),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json().error.code)).toEqual(Array(4).fill('ALREADY_USED'));
+    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json().error.code)).toEqual(
+      Array(4).fill('ALREADY_USED'),
+    );
   });
 
   it('answers EXPIRED after 60 minutes', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     await register(app, 'ada@example.com');
     const token = await mail.lastToken('ada@example.com', 'verify');
     clock.advance(60 * MINUTE);
-    const res = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
+    const res = await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`});
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'EXPIRED', message: 'This link has expired. Please request a new one.' });
+    expect(res.json().error).toEqual({code: 'EXPIRED', message: 'This link has expired. Please request a new one.'});
   });
 
   it('still works at 59 minutes', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     await register(app, 'ada@example.com');
     const token = await mail.lastToken('ada@example.com', 'verify');
     clock.advance(59 * MINUTE);
-    expect((await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` })).statusCode).toBe(200);
+    expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`})).statusCode).toBe(200);
   });
 
   it('answers INVALID_OR_EXPIRED for an unknown token and for one superseded by a resend', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
     const old = await mail.lastToken('ada@example.com', 'verify');
-    await post(app, '/api/auth/resend-verification', { email: 'ada@example.com' });
+    await post(app, '/api/auth/resend-verification', {email: 'ada@example.com'});
     const fresh = await mail.lastToken('ada@example.com', 'verify');
     expect(fresh).not.toBe(old);
-    const superseded = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${old}` });
+    const superseded = await app.inject({method: 'GET', url: `/api/auth/verify?token=${old}`});
     expect(superseded.json().error).toEqual({
       code: 'INVALID_OR_EXPIRED',
       message: 'This link is invalid or has expired. Please request a new one.',
     });
-    const unknown = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${'A'.repeat(43)}` });
+    const unknown = await app.inject({method: 'GET', url: `/api/auth/verify?token=${'A'.repeat(43)}`});
     expect(unknown.json().error.code).toBe('INVALID_OR_EXPIRED');
-    expect((await app.inject({ method: 'GET', url: `/api/auth/verify?token=${fresh}` })).statusCode).toBe(200);
+    expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${fresh}`})).statusCode).toBe(200);
   });
 
   it('answers TOKEN_REQUIRED without a token and INVALID_TOKEN for a malformed one', async () => {
-    const { app } = await build();
+    const {app} = await build();
     for (const url of ['/api/auth/verify', '/api/auth/verify?token=']) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await app.inject({method: 'GET', url});
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({ code: 'TOKEN_REQUIRED', message: 'Verification token is required.' });
+      expect(res.json().error).toEqual({code: 'TOKEN_REQUIRED', message: 'Verification token is required.'});
     }
     for (const token of ['abc', "' OR 1=1 --", '%F0%9F%98%80'.repeat(5), 'x'.repeat(600)]) {
-      const res = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
+      const res = await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`});
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('INVALID_TOKEN');
     }
   });
 
   it('does not let a reset token verify an address', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
-    await post(app, '/api/auth/forgot-password', { email: 'ada@example.com' });
+    await post(app, '/api/auth/forgot-password', {email: 'ada@example.com'});
     const reset = await mail.lastToken('ada@example.com', 'reset-password');
-    const res = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${reset}` });
+    const res = await app.inject({method: 'GET', url: `/api/auth/verify?token=${reset}`});
     expect(res.json().error.code).toBe('INVALID_OR_EXPIRED');
   });
 });
 
 describe('POST /api/auth/resend-verification', () => {
   it('sends a new link to an unverified account', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
-    const res = await post(app, '/api/auth/resend-verification', { email: ' ADA@example.com' });
+    const res = await post(app, '/api/auth/resend-verification', {email: ' ADA@example.com'});
     expect(res.statusCode).toBe(200);
     expect(await mail.to('ada@example.com')).toHaveLength(2);
   });
 
   it('answers the same, and sends nothing, for unknown and verified addresses', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
     const token = await mail.lastToken('ada@example.com', 'verify');
-    await app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
-    const known = await post(app, '/api/auth/resend-verification', { email: 'ada@example.com' });
-    const unknown = await post(app, '/api/auth/resend-verification', { email: 'ghost@example.com' });
-    const unverified = await post(app, '/api/auth/resend-verification', { email: 'ada@example.com' });
+    await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`});
+    const known = await post(app, '/api/auth/resend-verification', {email: 'ada@example.com'});
+    const unknown = await post(app, '/api/auth/resend-verification', {email: 'ghost@example.com'});
+    const unverified = await post(app, '/api/auth/resend-verification', {email: 'ada@example.com'});
     expect(known.body).toBe(unknown.body);
     expect(unverified.body).toBe(unknown.body);
     expect(await mail.all()).toHaveLength(1);
   });
 
   it('leaves exactly one current link when resends race', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await register(app, 'ada@example.com');
-    await Promise.all(Array.from({ length: 5 }, () => post(app, '/api/auth/resend-verification', { email: 'ada@example.com' })));
+    await Promise.all(
+      Array.from({length: 5}, () => post(app, '/api/auth/resend-verification', {email: 'ada@example.com'})),
+    );
     await mail.all();
     const current = await app.db
       .selectFrom('email_tokens')
@@ -128,15 +132,15 @@ describe('POST /api/auth/resend-verification', () => {
   });
 
   it('answers EMAIL_REQUIRED and INVALID_EMAIL', async () => {
-    const { app } = await build();
+    const {app} = await build();
     const before = await rowCounts(app.db);
-    for (const payload of [{}, { email: '' }, { email: '   ' }]) {
+    for (const payload of [{}, {email: ''}, {email: '   '}]) {
       const res = await post(app, '/api/auth/resend-verification', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({ code: 'EMAIL_REQUIRED', message: 'Email address is required.' });
+      expect(res.json().error).toEqual({code: 'EMAIL_REQUIRED', message: 'Email address is required.'});
     }
-    const bad = await post(app, '/api/auth/resend-verification', { email: 'not-an-email' });
-    expect(bad.json().error).toEqual({ code: 'INVALID_EMAIL', message: 'Please enter a valid email address.' });
+    const bad = await post(app, '/api/auth/resend-verification', {email: 'not-an-email'});
+    expect(bad.json().error).toEqual({code: 'INVALID_EMAIL', message: 'Please enter a valid email address.'});
     expect(await rowCounts(app.db)).toEqual(before);
   });
 });

@@ -4,12 +4,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { onTestFinished } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
-import { freshDatabase } from './database.js';
-import { Mailbox } from './mailbox.js';
+import {onTestFinished} from 'vitest';
+import type {FastifyInstance} from 'fastify';
+import {buildApp} from '../../src/app.js';
+import {loadConfig, type Config} from '../../src/config.js';
+import {freshDatabase} from './database.js';
+import {Mailbox} from './mailbox.js';
 
 export class TestClock {
   private current: number;
@@ -57,7 +57,7 @@ export interface BuildOptions {
 
 export async function build(options: BuildOptions = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'intakekit-test-'));
-  const database = await freshDatabase({ breakable: options.breakable ?? false });
+  const database = await freshDatabase({breakable: options.breakable ?? false});
   const clock = new TestClock();
   const logs = new LogCapture();
   const config: Config = {
@@ -72,13 +72,13 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
     logStream: logs,
     ...options.config,
   };
-  const app = await buildApp(config, { db: database.db });
+  const app = await buildApp(config, {db: database.db});
   options.setup?.(app);
   onTestFinished(async () => {
     await app.close();
     await database.release();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(dataDir, {recursive: true, force: true});
   });
   await app.ready();
-  return { app, config, clock, mail: new Mailbox(app, dataDir), logs, dataDir, breakDatabase: database.break };
+  return {app, config, clock, mail: new Mailbox(app, dataDir), logs, dataDir, breakDatabase: database.break};
 }

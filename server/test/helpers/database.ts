@@ -9,19 +9,23 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import {createRequire} from 'node:module';
+import {PGlite} from '@electric-sql/pglite';
+import {Kysely, PostgresDialect, sql} from 'kysely';
 import pg from 'pg';
-import { afterAll } from 'vitest';
-import { kyselyForPglite, type Db } from '../../src/db/connect.js';
-import { migrate, readMigrations } from '../../src/db/migrate.js';
-import type { Database } from '../../src/db/schema.js';
-import { usePreparedStatements } from '../../src/db/prepared-statements.js';
+import {afterAll} from 'vitest';
+import {kyselyForPglite, type Db} from '../../src/db/connect.js';
+import {migrate, readMigrations} from '../../src/db/migrate.js';
+import type {Database} from '../../src/db/schema.js';
+import {usePreparedStatements} from '../../src/db/prepared-statements.js';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 // The dump format belongs to one PGlite build: its package.json (not exported, so found beside its entry) keys the cache.
-const PGLITE_PACKAGE = path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+const PGLITE_PACKAGE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+  '..',
+  'package.json',
+);
 
 export interface TestDatabase {
   db: Db;
@@ -32,11 +36,11 @@ export interface TestDatabase {
   release(): Promise<void>;
 }
 
-let shared: Promise<{ pglite: PGlite; db: Db }> | undefined;
+let shared: Promise<{pglite: PGlite; db: Db}> | undefined;
 
 afterAll(async () => {
   if (!shared) return;
-  const { db } = await shared;
+  const {db} = await shared;
   shared = undefined;
   await db.destroy(); // closes the PGlite as well
 });
@@ -48,11 +52,11 @@ const notBreakable = async () => {
 async function freshPglite(breakable: boolean): Promise<TestDatabase> {
   shared ??= (async () => {
     const pglite = await migratedPglite();
-    return { pglite, db: kyselyForPglite(pglite) };
+    return {pglite, db: kyselyForPglite(pglite)};
   })();
-  const { pglite, db } = await shared;
+  const {pglite, db} = await shared;
   await truncateAll(db);
-  if (!breakable) return { db, label: 'pglite (memory)', break: notBreakable, release: async () => {} };
+  if (!breakable) return {db, label: 'pglite (memory)', break: notBreakable, release: async () => {}};
   // A private copy (~0.5 s) that the test may close under the app.
   const copy = (await pglite.clone()) as PGlite;
   return {
@@ -77,7 +81,7 @@ async function migratedPglite(): Promise<PGlite> {
   const file = path.join(os.tmpdir(), `intakekit-pglite-template-${key}.tar`);
   try {
     const dump = await fs.readFile(file);
-    return await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return await PGlite.create({loadDataDir: new Blob([dump])});
   } catch {
     // No usable cache: build it (once per machine and schema version).
   }
@@ -95,14 +99,14 @@ async function freshPostgresSchema(): Promise<TestDatabase> {
   let broken = false;
   const url = process.env.DATABASE_URL!;
   const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({connectionString: url});
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  const pool = new pg.Pool({connectionString: url, max: 10, options: `-c search_path=${schema}`});
   // The same statements as the server runs: prepared per connection (src/db/connect.ts).
   usePreparedStatements(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({dialect: new PostgresDialect({pool})});
   return {
     db,
     label: `postgres schema ${schema}`,
@@ -112,7 +116,7 @@ async function freshPostgresSchema(): Promise<TestDatabase> {
     },
     release: async () => {
       if (!broken) await db.destroy();
-      const cleanup = new pg.Client({ connectionString: url });
+      const cleanup = new pg.Client({connectionString: url});
       await cleanup.connect();
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
       await cleanup.end();
@@ -120,13 +124,15 @@ async function freshPostgresSchema(): Promise<TestDatabase> {
   };
 }
 
-export function freshDatabase(options: { breakable: boolean } = { breakable: false }): Promise<TestDatabase> {
+export function freshDatabase(options: {breakable: boolean} = {breakable: false}): Promise<TestDatabase> {
   return onPostgres ? freshPostgresSchema() : freshPglite(options.breakable);
 }
 
 export async function truncateAll(db: Db): Promise<void> {
-  const tables = await sql<{ tablename: string }>`
-    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`.execute(db);
+  const tables = await sql<{tablename: string}>`
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`.execute(
+    db,
+  );
   if (tables.rows.length === 0) return;
   const list = tables.rows.map((t) => `"${t.tablename}"`).join(', ');
   await sql.raw(`TRUNCATE ${list} RESTART IDENTITY CASCADE`).execute(db);
@@ -135,12 +141,12 @@ export async function truncateAll(db: Db): Promise<void> {
 /** Row counts of every table, to prove that a refused request changed nothing. */
 /** Rows per table; `except` leaves tables out (e.g. sign_in_attempts, where a wrong password is a recorded guess). */
 export async function rowCounts(db: Db, except: string[] = []): Promise<Record<string, number>> {
-  const tables = await sql<{ tablename: string }>`
+  const tables = await sql<{tablename: string}>`
     SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`.execute(db);
   const counts: Record<string, number> = {};
-  for (const { tablename } of tables.rows) {
+  for (const {tablename} of tables.rows) {
     if (except.includes(tablename)) continue;
-    const result = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(tablename)}`.execute(db);
+    const result = await sql<{n: string}>`SELECT count(*) AS n FROM ${sql.table(tablename)}`.execute(db);
     counts[tablename] = Number(result.rows[0]!.n);
   }
   return counts;

@@ -2,7 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import type { FastifyInstance } from 'fastify';
+import type {FastifyInstance} from 'fastify';
 
 export interface ReceivedMail {
   to: string;

@@ -27,8 +27,8 @@ export interface Operation {
   /** The OpenAPI path, e.g. /api/keys/{id}/rotate. */
   path: string;
   label: string;
-  pathParams: Array<{ name: string; schema: JsonSchema }>;
-  query: Array<{ name: string; required: boolean; schema: JsonSchema }>;
+  pathParams: Array<{name: string; schema: JsonSchema}>;
+  query: Array<{name: string; required: boolean; schema: JsonSchema}>;
   body?: JsonSchema;
   /** Security scheme names (session, apiKey); empty for public routes. */
   security: string[];
@@ -40,10 +40,10 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 interface OpenApiOperation {
-  parameters?: Array<{ in: string; name: string; required?: boolean; schema: JsonSchema }>;
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  parameters?: Array<{in: string; name: string; required?: boolean; schema: JsonSchema}>;
+  requestBody?: {content: Record<string, {schema: JsonSchema}>};
   security?: Array<Record<string, string[]>>;
-  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<string, {content?: Record<string, {schema: JsonSchema}>}>;
 }
 
 export function operationsOf(document: unknown): Operation[] {
@@ -56,9 +56,11 @@ export function operationsOf(document: unknown): Operation[] {
         method: method.toUpperCase() as Operation['method'],
         path,
         label: `${method.toUpperCase()} ${path}`,
-        pathParams: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: p.schema })),
-        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema })),
-        ...(op.requestBody && { body: op.requestBody.content['application/json']!.schema }),
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => ({name: p.name, schema: p.schema})),
+        query: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({name: p.name, required: p.required ?? false, schema: p.schema})),
+        ...(op.requestBody && {body: op.requestBody.content['application/json']!.schema}),
         security: (op.security ?? []).flatMap((s) => Object.keys(s)),
         responses: new Map(
           Object.entries(op.responses).map(([status, r]) => [Number(status), r.content?.['application/json']?.schema]),
@@ -77,7 +79,7 @@ const codePoints = (s: string) => [...s].length;
 export const SQL_STRINGS = [
   "' OR '1'='1",
   "'; DROP TABLE users; --",
-  "1; SELECT pg_sleep(5); --",
+  '1; SELECT pg_sleep(5); --',
   '" OR ""="',
   "admin'--",
   "%' OR 1=1 --",
@@ -86,20 +88,35 @@ export const SQL_STRINGS = [
   '\\x00',
 ];
 
-const UNICODE_STRINGS = ['zoë', 'İstanbul', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '👩🏽‍💻', '\u202Eevil', 'a\u0000b', '\uFEFF', '‮', 'ß'.repeat(90), '\u0301'];
+const UNICODE_STRINGS = [
+  'zoë',
+  'İstanbul',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  '👩🏽‍💻',
+  '\u202Eevil',
+  'a\u0000b',
+  '\uFEFF',
+  '‮',
+  'ß'.repeat(90),
+  '\u0301',
+];
 
 /** A value from one pool entry, chosen when the value is generated. */
 function fromPool(pool: () => readonly unknown[]): fc.Arbitrary<unknown> {
-  return fc.nat().map((n) => {
-    const values = pool();
-    return values.length === 0 ? undefined : values[n % values.length];
-  }).filter((v) => v !== undefined);
+  return fc
+    .nat()
+    .map((n) => {
+      const values = pool();
+      return values.length === 0 ? undefined : values[n % values.length];
+    })
+    .filter((v) => v !== undefined);
 }
 
 function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.enum) return fc.constantFrom(...(schema.enum as string[]));
   if (schema.format === 'uuid') return fc.uuid();
-  if (schema.format === 'date-time') return fc.date({ min: new Date(0), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({min: new Date(0), max: new Date('2100-01-01'), noInvalidDate: true}).map((d) => d.toISOString());
   const min = schema.minLength ?? 0;
   const max = schema.maxLength ?? 200;
   const fits = (s: string) => codePoints(s) >= min && codePoints(s) <= max;
@@ -110,9 +127,9 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
   const short = Math.min(max, 60);
   return fc
     .oneof(
-      fc.string({ minLength: min, maxLength: short }),
-      fc.string({ minLength: min, maxLength: short, unit: 'grapheme' }),
-      fc.string({ minLength: min, maxLength: short, unit: 'binary' }),
+      fc.string({minLength: min, maxLength: short}),
+      fc.string({minLength: min, maxLength: short, unit: 'grapheme'}),
+      fc.string({minLength: min, maxLength: short, unit: 'binary'}),
       fc.constantFrom(...UNICODE_STRINGS, ...SQL_STRINGS),
       // At the limit: the longest value the schema allows.
       fc.constant('L'.repeat(Math.max(min, Math.min(max, 5000)))),
@@ -124,7 +141,7 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
 export function validValue(schema: JsonSchema, known: Known = {}, field?: string): fc.Arbitrary<unknown> {
   const pool = field ? known[field] : undefined;
   const base = baseValue(schema, known);
-  const withPool = pool ? fc.oneof({ arbitrary: base, weight: 1 }, { arbitrary: fromPool(pool), weight: 3 }) : base;
+  const withPool = pool ? fc.oneof({arbitrary: base, weight: 1}, {arbitrary: fromPool(pool), weight: 3}) : base;
   return schema.nullable ? fc.oneof(fc.constant(null), withPool) : withPool;
 }
 
@@ -139,16 +156,16 @@ function baseValue(schema: JsonSchema, known: Known): fc.Arbitrary<unknown> {
     case 'integer':
       return fc.integer();
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true });
+      return fc.double({noNaN: true, noDefaultInfinity: true});
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(validValue(schema.items ?? {}, known), { maxLength: 4 });
+      return fc.array(validValue(schema.items ?? {}, known), {maxLength: 4});
     case 'object':
     case undefined: {
       const properties = schema.properties ?? {};
       const entries = Object.entries(properties).map(([name, s]) => [name, validValue(s, known, name)] as const);
-      return fc.record(Object.fromEntries(entries), { requiredKeys: schema.required ?? [] });
+      return fc.record(Object.fromEntries(entries), {requiredKeys: schema.required ?? []});
     }
     default:
       return fc.anything();
@@ -163,28 +180,39 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.double(),
   fc.constant(''),
   fc.constant('   '),
-  fc.array(fc.string(), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
-  fc.constant({ $ne: null }),
-  fc.string({ unit: 'binary', maxLength: 80 }),
+  fc.array(fc.string(), {maxLength: 3}),
+  fc.dictionary(fc.string({maxLength: 8}), fc.string({maxLength: 8}), {maxKeys: 3}),
+  fc.constant({$ne: null}),
+  fc.string({unit: 'binary', maxLength: 80}),
   fc.constantFrom(...SQL_STRINGS, ...UNICODE_STRINGS),
   // Large but under the 64 kB body limit (that one has its own case).
-  fc.integer({ min: 300, max: 20_000 }).map((n) => 'x'.repeat(n)),
+  fc.integer({min: 300, max: 20_000}).map((n) => 'x'.repeat(n)),
 );
 
 export type Payload =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; body: string; contentType: string }
+  | {kind: 'none'}
+  | {kind: 'json'; value: unknown}
+  | {kind: 'raw'; body: string; contentType: string}
   /** A JSON body of this many bytes, built when sent (so a failure report stays readable). */
-  | { kind: 'oversize'; bytes: number };
+  | {kind: 'oversize'; bytes: number};
 
 export interface BodyCase {
   variant: string;
   payload: Payload;
 }
 
-const MALFORMED_JSON = ['{', '{"email":', 'nul', '[1,', '{"a":1,}', "{'a':1}", '{"a":"\\x"}', '\u0000', 'undefined', '{"a":NaN}'];
+const MALFORMED_JSON = [
+  '{',
+  '{"email":',
+  'nul',
+  '[1,',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":"\\x"}',
+  '\u0000',
+  'undefined',
+  '{"a":NaN}',
+];
 const OTHER_TYPES = [
   'text/plain',
   'application/x-www-form-urlencoded',
@@ -198,18 +226,20 @@ export function bodyCase(schema: JsonSchema | undefined, known: Known): fc.Arbit
   const valid = schema ? validValue(schema, known) : fc.constant({});
   const required = schema?.required ?? [];
   const fields = Object.keys(schema?.properties ?? {});
-  const json = (variant: string) => (value: unknown): BodyCase => ({ variant, payload: { kind: 'json', value } });
+  const json =
+    (variant: string) =>
+    (value: unknown): BodyCase => ({variant, payload: {kind: 'json', value}});
   const asObject = (v: unknown) => v as Record<string, unknown>;
   const cases: Array<fc.WeightedArbitrary<BodyCase>> = [
-    { weight: schema ? 12 : 2, arbitrary: valid.map(json('valid')) },
-    { weight: 2, arbitrary: fc.constant<BodyCase>({ variant: 'no body', payload: { kind: 'none' } }) },
+    {weight: schema ? 12 : 2, arbitrary: valid.map(json('valid'))},
+    {weight: 2, arbitrary: fc.constant<BodyCase>({variant: 'no body', payload: {kind: 'none'}})},
     {
       weight: 1,
       arbitrary: fc
-        .tuple(valid, fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), hostileValue, { minKeys: 1, maxKeys: 3 }))
-        .map(([v, extra]) => json('extra properties')({ ...extra, ...asObject(v) })),
+        .tuple(valid, fc.dictionary(fc.string({minLength: 1, maxLength: 12}), hostileValue, {minKeys: 1, maxKeys: 3}))
+        .map(([v, extra]) => json('extra properties')({...extra, ...asObject(v)})),
     },
-    { weight: 1, arbitrary: hostileValue.map(json('not an object')) },
+    {weight: 1, arbitrary: hostileValue.map(json('not an object'))},
     {
       weight: 1,
       arbitrary: fc
@@ -220,19 +250,23 @@ export function bodyCase(schema: JsonSchema | undefined, known: Known): fc.Arbit
             return text.slice(0, n % Math.max(1, text.length));
           }),
         )
-        .map((body): BodyCase => ({ variant: 'malformed JSON', payload: { kind: 'raw', body, contentType: 'application/json' } })),
+        .map((body): BodyCase => ({
+          variant: 'malformed JSON',
+          payload: {kind: 'raw', body, contentType: 'application/json'},
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.constantFrom(...OTHER_TYPES)).map(([v, contentType]): BodyCase => ({
+        variant: 'not JSON',
+        payload: {kind: 'raw', body: JSON.stringify(v), contentType},
+      })),
     },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(valid, fc.constantFrom(...OTHER_TYPES))
-        .map(([v, contentType]): BodyCase => ({ variant: 'not JSON', payload: { kind: 'raw', body: JSON.stringify(v), contentType } })),
-    },
-    {
-      weight: 1,
-      arbitrary: fc
-        .integer({ min: 65 * 1024, max: 200 * 1024 })
-        .map((bytes): BodyCase => ({ variant: 'over 64 kB', payload: { kind: 'oversize', bytes } })),
+        .integer({min: 65 * 1024, max: 200 * 1024})
+        .map((bytes): BodyCase => ({variant: 'over 64 kB', payload: {kind: 'oversize', bytes}})),
     },
   ];
   if (fields.length > 0) {
@@ -240,14 +274,14 @@ export function bodyCase(schema: JsonSchema | undefined, known: Known): fc.Arbit
       weight: 3,
       arbitrary: fc
         .tuple(valid, fc.constantFrom(...fields), hostileValue)
-        .map(([v, field, bad]) => json(`${field} hostile`)({ ...asObject(v), [field]: bad })),
+        .map(([v, field, bad]) => json(`${field} hostile`)({...asObject(v), [field]: bad})),
     });
   }
   if (required.length > 0) {
     cases.push({
       weight: 2,
-      arbitrary: fc.tuple(valid, fc.subarray(required, { minLength: 1 })).map(([v, missing]) => {
-        const copy = { ...asObject(v) };
+      arbitrary: fc.tuple(valid, fc.subarray(required, {minLength: 1})).map(([v, missing]) => {
+        const copy = {...asObject(v)};
         for (const field of missing) delete copy[field];
         return json(`without ${missing.join('+')}`)(copy);
       }),
@@ -266,16 +300,21 @@ export const RAW_SEGMENTS = ['..', '%2F', 'a%2Fb', '%00', '00000000-0000-0000-00
 export function pathSegment(
   schema: JsonSchema,
   pool: () => readonly string[],
-  options: { raw?: readonly string[]; maxLength?: number } = {},
+  options: {raw?: readonly string[]; maxLength?: number} = {},
 ): fc.Arbitrary<string> {
-  const { raw = RAW_SEGMENTS, maxLength = Infinity } = options;
+  const {raw = RAW_SEGMENTS, maxLength = Infinity} = options;
   const encoded = (a: fc.Arbitrary<unknown>) => a.map((v) => encodeURIComponent(String(v)));
   return fc
     .oneof(
-      { weight: 3, arbitrary: encoded(validValue(schema)) },
-      { weight: 6, arbitrary: encoded(fromPool(pool)) },
-      { weight: 2, arbitrary: encoded(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(...SQL_STRINGS, ...UNICODE_STRINGS))) },
-      { weight: 1, arbitrary: fc.constantFrom(...raw) },
+      {weight: 3, arbitrary: encoded(validValue(schema))},
+      {weight: 6, arbitrary: encoded(fromPool(pool))},
+      {
+        weight: 2,
+        arbitrary: encoded(
+          fc.oneof(fc.string({unit: 'binary', maxLength: 40}), fc.constantFrom(...SQL_STRINGS, ...UNICODE_STRINGS)),
+        ),
+      },
+      {weight: 1, arbitrary: fc.constantFrom(...raw)},
     )
     .filter((segment) => segment.length <= maxLength);
 }
@@ -285,16 +324,25 @@ export function queryString(params: Operation['query'], known: Known): fc.Arbitr
   if (params.length === 0) return fc.constantFrom('', '?unexpected=1', "?q=' OR 1=1");
   const one = (p: Operation['query'][number]) =>
     fc.oneof(
-      { weight: 5, arbitrary: validValue(p.schema, known, p.name).map((v) => [[p.name, String(v)]]) },
-      { weight: 1, arbitrary: fc.constant([]) },
-      { weight: 1, arbitrary: fc.tuple(fc.string(), fc.string()).map(([a, b]) => [[p.name, a], [p.name, b]]) },
-      { weight: 1, arbitrary: fc.constantFrom(...SQL_STRINGS, ...UNICODE_STRINGS, '', 'x'.repeat(5000)).map((v) => [[p.name, v]]) },
+      {weight: 5, arbitrary: validValue(p.schema, known, p.name).map((v) => [[p.name, String(v)]])},
+      {weight: 1, arbitrary: fc.constant([])},
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.string(), fc.string()).map(([a, b]) => [
+          [p.name, a],
+          [p.name, b],
+        ]),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(...SQL_STRINGS, ...UNICODE_STRINGS, '', 'x'.repeat(5000)).map((v) => [[p.name, v]]),
+      },
     );
-  return fc
-    .tuple(fc.tuple(...params.map(one)), fc.boolean())
-    .map(([pairs, extra]) => {
-      const search = new URLSearchParams([...pairs.flat(), ...(extra ? [['extra', '1']] : [])] as Array<[string, string]>);
-      const text = search.toString();
-      return text ? `?${text}` : '';
-    });
+  return fc.tuple(fc.tuple(...params.map(one)), fc.boolean()).map(([pairs, extra]) => {
+    const search = new URLSearchParams([...pairs.flat(), ...(extra ? [['extra', '1']] : [])] as Array<
+      [string, string]
+    >);
+    const text = search.toString();
+    return text ? `?${text}` : '';
+  });
 }

@@ -1,7 +1,7 @@
 // API key values: prefix, entropy, checksum.
-import { describe, expect, it } from 'vitest';
-import { newApiKey, parseApiKey } from '../../src/lib/api-key-format.js';
-import { OPENED_CACHE_SIZE, secretBox } from '../../src/lib/secret-box.js';
+import {describe, expect, it} from 'vitest';
+import {newApiKey, parseApiKey} from '../../src/lib/api-key-format.js';
+import {OPENED_CACHE_SIZE, secretBox} from '../../src/lib/secret-box.js';
 
 describe('API key format', () => {
   it('has the type prefix, 36 random base62 characters and a checksum that parses back', () => {
@@ -43,7 +43,7 @@ describe('secret box', () => {
 
   it('opens every value right when the values opened outnumber its cache, and still refuses a tampered copy of a cached one', () => {
     const box = secretBox('c'.repeat(32));
-    const values = Array.from({ length: OPENED_CACHE_SIZE + 50 }, (_, i) => `ik_sandbox_${i}`);
+    const values = Array.from({length: OPENED_CACHE_SIZE + 50}, (_, i) => `ik_sandbox_${i}`);
     const sealed = values.map((v) => box.seal(v));
     for (let round = 0; round < 2; round++) {
       sealed.forEach((s, i) => expect(box.open(s)).toBe(values[i]));

@@ -1,33 +1,43 @@
 // POST /api/sdk/sessions
-import { describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { build } from '../helpers/app.js';
-import { authed, signedIn } from '../helpers/accounts.js';
+import {describe, expect, it} from 'vitest';
+import type {FastifyInstance} from 'fastify';
+import {build} from '../helpers/app.js';
+import {authed, signedIn} from '../helpers/accounts.js';
 
 function start(app: FastifyInstance, apiKey: string | undefined, payload: unknown, origin?: string) {
   return app.inject({
     method: 'POST',
     url: '/api/sdk/sessions',
-    headers: { ...(apiKey && { authorization: `Bearer ${apiKey}` }), ...(origin && { origin }) },
+    headers: {...(apiKey && {authorization: `Bearer ${apiKey}`}), ...(origin && {origin})},
     payload: payload as Record<string, unknown>,
   });
 }
 
-const INVALID = { error: { code: 'INVALID_API_KEY', message: 'The API key is missing, invalid or revoked.' } };
+const INVALID = {error: {code: 'INVALID_API_KEY', message: 'The API key is missing, invalid or revoked.'}};
 
 describe('POST /api/sdk/sessions', () => {
   it('answers the sample flow for an active sandbox key and records its use', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
-    const { apiKey } = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
+    const {apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
     clock.advance(5 * 60_000);
-    const res = await start(app, apiKey, { flowId: 'patient-intake' });
+    const res = await start(app, apiKey, {flowId: 'patient-intake'});
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/), flowId: 'patient-intake', env: 'sandbox' });
-    expect(body.questions.map((q: { type: string }) => q.type).sort()).toEqual(['date', 'multiChoice', 'singleChoice', 'text', 'yesNo']);
+    expect(body).toMatchObject({
+      sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      flowId: 'patient-intake',
+      env: 'sandbox',
+    });
+    expect(body.questions.map((q: {type: string}) => q.type).sort()).toEqual([
+      'date',
+      'multiChoice',
+      'singleChoice',
+      'text',
+      'yesNo',
+    ]);
     for (const q of body.questions) {
-      expect(q).toMatchObject({ id: expect.any(String), question: expect.any(String), required: expect.any(Boolean) });
+      expect(q).toMatchObject({id: expect.any(String), question: expect.any(String), required: expect.any(Boolean)});
       if (q.type === 'singleChoice' || q.type === 'multiChoice') expect(q.options.length).toBeGreaterThan(1);
     }
     const keys = (await authed(app, token, 'GET', '/api/keys')).json().keys;
@@ -35,41 +45,55 @@ describe('POST /api/sdk/sessions', () => {
   });
 
   it('accepts a sandbox key for sandbox, dev and test, and a production key only for pro', async () => {
-    const { app, mail } = await build();
-    const token = await signedIn(app, mail, 'ada@example.com', { teamName: 'Acme' });
-    await app.db.updateTable('teams').set({ production_ready: true }).execute();
+    const {app, mail} = await build();
+    const token = await signedIn(app, mail, 'ada@example.com', {teamName: 'Acme'});
+    await app.db.updateTable('teams').set({production_ready: true}).execute();
     const sandbox = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
     const production = (await authed(app, token, 'POST', '/api/keys/production')).json().apiKey as string;
     for (const env of ['sandbox', 'dev', 'test']) {
-      expect((await start(app, sandbox, { flowId: 'f1', env })).statusCode, env).toBe(200);
-      expect((await start(app, production, { flowId: 'f1', env })).json(), env).toEqual(INVALID);
+      expect((await start(app, sandbox, {flowId: 'f1', env})).statusCode, env).toBe(200);
+      expect((await start(app, production, {flowId: 'f1', env})).json(), env).toEqual(INVALID);
     }
-    expect((await start(app, production, { flowId: 'f1', env: 'pro' })).json().env).toBe('pro');
-    expect((await start(app, sandbox, { flowId: 'f1', env: 'pro' })).statusCode).toBe(401);
+    expect((await start(app, production, {flowId: 'f1', env: 'pro'})).json().env).toBe('pro');
+    expect((await start(app, sandbox, {flowId: 'f1', env: 'pro'})).statusCode).toBe(401);
   });
 
   it('answers 401 INVALID_API_KEY for a missing, malformed, mistyped, unknown, revoked or rotated key', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
     const revoked = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().key;
     await authed(app, token, 'DELETE', `/api/keys/${revoked.id}/revoke`);
     const rotated = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().key;
     const successor = (await authed(app, token, 'POST', `/api/keys/${rotated.id}/rotate`)).json().apiKey as string;
     const typo = `${successor.slice(0, 20)}${successor[20] === 'a' ? 'b' : 'a'}${successor.slice(21)}`;
-    for (const key of [undefined, 'nope', typo, `ik_sandbox_${'0'.repeat(42)}`, revoked.apiKey, rotated.apiKey, token]) {
-      const res = await start(app, key, { flowId: 'f1' });
+    for (const key of [
+      undefined,
+      'nope',
+      typo,
+      `ik_sandbox_${'0'.repeat(42)}`,
+      revoked.apiKey,
+      rotated.apiKey,
+      token,
+    ]) {
+      const res = await start(app, key, {flowId: 'f1'});
       expect(res.statusCode, String(key)).toBe(401);
       expect(res.json()).toEqual(INVALID);
     }
-    expect((await start(app, successor, { flowId: 'f1' })).statusCode).toBe(200);
+    expect((await start(app, successor, {flowId: 'f1'})).statusCode).toBe(200);
   });
 
   it('checks the key before the body, then refuses a bad body with MISSING_FIELDS', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
     const apiKey = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
     expect((await start(app, undefined, {})).json()).toEqual(INVALID);
-    for (const payload of [{}, { flowId: '' }, { flowId: 42 }, { flowId: 'f1', env: 'staging' }, { flowId: "'; DROP TABLE api_keys; --" }]) {
+    for (const payload of [
+      {},
+      {flowId: ''},
+      {flowId: 42},
+      {flowId: 'f1', env: 'staging'},
+      {flowId: "'; DROP TABLE api_keys; --"},
+    ]) {
       const res = await start(app, apiKey, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('MISSING_FIELDS');
@@ -77,29 +101,33 @@ describe('POST /api/sdk/sessions', () => {
   });
 
   it('may be called from any origin (customer pages), unlike the portal routes', async () => {
-    const { app } = await build();
+    const {app} = await build();
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/sdk/sessions',
-      headers: { origin: 'https://clinic.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://clinic.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
-    const keys = await app.inject({ method: 'GET', url: '/api/keys', headers: { origin: 'https://clinic.example' } });
+    const keys = await app.inject({method: 'GET', url: '/api/keys', headers: {origin: 'https://clinic.example'}});
     expect(keys.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('rate-limits each client address (SDK_RATE_LIMIT a minute) with 429 RATE_LIMIT_EXCEEDED and Retry-After, before the key lookup', async () => {
-    const { app, mail } = await build({ env: { SDK_RATE_LIMIT: '3' } });
+    const {app, mail} = await build({env: {SDK_RATE_LIMIT: '3'}});
     const token = await signedIn(app, mail, 'ada@example.com');
     const apiKey = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
     const unknown = `ik_sandbox_${'0'.repeat(42)}`;
     // Three guesses spend the budget of this address...
-    for (let i = 0; i < 3; i++) expect((await start(app, unknown, { flowId: 'f1' })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await start(app, unknown, {flowId: 'f1'})).statusCode).toBe(401);
     // ...so even a good key is refused before it is looked up: its use is not recorded.
-    const limited = await start(app, apiKey, { flowId: 'f1' }, 'https://clinic.example');
+    const limited = await start(app, apiKey, {flowId: 'f1'}, 'https://clinic.example');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
-      error: { code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.' },
+      error: {code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.'},
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The customer's page can read the refusal (and when to retry).
@@ -110,8 +138,8 @@ describe('POST /api/sdk/sessions', () => {
     const spoofed = await app.inject({
       method: 'POST',
       url: '/api/sdk/sessions',
-      headers: { authorization: `Bearer ${apiKey}`, 'x-forwarded-for': '198.51.100.7' },
-      payload: { flowId: 'f1' },
+      headers: {authorization: `Bearer ${apiKey}`, 'x-forwarded-for': '198.51.100.7'},
+      payload: {flowId: 'f1'},
     });
     expect(spoofed.statusCode).toBe(429);
     // ...but another client address has its own, and the key works there.
@@ -119,8 +147,8 @@ describe('POST /api/sdk/sessions', () => {
       method: 'POST',
       url: '/api/sdk/sessions',
       remoteAddress: '198.51.100.8',
-      headers: { authorization: `Bearer ${apiKey}` },
-      payload: { flowId: 'f1' },
+      headers: {authorization: `Bearer ${apiKey}`},
+      payload: {flowId: 'f1'},
     });
     expect(other.statusCode).toBe(200);
   });

@@ -1,25 +1,30 @@
 // A database dump must contain no raw key, token or password: exercise every flow that creates a secret,
 // then read every row of every table of the app schema (found through information_schema, so a table added later
 // is dumped too) and look for each secret the test handed out or received.
-import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import type { Db } from '../../src/db/connect.js';
-import { build } from '../helpers/app.js';
-import { authed, login, post, register, signedIn, PASSWORD } from '../helpers/accounts.js';
+import {describe, expect, it} from 'vitest';
+import {sql} from 'kysely';
+import type {Db} from '../../src/db/connect.js';
+import {build} from '../helpers/app.js';
+import {authed, login, post, register, signedIn, PASSWORD} from '../helpers/accounts.js';
 
 const NEW_PASSWORD = 'Another-Horse-77';
 
 /** Every row of every base table in the app's schema, each as its JSON text (row_to_json covers every column). */
-async function dump(db: Db): Promise<{ tables: string[]; rows: Map<string, string[]> }> {
-  const { rows: tables } = await sql<{ table_name: string }>`
+async function dump(db: Db): Promise<{tables: string[]; rows: Map<string, string[]>}> {
+  const {rows: tables} = await sql<{table_name: string}>`
     SELECT table_name FROM information_schema.tables
     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
   const rows = new Map<string, string[]>();
-  for (const { table_name } of tables) {
-    const { rows: found } = await sql<{ row: string }>`SELECT row_to_json(t)::text AS row FROM ${sql.table(table_name)} t`.execute(db);
-    rows.set(table_name, found.map((r) => r.row));
+  for (const {table_name} of tables) {
+    const {rows: found} = await sql<{
+      row: string;
+    }>`SELECT row_to_json(t)::text AS row FROM ${sql.table(table_name)} t`.execute(db);
+    rows.set(
+      table_name,
+      found.map((r) => r.row),
+    );
   }
-  return { tables: tables.map((t) => t.table_name), rows };
+  return {tables: tables.map((t) => t.table_name), rows};
 }
 
 /** The forms a secret could leak in: as given, and (for keys) its random body alone. */
@@ -32,13 +37,15 @@ function forms(secret: string): string[] {
 
 describe('database dump', () => {
   it('holds no password, session token, email-link token, invitation token or API key after every flow that makes one', async () => {
-    const { app, mail, clock } = await build();
-    const secrets: Record<string, string> = { password: PASSWORD, newPassword: NEW_PASSWORD };
+    const {app, mail, clock} = await build();
+    const secrets: Record<string, string> = {password: PASSWORD, newPassword: NEW_PASSWORD};
 
     // Owner: sign-up (verification token, used), sign-in (session), keys (created, rotated, revoked).
-    await register(app, 'owner@example.com', { teamName: 'Acme Health' });
+    await register(app, 'owner@example.com', {teamName: 'Acme Health'});
     secrets.verifyUsed = await mail.lastToken('owner@example.com', 'verify');
-    expect((await app.inject({ method: 'GET', url: `/api/auth/verify?token=${secrets.verifyUsed}` })).statusCode).toBe(200);
+    expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${secrets.verifyUsed}`})).statusCode).toBe(
+      200,
+    );
     const session = (await login(app, 'owner@example.com')).json().token as string;
     secrets.session = session;
     const created = (await authed(app, session, 'POST', '/api/keys/sandbox')).json();
@@ -52,24 +59,35 @@ describe('database dump', () => {
     const sdk = await app.inject({
       method: 'POST',
       url: '/api/sdk/sessions',
-      headers: { authorization: `Bearer ${rotated.apiKey}` },
-      payload: { flowId: 'sample' },
+      headers: {authorization: `Bearer ${rotated.apiKey}`},
+      payload: {flowId: 'sample'},
     });
     expect(sdk.statusCode).toBe(200);
 
     // A session rotated through x-new-token, and a changed password (fresh token for the caller).
     const member = await signedIn(app, mail, 'member@example.com');
     secrets.memberSession = member;
-    const changed = await post(app, '/api/auth/change-password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, member);
+    const changed = await post(
+      app,
+      '/api/auth/change-password',
+      {currentPassword: PASSWORD, newPassword: NEW_PASSWORD},
+      member,
+    );
     expect(changed.statusCode).toBe(200);
     secrets.changedSession = String(changed.headers['x-new-token']);
 
     // Invitation links: one accepted, one replaced by a resend, and the pending one that replaced it.
-    expect((await authed(app, session, 'POST', '/api/team/add', { email: 'member@example.com' })).statusCode).toBe(201);
+    expect((await authed(app, session, 'POST', '/api/team/add', {email: 'member@example.com'})).statusCode).toBe(201);
     secrets.invitationAccepted = await mail.lastToken('member@example.com', 'accept-invitation');
-    const accepted = await post(app, '/api/invitations/accept', { token: secrets.invitationAccepted }, secrets.changedSession);
+    const accepted = await post(
+      app,
+      '/api/invitations/accept',
+      {token: secrets.invitationAccepted},
+      secrets.changedSession,
+    );
     expect(accepted.statusCode).toBe(200);
-    const invited = (await authed(app, session, 'POST', '/api/team/add', { email: 'invitee@example.com' })).json().invitation;
+    const invited = (await authed(app, session, 'POST', '/api/team/add', {email: 'invitee@example.com'})).json()
+      .invitation;
     secrets.invitationReplaced = await mail.lastToken('invitee@example.com', 'accept-invitation');
     clock.advance(60_000);
     expect((await authed(app, session, 'POST', `/api/team/invitations/${invited.id}/resend`)).statusCode).toBe(200);
@@ -78,25 +96,35 @@ describe('database dump', () => {
     // Unverified account: a pending verification token, a superseded one, and a pending reset token.
     await register(app, 'pending@example.com');
     secrets.verifySuperseded = await mail.lastToken('pending@example.com', 'verify');
-    await post(app, '/api/auth/resend-verification', { email: 'pending@example.com' });
+    await post(app, '/api/auth/resend-verification', {email: 'pending@example.com'});
     secrets.verifyPending = await mail.lastToken('pending@example.com', 'verify');
-    await post(app, '/api/auth/forgot-password', { email: 'pending@example.com' });
+    await post(app, '/api/auth/forgot-password', {email: 'pending@example.com'});
     secrets.resetPending = await mail.lastToken('pending@example.com', 'reset-password');
 
     // A used reset token on the owner (revokes the owner's sessions).
-    await post(app, '/api/auth/forgot-password', { email: 'owner@example.com' });
+    await post(app, '/api/auth/forgot-password', {email: 'owner@example.com'});
     secrets.resetUsed = await mail.lastToken('owner@example.com', 'reset-password');
-    expect((await post(app, '/api/auth/reset-password', { token: secrets.resetUsed, newPassword: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post(app, '/api/auth/reset-password', {token: secrets.resetUsed, newPassword: NEW_PASSWORD})).statusCode,
+    ).toBe(200);
 
     // Failed sign-ins (sign_in_attempts) with a password that must not be recorded either.
     secrets.wrongPassword = 'Wrong-Password-Secret-1';
     await login(app, 'owner@example.com', secrets.wrongPassword);
 
     expect(new Set(Object.values(secrets)).size).toBe(Object.keys(secrets).length);
-    const { tables, rows } = await dump(app.db);
+    const {tables, rows} = await dump(app.db);
     // Every table of the schema is dumped (schema_migrations included); the ones these flows fill are not empty.
     for (const table of [
-      'users', 'teams', 'team_members', 'sessions', 'email_tokens', 'api_keys', 'sign_in_attempts', 'invitations', 'invitation_sends',
+      'users',
+      'teams',
+      'team_members',
+      'sessions',
+      'email_tokens',
+      'api_keys',
+      'sign_in_attempts',
+      'invitations',
+      'invitation_sends',
     ]) {
       expect(tables).toContain(table);
       expect(rows.get(table)!.length, table).toBeGreaterThan(0);
@@ -118,12 +146,14 @@ describe('database dump', () => {
 
 describe('password reset under concurrent submissions', () => {
   it('lets exactly one of two different new passwords win, and that one is the password', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     await signedIn(app, mail, 'ada@example.com');
-    await post(app, '/api/auth/forgot-password', { email: 'ada@example.com' });
+    await post(app, '/api/auth/forgot-password', {email: 'ada@example.com'});
     const token = await mail.lastToken('ada@example.com', 'reset-password');
     const candidates = ['First-Winner-123', 'Second-Winner-456'];
-    const results = await Promise.all(candidates.map((newPassword) => post(app, '/api/auth/reset-password', { token, newPassword })));
+    const results = await Promise.all(
+      candidates.map((newPassword) => post(app, '/api/auth/reset-password', {token, newPassword})),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json().error.code).toBe('ALREADY_USED');

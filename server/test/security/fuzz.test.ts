@@ -7,15 +7,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule, { type FormatsPlugin } from 'ajv-formats';
-import { describe, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ERROR_CATALOGUE, type ErrorCode } from '../../src/errors.js';
-import { startSession } from '../../src/services/sessions.js';
-import { build, type TestContext } from '../helpers/app.js';
-import { PASSWORD, TURNSTILE, authed, post, register, verify } from '../helpers/accounts.js';
-import { truncateAll } from '../helpers/database.js';
+import {Ajv, type ValidateFunction} from 'ajv';
+import addFormatsModule, {type FormatsPlugin} from 'ajv-formats';
+import {describe, expect, it} from 'vitest';
+import type {InjectOptions, LightMyRequestResponse} from 'fastify';
+import {ERROR_CATALOGUE, type ErrorCode} from '../../src/errors.js';
+import {startSession} from '../../src/services/sessions.js';
+import {build, type TestContext} from '../helpers/app.js';
+import {PASSWORD, TURNSTILE, authed, post, register, verify} from '../helpers/accounts.js';
+import {truncateAll} from '../helpers/database.js';
 import {
   bodyCase,
   operationsOf,
@@ -29,7 +29,8 @@ import {
 } from '../helpers/openapi-arbitraries.js';
 
 // ajv-formats is CommonJS: its default export arrives wrapped or not depending on the loader.
-const addFormats = (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin);
+const addFormats =
+  (addFormatsModule as unknown as {default?: FormatsPlugin}).default ?? (addFormatsModule as unknown as FormatsPlugin);
 
 // Paths the router itself cannot route: an invalid percent-encoding and a segment over its
 // 100-character limit, which once answered with Fastify's own body. They must answer like any unknown path.
@@ -41,7 +42,17 @@ const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
 const ROLES = ['owner', 'member', 'rival', 'solo'] as const;
 type Role = (typeof ROLES)[number];
 const CREDENTIALS = [
-  'none', 'owner', 'member', 'rival', 'solo', 'api key', 'revoked api key', 'garbage', 'basic', 'bearer only', 'stale session',
+  'none',
+  'owner',
+  'member',
+  'rival',
+  'solo',
+  'api key',
+  'revoked api key',
+  'garbage',
+  'basic',
+  'bearer only',
+  'stale session',
 ] as const;
 type Credential = (typeof CREDENTIALS)[number];
 
@@ -83,39 +94,42 @@ class World {
   constructor(private readonly ctx: TestContext) {}
 
   async reset(): Promise<void> {
-    const { app, mail, dataDir } = this.ctx;
+    const {app, mail, dataDir} = this.ctx;
     this.rebuilds += 1;
     this.dirty = false;
     this.keys = [];
     await app.mailer.flush();
     await truncateAll(app.db);
-    await fs.rm(path.join(dataDir, 'mail'), { recursive: true, force: true });
-    const make = async (role: Role, email: string, extra: { teamName?: string } = {}) => {
-      await register(app, email, { name: role, ...extra });
+    await fs.rm(path.join(dataDir, 'mail'), {recursive: true, force: true});
+    const make = async (role: Role, email: string, extra: {teamName?: string} = {}) => {
+      await register(app, email, {name: role, ...extra});
       await verify(app, mail, email);
       const user = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      this.users[role] = { email, id: user.id, password: PASSWORD, token: await this.session(user.id) };
+      this.users[role] = {email, id: user.id, password: PASSWORD, token: await this.session(user.id)};
     };
-    await make('owner', 'owner@example.com', { teamName: 'Acme' });
+    await make('owner', 'owner@example.com', {teamName: 'Acme'});
     await make('member', 'member@example.com');
-    await make('rival', 'rival@example.com', { teamName: 'Rival' });
+    await make('rival', 'rival@example.com', {teamName: 'Rival'});
     await make('solo', 'solo@example.com');
     await register(app, 'unverified@example.com');
     const invite = async (inviter: Role, body: Record<string, unknown>) => {
       const res = await authed(app, this.users[inviter].token, 'POST', '/api/team/add', body);
       if (res.statusCode !== 201) throw new Error(`invite ${String(body.email)}: ${res.statusCode} ${res.body}`);
-      return { id: res.json().invitation.id as string, token: await mail.lastToken(body.email as string, 'accept-invitation') };
+      return {
+        id: res.json().invitation.id as string,
+        token: await mail.lastToken(body.email as string, 'accept-invitation'),
+      };
     };
-    const joined = await invite('owner', { email: 'member@example.com' });
-    await authed(app, this.users.member.token, 'POST', '/api/invitations/accept', { token: joined.token });
-    const invited = await invite('owner', { email: 'pending@example.com' });
-    const invitedToo = await invite('owner', { email: 'later@example.com', name: 'Later', role: 'admin' });
-    const soloByAcme = await invite('owner', { email: 'solo@example.com' });
-    const soloByRival = await invite('rival', { email: 'solo@example.com' });
+    const joined = await invite('owner', {email: 'member@example.com'});
+    await authed(app, this.users.member.token, 'POST', '/api/invitations/accept', {token: joined.token});
+    const invited = await invite('owner', {email: 'pending@example.com'});
+    const invitedToo = await invite('owner', {email: 'later@example.com', name: 'Later', role: 'admin'});
+    const soloByAcme = await invite('owner', {email: 'solo@example.com'});
+    const soloByRival = await invite('rival', {email: 'solo@example.com'});
     this.invitationTokens = [soloByAcme.token, soloByRival.token, invited.token, joined.token];
     // Past the minute between two sends of one invitation, so a resend can succeed.
     this.ctx.clock.advance(2 * 60_000);
-    await app.db.updateTable('teams').set({ production_ready: true }).where('name', '=', 'Acme').execute();
+    await app.db.updateTable('teams').set({production_ready: true}).where('name', '=', 'Acme').execute();
     for (const role of ['owner', 'rival', 'solo'] as const) {
       await authed(app, this.users[role].token, 'POST', '/api/keys/sandbox');
       const doomed = (await authed(app, this.users[role].token, 'POST', '/api/keys/sandbox')).json().key.id as string;
@@ -126,7 +140,7 @@ class World {
     // A session that was valid once: signed out.
     this.staleToken = await this.session(this.users.solo.id);
     await authed(app, this.staleToken, 'POST', '/api/auth/logout');
-    await post(app, '/api/auth/forgot-password', { email: 'solo@example.com' });
+    await post(app, '/api/auth/forgot-password', {email: 'solo@example.com'});
     this.linkTokens = [
       await mail.lastToken('unverified@example.com', 'verify'),
       await mail.lastToken('solo@example.com', 'reset-password'),
@@ -142,7 +156,10 @@ class World {
       const res = await authed(this.ctx.app, this.users[role].token, 'GET', '/api/keys');
       const listed = res.statusCode === 200 ? (res.json().keys as KeyFixture[]) : [];
       keys.push(...listed);
-      this.ownKeys.set(role, listed.map((k) => k.id));
+      this.ownKeys.set(
+        role,
+        listed.map((k) => k.id),
+      );
     }
     // Keep ids of keys that left every list (their owner's team changed) as cross-owner ids.
     const known = new Map([...this.keys, ...keys].map((k) => [k.id, k]));
@@ -180,7 +197,12 @@ class World {
   }
 
   /** Mends the fixtures after a request that succeeded in changing them. */
-  async afterSuccess(op: Operation, credential: Credential, body: BodyCase, res: LightMyRequestResponse): Promise<void> {
+  async afterSuccess(
+    op: Operation,
+    credential: Credential,
+    body: BodyCase,
+    res: LightMyRequestResponse,
+  ): Promise<void> {
     const role = (ROLES as readonly string[]).includes(credential) ? (credential as Role) : undefined;
     const sent = body.payload.kind === 'json' ? (body.payload.value as Record<string, unknown>) : {};
     switch (op.label) {
@@ -220,10 +242,18 @@ class World {
         const [soloAcme, soloRival, pending, used] = this.invitationTokens;
         return [soloAcme!, soloRival!, soloAcme!, soloRival!, pending!, used!, this.linkTokens[0]!];
       }
-      return op.path.includes('reset') ? [this.linkTokens[1]!, this.linkTokens[2]!] : [this.linkTokens[0]!, this.linkTokens[1]!];
+      return op.path.includes('reset')
+        ? [this.linkTokens[1]!, this.linkTokens[2]!]
+        : [this.linkTokens[0]!, this.linkTokens[1]!];
     };
     return {
-      email: () => [...ROLES.map((r) => this.users[r].email), 'unverified@example.com', 'pending@example.com', ' Owner@Example.COM ', 'nobody@example.com'],
+      email: () => [
+        ...ROLES.map((r) => this.users[r].email),
+        'unverified@example.com',
+        'pending@example.com',
+        ' Owner@Example.COM ',
+        'nobody@example.com',
+      ],
       password: passwords,
       currentPassword: passwords,
       newPassword: () => ['Fresh-Horse-881', 'Ünïcødé-Pässwörd-9', 'Another-Long-Pass-77', 'short', 'password1234'],
@@ -242,7 +272,11 @@ class World {
     const onKeys = op.path.startsWith('/api/keys');
     return () => {
       const all = onKeys ? this.keys.map((k) => k.id) : this.ids;
-      let own = role ? (onKeys ? this.ownKeys.get(role) ?? [] : this.ids.filter((id) => id !== this.users[role].id)) : [];
+      let own = role
+        ? onKeys
+          ? (this.ownKeys.get(role) ?? [])
+          : this.ids.filter((id) => id !== this.users[role].id)
+        : [];
       // The ids whose success path the team routes have: invitations, or the member (role change, removal).
       if (op.path.startsWith('/api/team/invitations/')) own = this.invitationIds;
       else if (op.path === '/api/team/{id}' && role) own = [this.users.member.id];
@@ -265,10 +299,18 @@ interface RequestCase {
 function credentialFor(op: Operation): fc.Arbitrary<Credential> {
   // Twice the role whose success path the operation has: the owner for most, the team-less solo
   // (invited by both teams) to accept, the member to leave.
-  const favourite: Credential = op.path === '/api/invitations/accept' ? 'solo' : op.path === '/api/team/leave' ? 'member' : 'owner';
+  const favourite: Credential =
+    op.path === '/api/invitations/accept' ? 'solo' : op.path === '/api/team/leave' ? 'member' : 'owner';
   const sessions: Credential[] = [favourite, ...ROLES];
-  const wanted = op.security.includes('apiKey') ? ['api key' as const] : op.security.includes('session') ? sessions : ['none' as const];
-  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...wanted) }, { weight: 1, arbitrary: fc.constantFrom(...CREDENTIALS) });
+  const wanted = op.security.includes('apiKey')
+    ? ['api key' as const]
+    : op.security.includes('session')
+      ? sessions
+      : ['none' as const];
+  return fc.oneof(
+    {weight: 4, arbitrary: fc.constantFrom(...wanted)},
+    {weight: 1, arbitrary: fc.constantFrom(...CREDENTIALS)},
+  );
 }
 
 function requestCase(op: Operation, world: World): fc.Arbitrary<RequestCase> {
@@ -278,14 +320,19 @@ function requestCase(op: Operation, world: World): fc.Arbitrary<RequestCase> {
     fc.record({
       credential: fc.constant(credential),
       pick: fc.nat(),
-      garbage: fc.oneof(fc.stringMatching(/^[\x21-\x7e]{0,80}$/), fc.constantFrom('ik_sandbox_000000000000000000000000000000000000000000', "' OR 1=1 --")),
+      garbage: fc.oneof(
+        fc.stringMatching(/^[\x21-\x7e]{0,80}$/),
+        fc.constantFrom('ik_sandbox_000000000000000000000000000000000000000000', "' OR 1=1 --"),
+      ),
       segments: fc.tuple(
         ...op.pathParams.map((p) =>
-          pathSegment(p.schema, world.pathPool(op, p.name, credential), { raw: [...RAW_SEGMENTS, ...UNROUTABLE_SEGMENTS] }),
+          pathSegment(p.schema, world.pathPool(op, p.name, credential), {
+            raw: [...RAW_SEGMENTS, ...UNROUTABLE_SEGMENTS],
+          }),
         ),
       ),
       query: queryString(op.query, known),
-      body: hasBody ? bodyCase(op.body, known) : fc.constant<BodyCase>({ variant: 'none', payload: { kind: 'none' } }),
+      body: hasBody ? bodyCase(op.body, known) : fc.constant<BodyCase>({variant: 'none', payload: {kind: 'none'}}),
     }),
   );
 }
@@ -296,7 +343,7 @@ function injectOptions(op: Operation, world: World, c: RequestCase): InjectOptio
   const headers: Record<string, string> = {};
   const authorization = world.authorization(c.credential, c.garbage, c.pick);
   if (authorization !== undefined) headers.authorization = authorization;
-  const options: InjectOptions = { method: op.method, url, headers };
+  const options: InjectOptions = {method: op.method, url, headers};
   const payload = c.body.payload;
   if (payload.kind === 'json') options.payload = JSON.stringify(payload.value);
   if (payload.kind === 'json') headers['content-type'] = 'application/json';
@@ -305,13 +352,13 @@ function injectOptions(op: Operation, world: World, c: RequestCase): InjectOptio
     headers['content-type'] = payload.contentType;
   }
   if (payload.kind === 'oversize') {
-    options.payload = JSON.stringify({ email: 'x'.repeat(payload.bytes) });
+    options.payload = JSON.stringify({email: 'x'.repeat(payload.bytes)});
     headers['content-type'] = 'application/json';
   }
   return options;
 }
 
-const ajv = new Ajv({ strict: false, allErrors: true });
+const ajv = new Ajv({strict: false, allErrors: true});
 addFormats(ajv);
 const validators = new Map<JsonSchema, ValidateFunction>();
 
@@ -349,9 +396,12 @@ function problemWith(op: Operation, res: LightMyRequestResponse): string | undef
   const validate = validatorFor(schema);
   if (!validate(body)) return `body off its declared ${res.statusCode} schema: ${ajv.errorsText(validate.errors)}`;
   if (res.statusCode >= 400) {
-    const { code, message } = (body as { error: { code: string; message: string } }).error;
+    const {code, message} = (body as {error: {code: string; message: string}}).error;
     if (!(code in ERROR_CATALOGUE)) return `code ${code} is not in the catalogue`;
-    const allowed = [ERROR_CATALOGUE[code as ErrorCode].message, ...(MESSAGE_OVERRIDES[op.label]?.[code as ErrorCode] ?? [])];
+    const allowed = [
+      ERROR_CATALOGUE[code as ErrorCode].message,
+      ...(MESSAGE_OVERRIDES[op.label]?.[code as ErrorCode] ?? []),
+    ];
     if (!allowed.includes(message)) return `${code} with another message: ${message}`;
   }
   return undefined;
@@ -359,15 +409,15 @@ function problemWith(op: Operation, res: LightMyRequestResponse): string | undef
 
 describe('schema fuzzing of every operation in the OpenAPI document', () => {
   it('never answers 5xx, an undeclared status, a body off its schema or a refusal outside the catalogue', async () => {
-    const ctx = await build({ config: { authRateLimit: 1_000_000, sdkRateLimit: 1_000_000 } });
-    const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const ctx = await build({config: {authRateLimit: 1_000_000, sdkRateLimit: 1_000_000}});
+    const document = (await ctx.app.inject({method: 'GET', url: '/api/openapi.json'})).json();
     const operations = operationsOf(document);
     const world = new World(ctx);
-    const figures: Array<{ operation: string; requests: number; '2xx': number; '4xx': number; bodies: number }> = [];
+    const figures: Array<{operation: string; requests: number; '2xx': number; '4xx': number; bodies: number}> = [];
 
     for (const op of operations) {
       if (world.dirty) await world.reset();
-      const tally = { requests: 0, '2xx': 0, '4xx': 0, bodies: 0 };
+      const tally = {requests: 0, '2xx': 0, '4xx': 0, bodies: 0};
       await fc.assert(
         fc.asyncProperty(requestCase(op, world), async (c) => {
           const options = injectOptions(op, world, c);
@@ -378,16 +428,22 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
           if (c.body.payload.kind !== 'none') tally.bodies += 1;
           const problem = problemWith(op, res);
           if (problem) {
-            throw new Error(`${options.method} ${options.url} [${c.credential}, ${c.body.variant}] -> ${problem}\nbody: ${res.body.slice(0, 300)}`);
+            throw new Error(
+              `${options.method} ${options.url} [${c.credential}, ${c.body.variant}] -> ${problem}\nbody: ${res.body.slice(0, 300)}`,
+            );
           }
           if (res.statusCode < 300) {
             if (op.method !== 'GET' || op.query.length > 0) world.dirty = true;
             await world.afterSuccess(op, c.credential, c.body, res);
           }
         }),
-        { numRuns: RUNS_PER_OPERATION, endOnFailure: true, ...(process.env.FUZZ_SEED && { seed: Number(process.env.FUZZ_SEED) }) },
+        {
+          numRuns: RUNS_PER_OPERATION,
+          endOnFailure: true,
+          ...(process.env.FUZZ_SEED && {seed: Number(process.env.FUZZ_SEED)}),
+        },
       );
-      figures.push({ operation: op.label, ...tally });
+      figures.push({operation: op.label, ...tally});
     }
 
     console.table(figures);
@@ -398,7 +454,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked.
     for (const [i, f] of figures.entries()) {
       const refuses = [...operations[i]!.responses.keys()].some((s) => s >= 400 && s < 500);
-      expect({ operation: f.operation, reached2xx: f['2xx'] > 0, reached4xx: f['4xx'] > 0 }).toEqual({
+      expect({operation: f.operation, reached2xx: f['2xx'] > 0, reached4xx: f['4xx'] > 0}).toEqual({
         operation: f.operation,
         reached2xx: true,
         reached4xx: refuses,

@@ -18,11 +18,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { build, type TestContext } from '../helpers/app.js';
-import { PASSWORD, TURNSTILE, authed, login, post } from '../helpers/accounts.js';
-import { truncateAll } from '../helpers/database.js';
+import {describe, expect, it} from 'vitest';
+import type {FastifyInstance, LightMyRequestResponse} from 'fastify';
+import {build, type TestContext} from '../helpers/app.js';
+import {PASSWORD, TURNSTILE, authed, login, post} from '../helpers/accounts.js';
+import {truncateAll} from '../helpers/database.js';
 
 /** Sequences per run of the test and commands per sequence: ~40-50 s on PGlite on a shared 2-core machine. */
 const SEQUENCES = Number(process.env.MODEL_RUNS ?? 60);
@@ -83,16 +83,16 @@ interface ModelInvite {
 
 interface Model {
   users: ModelUser[];
-  teams: Map<string, { name: string; productionReady: boolean }>;
+  teams: Map<string, {name: string; productionReady: boolean}>;
   keys: ModelKey[];
   /** Pending, unexpired invitations. */
   invites: ModelInvite[];
   /** Links that no longer work: accepted, declined, revoked, replaced by a resend, or expired. */
   deadTokens: string[];
   /** Invitations that are no longer pending. */
-  closed: Array<{ id: string; team: string }>;
+  closed: Array<{id: string; team: string}>;
   /** Every invitation email sent (invites and resends, whatever became of them): what the limits count. */
-  sends: Array<{ team: string; email: string; at: number }>;
+  sends: Array<{team: string; email: string; at: number}>;
 }
 
 interface Real {
@@ -100,7 +100,7 @@ interface Real {
   last?: number;
   app: FastifyInstance;
   ctx: TestContext;
-  clock: { now: number };
+  clock: {now: number};
   counts: Record<string, number>;
 }
 
@@ -108,11 +108,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const ownerOf = (u: ModelUser) => (u.team ? `team:${u.team}` : `user:${u.id}`);
 const envFor = (type: KeyType) => (type === 'sandbox' ? 'sandbox' : 'pro');
 const isManager = (u: ModelUser) => u.role === 'owner' || u.role === 'admin';
-const ROLE_ORDER: Record<Role, number> = { owner: 0, admin: 1, member: 2 };
+const ROLE_ORDER: Record<Role, number> = {owner: 0, admin: 1, member: 2};
 
 function newModel(): Model {
   return {
-    users: Array.from({ length: USERS }, (_, i) => ({ email: `user${i}@example.com`, name: `User ${i}`, verified: false })),
+    users: Array.from({length: USERS}, (_, i) => ({email: `user${i}@example.com`, name: `User ${i}`, verified: false})),
     teams: new Map(),
     keys: [],
     invites: [],
@@ -123,13 +123,17 @@ function newModel(): Model {
 }
 
 function expectRefusal(res: LightMyRequestResponse, status: number, code: string, what: string): void {
-  expect({ what, status: res.statusCode, code: res.json().error?.code }).toEqual({ what, status, code });
+  expect({what, status: res.statusCode, code: res.json().error?.code}).toEqual({what, status, code});
 }
 
 /** Where the contract does not order two refusals that both apply, either answer is right. */
 function expectRefusalOneOf(res: LightMyRequestResponse, status: number, codes: string[], what: string): void {
   const code = res.json().error?.code as string;
-  expect({ what, status: res.statusCode, code: codes.includes(code) ? codes[0] : code }).toEqual({ what, status, code: codes[0] });
+  expect({what, status: res.statusCode, code: codes.includes(code) ? codes[0] : code}).toEqual({
+    what,
+    status,
+    code: codes[0],
+  });
 }
 
 function keyBody(k: ModelKey) {
@@ -144,14 +148,22 @@ function keyBody(k: ModelKey) {
 }
 
 function invitationBody(i: ModelInvite) {
-  return { id: i.id, email: i.email, name: null, role: i.role, createdAt: iso(i.createdAt), sentAt: iso(i.sentAt), expiresAt: iso(i.expiresAt) };
+  return {
+    id: i.id,
+    email: i.email,
+    name: null,
+    role: i.role,
+    createdAt: iso(i.createdAt),
+    sentAt: iso(i.sentAt),
+    expiresAt: iso(i.expiresAt),
+  };
 }
 
 /** The invitation is no longer pending: its link stops working and its id can no longer be revoked or resent. */
 function closeInvite(m: Model, invite: ModelInvite): void {
   m.invites = m.invites.filter((i) => i !== invite);
   m.deadTokens.push(invite.token);
-  m.closed.push({ id: invite.id, team: invite.team });
+  m.closed.push({id: invite.id, team: invite.team});
 }
 
 /** Valid while now < expiresAt ("to the second"). */
@@ -181,8 +193,8 @@ async function useKey(r: Real, key: ModelKey, env: string): Promise<LightMyReque
   const res = await r.app.inject({
     method: 'POST',
     url: '/api/sdk/sessions',
-    headers: { authorization: `Bearer ${key.apiKey}` },
-    payload: { flowId: FLOW, env },
+    headers: {authorization: `Bearer ${key.apiKey}`},
+    payload: {flowId: FLOW, env},
   });
   // The key is checked (and its use recorded) before the environment is.
   if (key.status === 'active') key.lastUsedAt = r.clock.now;
@@ -191,7 +203,8 @@ async function useKey(r: Real, key: ModelKey, env: string): Promise<LightMyReque
 
 async function expectAuthenticates(r: Real, key: ModelKey, what: string): Promise<void> {
   const res = await useKey(r, key, envFor(key.keyType));
-  if (key.status === 'active') expect({ what, status: res.statusCode, flowId: res.json().flowId }).toEqual({ what, status: 200, flowId: FLOW });
+  if (key.status === 'active')
+    expect({what, status: res.statusCode, flowId: res.json().flowId}).toEqual({what, status: 200, flowId: FLOW});
   else expectRefusal(res, 401, 'INVALID_API_KEY', `${what}: a ${key.status} key`);
 }
 
@@ -199,7 +212,11 @@ async function checkKeyLists(m: Model, r: Real): Promise<void> {
   for (const [i, u] of m.users.entries()) {
     if (!u.token) continue;
     const res = await authed(r.app, u.token, 'GET', '/api/keys');
-    expect({ user: i, status: res.statusCode, keys: res.json().keys }).toEqual({ user: i, status: 200, keys: expectedKeys(m, u) });
+    expect({user: i, status: res.statusCode, keys: res.json().keys}).toEqual({
+      user: i,
+      status: 200,
+      keys: expectedKeys(m, u),
+    });
   }
 }
 
@@ -209,14 +226,14 @@ function expectedTeam(m: Model, u: ModelUser) {
   const users = m.users
     .filter((x) => x.team === team)
     .sort((a, b) => ROLE_ORDER[a.role!] - ROLE_ORDER[b.role!] || a.joinedAt! - b.joinedAt! || (a.id! < b.id! ? -1 : 1))
-    .map((x) => ({ id: x.id, name: x.name, email: x.email, role: x.role, joinedAt: iso(x.joinedAt!) }));
+    .map((x) => ({id: x.id, name: x.name, email: x.email, role: x.role, joinedAt: iso(x.joinedAt!)}));
   const invitations = isManager(u)
     ? m.invites
         .filter((i) => i.team === team)
         .sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1))
         .map(invitationBody)
     : [];
-  return { team: { id: team, name: m.teams.get(team)!.name }, role: u.role, users, invitations };
+  return {team: {id: team, name: m.teams.get(team)!.name}, role: u.role, users, invitations};
 }
 
 async function checkTeamViews(m: Model, r: Real): Promise<void> {
@@ -224,7 +241,12 @@ async function checkTeamViews(m: Model, r: Real): Promise<void> {
     if (!u.token) continue;
     const res = await authed(r.app, u.token, 'GET', '/api/team');
     if (!u.team) expectRefusal(res, 404, 'NOT_FOUND', `user ${i} has no team`);
-    else expect({ user: i, status: res.statusCode, body: res.json() }).toEqual({ user: i, status: 200, body: expectedTeam(m, u) });
+    else
+      expect({user: i, status: res.statusCode, body: res.json()}).toEqual({
+        user: i,
+        status: 200,
+        body: expectedTeam(m, u),
+      });
   }
 }
 
@@ -262,50 +284,66 @@ const signedIn = (m: Readonly<Model>, i: number) => Boolean(m.users[i]!.token);
  * Who acts: a user slot (anyone, so refusals too), or the n-th signed-in owner or admin, owner, or
  * user with a pending invitation.
  */
-type ActorRef = { kind: 'user' | 'manager' | 'owner' | 'invitee'; index: number };
+type ActorRef = {kind: 'user' | 'manager' | 'owner' | 'invitee'; index: number};
 
 function resolveActor(m: Readonly<Model>, ref: ActorRef): ModelUser | undefined {
   if (ref.kind === 'user') return m.users[ref.index]!.token ? m.users[ref.index] : undefined;
   const pool = m.users.filter(
     (u) =>
       u.token &&
-      (ref.kind === 'manager' ? isManager(u) : ref.kind === 'owner' ? u.role === 'owner' : m.invites.some((i) => i.email === u.email)),
+      (ref.kind === 'manager'
+        ? isManager(u)
+        : ref.kind === 'owner'
+          ? u.role === 'owner'
+          : m.invites.some((i) => i.email === u.email)),
   );
   return pool.length > 0 ? pool[ref.index % pool.length] : undefined;
 }
 
 /** The command's own request (its status goes into the figures). */
-async function call(r: Real, token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+async function call(
+  r: Real,
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
   const res = await authed(r.app, token, method, url, payload);
   r.last = res.statusCode;
   return res;
 }
 
 /** Which invitation link a command uses: one sent to the actor, anyone's, one that no longer works, or one never issued. */
-type LinkRef = { kind: 'mine' | 'any' | 'dead'; index: number } | { kind: 'unknown' };
+type LinkRef = {kind: 'mine' | 'any' | 'dead'; index: number} | {kind: 'unknown'};
 
-function resolveLink(m: Model, ref: LinkRef, actor?: ModelUser): { token: string; invite?: ModelInvite } {
-  if (ref.kind === 'dead') return { token: m.deadTokens.length > 0 ? m.deadTokens[ref.index % m.deadTokens.length]! : UNKNOWN_TOKEN };
-  if (ref.kind === 'unknown') return { token: UNKNOWN_TOKEN };
+function resolveLink(m: Model, ref: LinkRef, actor?: ModelUser): {token: string; invite?: ModelInvite} {
+  if (ref.kind === 'dead')
+    return {token: m.deadTokens.length > 0 ? m.deadTokens[ref.index % m.deadTokens.length]! : UNKNOWN_TOKEN};
+  if (ref.kind === 'unknown') return {token: UNKNOWN_TOKEN};
   const pool = ref.kind === 'mine' ? m.invites.filter((i) => i.email === actor?.email) : m.invites;
   const invite = pool.length > 0 ? pool[ref.index % pool.length] : undefined;
-  return invite ? { token: invite.token, invite } : { token: UNKNOWN_TOKEN };
+  return invite ? {token: invite.token, invite} : {token: UNKNOWN_TOKEN};
 }
 
 /** Which invitation id a manager's command names: a pending one of any team, one no longer pending, or none. */
-type InviteIdRef = { kind: 'pending' | 'closed'; index: number } | { kind: 'nobody' };
+type InviteIdRef = {kind: 'pending' | 'closed'; index: number} | {kind: 'nobody'};
 
-function resolveInviteId(m: Model, ref: InviteIdRef): { id: string; invite?: ModelInvite } {
+function resolveInviteId(m: Model, ref: InviteIdRef): {id: string; invite?: ModelInvite} {
   if (ref.kind === 'pending' && m.invites.length > 0) {
     const invite = m.invites[ref.index % m.invites.length]!;
-    return { id: invite.id, invite };
+    return {id: invite.id, invite};
   }
-  if (ref.kind === 'closed' && m.closed.length > 0) return { id: m.closed[ref.index % m.closed.length]!.id };
-  return { id: NO_ID };
+  if (ref.kind === 'closed' && m.closed.length > 0) return {id: m.closed[ref.index % m.closed.length]!.id};
+  return {id: NO_ID};
 }
 
 class Register extends Command {
-  constructor(readonly user: number, readonly withTeam: boolean, readonly verifyNow: boolean, readonly throughInvitation: boolean) {
+  constructor(
+    readonly user: number,
+    readonly withTeam: boolean,
+    readonly verifyNow: boolean,
+    readonly throughInvitation: boolean,
+  ) {
     super();
   }
   check() {
@@ -325,29 +363,30 @@ class Register extends Command {
       password: PASSWORD,
       name: u.name,
       turnstileToken: TURNSTILE,
-      ...(this.withTeam && { teamName }),
-      ...(link && { invitationToken: link }),
+      ...(this.withTeam && {teamName}),
+      ...(link && {invitationToken: link}),
     });
     r.last = res.statusCode;
     if (u.id) return expectRefusal(res, 409, 'EMAIL_IN_USE', 'a second sign-up');
     const provesMailbox = Boolean(link && newest && link === newest.token);
-    expect({ status: res.statusCode, body: res.json() }).toEqual({
+    expect({status: res.statusCode, body: res.json()}).toEqual({
       status: 201,
       body: provesMailbox
-        ? { message: 'Account created. You can sign in now.', emailVerified: true }
-        : { message: 'Account created. Check your email to verify your address.', emailVerified: false },
+        ? {message: 'Account created. You can sign in now.', emailVerified: true}
+        : {message: 'Account created. Check your email to verify your address.', emailVerified: false},
     });
-    if (provesMailbox) r.counts['Register through an invitation'] = (r.counts['Register through an invitation'] ?? 0) + 1;
+    if (provesMailbox)
+      r.counts['Register through an invitation'] = (r.counts['Register through an invitation'] ?? 0) + 1;
     const token = (await login(r.app, u.email)).json().token as string;
     const me = (await authed(r.app, token, 'GET', '/api/auth/me')).json().user;
-    Object.assign(u, { id: me.id, token, verified: provesMailbox, team: undefined, role: undefined });
+    Object.assign(u, {id: me.id, token, verified: provesMailbox, team: undefined, role: undefined});
     if (this.withTeam) {
-      m.teams.set(me.team.id, { name: teamName, productionReady: false });
-      Object.assign(u, { team: me.team.id, role: 'owner', joinedAt: r.clock.now });
+      m.teams.set(me.team.id, {name: teamName, productionReady: false});
+      Object.assign(u, {team: me.team.id, role: 'owner', joinedAt: r.clock.now});
     }
     // Signing up never joins the team that invited the address (an invited address once joined silently at sign-up).
-    expect({ team: me.team && { id: me.team.id, role: me.team.role }, verified: me.emailVerified }).toEqual({
-      team: u.team ? { id: u.team, role: u.role } : null,
+    expect({team: me.team && {id: me.team.id, role: me.team.role}, verified: me.emailVerified}).toEqual({
+      team: u.team ? {id: u.team, role: u.role} : null,
       verified: u.verified,
     });
     if (this.verifyNow && !u.verified) await verifyByMail(r, u);
@@ -356,7 +395,7 @@ class Register extends Command {
 
 async function verifyByMail(r: Real, u: ModelUser): Promise<void> {
   const link = await r.ctx.mail.lastToken(u.email, 'verify');
-  const res = await r.app.inject({ method: 'GET', url: `/api/auth/verify?token=${link}` });
+  const res = await r.app.inject({method: 'GET', url: `/api/auth/verify?token=${link}`});
   expect(res.statusCode).toBe(200);
   u.verified = true;
 }
@@ -373,13 +412,17 @@ class Verify extends Command {
   }
   async act(m: Model, r: Real) {
     const u = m.users[this.user]!;
-    expect((await post(r.app, '/api/auth/resend-verification', { email: u.email })).statusCode).toBe(200);
+    expect((await post(r.app, '/api/auth/resend-verification', {email: u.email})).statusCode).toBe(200);
     await verifyByMail(r, u);
   }
 }
 
 class Invite extends Command {
-  constructor(readonly actor: ActorRef, readonly target: number, readonly role: InviteRole) {
+  constructor(
+    readonly actor: ActorRef,
+    readonly target: number,
+    readonly role: InviteRole,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -391,18 +434,24 @@ class Invite extends Command {
   async act(m: Model, r: Real) {
     const actor = resolveActor(m, this.actor)!;
     const target = m.users[this.target]!;
-    const res = await call(r, actor.token!, 'POST', '/api/team/add', { email: target.email, ...(this.role === 'admin' && { role: 'admin' }) });
+    const res = await call(r, actor.token!, 'POST', '/api/team/add', {
+      email: target.email,
+      ...(this.role === 'admin' && {role: 'admin'}),
+    });
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'invite without a team');
     const refusals = [
       ...(!isManager(actor) || (this.role === 'admin' && actor.role !== 'owner') ? ['FORBIDDEN'] : []),
       ...(actor.verified ? [] : ['EMAIL_NOT_VERIFIED']),
     ];
-    if (refusals.length > 0) return expectRefusalOneOf(res, 403, refusals, `invite as ${this.role} by an unverified ${actor.role}`);
+    if (refusals.length > 0)
+      return expectRefusalOneOf(res, 403, refusals, `invite as ${this.role} by an unverified ${actor.role}`);
     // Only what this team knows: its members (the actor included) and its own pending invitations.
     if (target.team === actor.team) return expectRefusal(res, 409, 'EMAIL_IN_USE', 'invite a member of this team');
-    if (m.invites.some((i) => i.team === actor.team && i.email === target.email)) return expectRefusal(res, 409, 'EMAIL_IN_USE', 'invite an address this team invited');
+    if (m.invites.some((i) => i.team === actor.team && i.email === target.email))
+      return expectRefusal(res, 409, 'EMAIL_IN_USE', 'invite an address this team invited');
     const now = r.clock.now;
-    if (!underLimits(m, actor.team, target.email, now)) return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'invite over a limit');
+    if (!underLimits(m, actor.team, target.email, now))
+      return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'invite over a limit');
     // The same answer whether the address has no account, one without a team, or one in another team.
     const invite: ModelInvite = {
       id: res.json().invitation?.id,
@@ -414,14 +463,20 @@ class Invite extends Command {
       expiresAt: now + INVITATION_TTL,
       token: await newestLink(r, target.email),
     };
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 201, body: { invitation: invitationBody(invite) } });
+    expect({status: res.statusCode, body: res.json()}).toEqual({
+      status: 201,
+      body: {invitation: invitationBody(invite)},
+    });
     m.invites.push(invite);
-    m.sends.push({ team: actor.team, email: target.email, at: now });
+    m.sends.push({team: actor.team, email: target.email, at: now});
   }
 }
 
 class Accept extends Command {
-  constructor(readonly actor: ActorRef, readonly link: LinkRef) {
+  constructor(
+    readonly actor: ActorRef,
+    readonly link: LinkRef,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -432,20 +487,24 @@ class Accept extends Command {
   }
   async act(m: Model, r: Real) {
     const u = resolveActor(m, this.actor)!;
-    const { token, invite } = resolveLink(m, this.link, u);
-    const res = await call(r, u.token!, 'POST', '/api/invitations/accept', { token });
+    const {token, invite} = resolveLink(m, this.link, u);
+    const res = await call(r, u.token!, 'POST', '/api/invitations/accept', {token});
     if (!invite) return expectRefusal(res, 400, 'INVALID_OR_EXPIRED', 'accept a link that does not work');
-    if (invite.email !== u.email) return expectRefusal(res, 403, 'INVITATION_WRONG_ACCOUNT', 'accept as another address');
+    if (invite.email !== u.email)
+      return expectRefusal(res, 403, 'INVITATION_WRONG_ACCOUNT', 'accept as another address');
     if (u.team) return expectRefusal(res, 409, 'ALREADY_IN_TEAM', 'accept while in a team');
     // Personal keys (active and revoked) move with the person; the active ones keep working.
     const personal = m.keys.filter((k) => k.owner === `user:${u.id}`);
-    expect({ status: res.statusCode, body: res.json() }).toEqual({
+    expect({status: res.statusCode, body: res.json()}).toEqual({
       status: 200,
-      body: { team: { id: invite.team, name: m.teams.get(invite.team)!.name, role: invite.role }, movedKeys: personal.length },
+      body: {
+        team: {id: invite.team, name: m.teams.get(invite.team)!.name, role: invite.role},
+        movedKeys: personal.length,
+      },
     });
     for (const key of personal) key.owner = `team:${invite.team}`;
     // The link proves the mailbox.
-    Object.assign(u, { team: invite.team, role: invite.role, joinedAt: r.clock.now, verified: true });
+    Object.assign(u, {team: invite.team, role: invite.role, joinedAt: r.clock.now, verified: true});
     closeInvite(m, invite);
     const moved = personal.find((k) => k.status === 'active');
     if (moved) await expectAuthenticates(r, moved, 'a personal key moved into a team');
@@ -464,17 +523,20 @@ class Decline extends Command {
   }
   async act(m: Model, r: Real) {
     // No session: the link proves the mailbox.
-    const { token, invite } = resolveLink(m, this.link);
-    const res = await post(r.app, '/api/invitations/decline', { token });
+    const {token, invite} = resolveLink(m, this.link);
+    const res = await post(r.app, '/api/invitations/decline', {token});
     r.last = res.statusCode;
     if (!invite) return expectRefusal(res, 400, 'INVALID_OR_EXPIRED', 'decline a link that does not work');
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { message: 'Invitation declined.' } });
+    expect({status: res.statusCode, body: res.json()}).toEqual({status: 200, body: {message: 'Invitation declined.'}});
     closeInvite(m, invite);
   }
 }
 
 class RevokeInvite extends Command {
-  constructor(readonly actor: ActorRef, readonly target: InviteIdRef) {
+  constructor(
+    readonly actor: ActorRef,
+    readonly target: InviteIdRef,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -485,18 +547,23 @@ class RevokeInvite extends Command {
   }
   async act(m: Model, r: Real) {
     const actor = resolveActor(m, this.actor)!;
-    const { id, invite } = resolveInviteId(m, this.target);
+    const {id, invite} = resolveInviteId(m, this.target);
     const res = await call(r, actor.token!, 'DELETE', `/api/team/invitations/${id}`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'revoke without a team');
     if (!isManager(actor)) return expectRefusal(res, 403, 'FORBIDDEN', 'revoke by a member');
-    if (!invite || invite.team !== actor.team) return expectRefusal(res, 404, 'NOT_FOUND', "revoke another team's or a closed invitation");
+    if (!invite || invite.team !== actor.team)
+      return expectRefusal(res, 404, 'NOT_FOUND', "revoke another team's or a closed invitation");
     expect(res.statusCode).toBe(204);
     closeInvite(m, invite);
   }
 }
 
 class ResendInvite extends Command {
-  constructor(readonly actor: ActorRef, readonly target: InviteIdRef, readonly afterAMinute: boolean) {
+  constructor(
+    readonly actor: ActorRef,
+    readonly target: InviteIdRef,
+    readonly afterAMinute: boolean,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -512,34 +579,44 @@ class ResendInvite extends Command {
     }
     const now = r.clock.now;
     const actor = resolveActor(m, this.actor)!;
-    const { id, invite } = resolveInviteId(m, this.target);
+    const {id, invite} = resolveInviteId(m, this.target);
     const res = await call(r, actor.token!, 'POST', `/api/team/invitations/${id}/resend`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'resend without a team');
     if (!isManager(actor)) return expectRefusal(res, 403, 'FORBIDDEN', 'resend by a member');
-    if (!invite || invite.team !== actor.team) return expectRefusal(res, 404, 'NOT_FOUND', "resend another team's or a closed invitation");
-    if (now < invite.sentAt + RESEND_INTERVAL) return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'resend within a minute');
-    if (!underLimits(m, actor.team, invite.email, now)) return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'resend over a limit');
+    if (!invite || invite.team !== actor.team)
+      return expectRefusal(res, 404, 'NOT_FOUND', "resend another team's or a closed invitation");
+    if (now < invite.sentAt + RESEND_INTERVAL)
+      return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'resend within a minute');
+    if (!underLimits(m, actor.team, invite.email, now))
+      return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'resend over a limit');
     // A new link and expiry; the old link stops working.
     m.deadTokens.push(invite.token);
-    Object.assign(invite, { sentAt: now, expiresAt: now + INVITATION_TTL, token: await newestLink(r, invite.email) });
-    m.sends.push({ team: actor.team, email: invite.email, at: now });
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { invitation: invitationBody(invite) } });
+    Object.assign(invite, {sentAt: now, expiresAt: now + INVITATION_TTL, token: await newestLink(r, invite.email)});
+    m.sends.push({team: actor.team, email: invite.email, at: now});
+    expect({status: res.statusCode, body: res.json()}).toEqual({
+      status: 200,
+      body: {invitation: invitationBody(invite)},
+    });
   }
 }
 
 /** Whom a team command names: a user slot, a member of the actor's team, an invitation id, or an id that is nobody's. */
 type MemberRef =
-  | { kind: 'user'; index: number }
-  | { kind: 'teammate'; index: number }
-  | { kind: 'invite'; index: number }
-  | { kind: 'nobody' };
+  | {kind: 'user'; index: number}
+  | {kind: 'teammate'; index: number}
+  | {kind: 'invite'; index: number}
+  | {kind: 'nobody'};
 
-function resolveMember(m: Model, actor: ModelUser, ref: MemberRef): { id: string; user?: ModelUser } {
-  if (ref.kind === 'invite' && m.invites.length > 0) return { id: m.invites[ref.index % m.invites.length]!.id };
+function resolveMember(m: Model, actor: ModelUser, ref: MemberRef): {id: string; user?: ModelUser} {
+  if (ref.kind === 'invite' && m.invites.length > 0) return {id: m.invites[ref.index % m.invites.length]!.id};
   const teammates = m.users.filter((u) => actor.team && u.team === actor.team);
   const user =
-    ref.kind === 'user' ? m.users[ref.index]! : ref.kind === 'teammate' && teammates.length > 0 ? teammates[ref.index % teammates.length] : undefined;
-  return { id: user?.id ?? NO_ID, user };
+    ref.kind === 'user'
+      ? m.users[ref.index]!
+      : ref.kind === 'teammate' && teammates.length > 0
+        ? teammates[ref.index % teammates.length]
+        : undefined;
+  return {id: user?.id ?? NO_ID, user};
 }
 
 /** A member who left or was removed, at once: no team, none of its keys, none of its members. */
@@ -558,7 +635,10 @@ async function lostAccess(m: Model, r: Real, user: ModelUser, team: string) {
 }
 
 class Remove extends Command {
-  constructor(readonly actor: ActorRef, readonly target: MemberRef) {
+  constructor(
+    readonly actor: ActorRef,
+    readonly target: MemberRef,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -569,17 +649,18 @@ class Remove extends Command {
   }
   async act(m: Model, r: Real) {
     const actor = resolveActor(m, this.actor)!;
-    const { id, user } = resolveMember(m, actor, this.target);
+    const {id, user} = resolveMember(m, actor, this.target);
     const res = await call(r, actor.token!, 'DELETE', `/api/team/${id}`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'remove without a team');
     if (!isManager(actor)) return expectRefusal(res, 403, 'FORBIDDEN', 'remove by a member');
     if (user === actor) return expectRefusal(res, 403, 'FORBIDDEN', 'remove yourself');
     if (user?.id && user.team === actor.team) {
       if (user.role === 'owner') return expectRefusal(res, 403, 'FORBIDDEN', 'remove the owner');
-      if (user.role === 'admin' && actor.role !== 'owner') return expectRefusal(res, 403, 'FORBIDDEN', 'an admin removes an admin');
+      if (user.role === 'admin' && actor.role !== 'owner')
+        return expectRefusal(res, 403, 'FORBIDDEN', 'an admin removes an admin');
       expect(res.statusCode).toBe(204);
       const team = user.team;
-      Object.assign(user, { team: undefined, role: undefined, joinedAt: undefined });
+      Object.assign(user, {team: undefined, role: undefined, joinedAt: undefined});
       await lostAccess(m, r, user, team);
       return;
     }
@@ -605,13 +686,17 @@ class Leave extends Command {
     if (u.role === 'owner') return expectRefusal(res, 403, 'OWNER_MUST_TRANSFER', 'the owner leaves');
     expect(res.statusCode).toBe(204);
     const team = u.team;
-    Object.assign(u, { team: undefined, role: undefined, joinedAt: undefined });
+    Object.assign(u, {team: undefined, role: undefined, joinedAt: undefined});
     await lostAccess(m, r, u, team);
   }
 }
 
 class ChangeRole extends Command {
-  constructor(readonly actor: ActorRef, readonly target: MemberRef, readonly role: InviteRole) {
+  constructor(
+    readonly actor: ActorRef,
+    readonly target: MemberRef,
+    readonly role: InviteRole,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -622,22 +707,27 @@ class ChangeRole extends Command {
   }
   async act(m: Model, r: Real) {
     const actor = resolveActor(m, this.actor)!;
-    const { id, user } = resolveMember(m, actor, this.target);
-    const res = await call(r, actor.token!, 'PATCH', `/api/team/${id}`, { role: this.role });
+    const {id, user} = resolveMember(m, actor, this.target);
+    const res = await call(r, actor.token!, 'PATCH', `/api/team/${id}`, {role: this.role});
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'change a role without a team');
     if (actor.role !== 'owner') return expectRefusal(res, 403, 'FORBIDDEN', 'change a role as a non-owner');
     if (user === actor) return expectRefusal(res, 403, 'FORBIDDEN', "change the owner's own role");
-    if (!user?.id || user.team !== actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'change the role of someone outside your team');
+    if (!user?.id || user.team !== actor.team)
+      return expectRefusal(res, 404, 'NOT_FOUND', 'change the role of someone outside your team');
     user.role = this.role;
-    expect({ status: res.statusCode, body: res.json() }).toEqual({
+    expect({status: res.statusCode, body: res.json()}).toEqual({
       status: 200,
-      body: { user: { id: user.id, name: user.name, email: user.email, role: this.role, joinedAt: iso(user.joinedAt!) } },
+      body: {user: {id: user.id, name: user.name, email: user.email, role: this.role, joinedAt: iso(user.joinedAt!)}},
     });
   }
 }
 
 class Transfer extends Command {
-  constructor(readonly actor: ActorRef, readonly target: MemberRef, readonly rightPassword: boolean) {
+  constructor(
+    readonly actor: ActorRef,
+    readonly target: MemberRef,
+    readonly rightPassword: boolean,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -648,15 +738,19 @@ class Transfer extends Command {
   }
   async act(m: Model, r: Real) {
     const actor = resolveActor(m, this.actor)!;
-    const { id, user } = resolveMember(m, actor, this.target);
-    const res = await call(r, actor.token!, 'POST', '/api/team/transfer', { userId: id, password: this.rightPassword ? PASSWORD : 'Wrong-Horse-42' });
+    const {id, user} = resolveMember(m, actor, this.target);
+    const res = await call(r, actor.token!, 'POST', '/api/team/transfer', {
+      userId: id,
+      password: this.rightPassword ? PASSWORD : 'Wrong-Horse-42',
+    });
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'transfer without a team');
     if (actor.role !== 'owner') return expectRefusal(res, 403, 'FORBIDDEN', 'transfer as a non-owner');
     if (!this.rightPassword) return expectRefusal(res, 400, 'INVALID_CREDENTIALS', 'transfer with a wrong password');
-    if (!user?.id || user === actor || user.team !== actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'transfer to someone outside your team');
-    expect({ status: res.statusCode, body: res.json() }).toEqual({
+    if (!user?.id || user === actor || user.team !== actor.team)
+      return expectRefusal(res, 404, 'NOT_FOUND', 'transfer to someone outside your team');
+    expect({status: res.statusCode, body: res.json()}).toEqual({
       status: 200,
-      body: { team: { id: actor.team, name: m.teams.get(actor.team)!.name, role: 'admin' } },
+      body: {team: {id: actor.team, name: m.teams.get(actor.team)!.name, role: 'admin'}},
     });
     user.role = 'owner';
     actor.role = 'admin';
@@ -675,7 +769,7 @@ class MarkProductionReady extends Command {
   }
   async act(m: Model, r: Real) {
     const team = m.users[this.user]!.team!;
-    await r.app.db.updateTable('teams').set({ production_ready: true }).where('id', '=', team).execute();
+    await r.app.db.updateTable('teams').set({production_ready: true}).where('id', '=', team).execute();
     m.teams.get(team)!.productionReady = true;
   }
 }
@@ -697,7 +791,10 @@ class TimePasses extends Command {
 }
 
 class CreateKey extends Command {
-  constructor(readonly actor: number, readonly keyType: KeyType) {
+  constructor(
+    readonly actor: number,
+    readonly keyType: KeyType,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -714,8 +811,16 @@ class CreateKey extends Command {
       return expectRefusal(res, 403, 'PRODUCTION_NOT_READY', 'production key');
     }
     expect(res.statusCode).toBe(201);
-    const { apiKey, key } = res.json();
-    const created: ModelKey = { id: key.id, apiKey, keyType: this.keyType, owner: ownerOf(u), status: 'active', createdAt: r.clock.now, lastUsedAt: null };
+    const {apiKey, key} = res.json();
+    const created: ModelKey = {
+      id: key.id,
+      apiKey,
+      keyType: this.keyType,
+      owner: ownerOf(u),
+      status: 'active',
+      createdAt: r.clock.now,
+      lastUsedAt: null,
+    };
     expect(key).toEqual(keyBody(created));
     m.keys.push(created);
     await expectAuthenticates(r, created, 'a new key');
@@ -723,7 +828,7 @@ class CreateKey extends Command {
 }
 
 /** Which key a command names: one the actor can see, one of the run's keys (anyone's), or an id that is no key. */
-type KeyRef = { kind: 'own'; index: number } | { kind: 'key'; index: number } | { kind: 'unknown' };
+type KeyRef = {kind: 'own'; index: number} | {kind: 'key'; index: number} | {kind: 'unknown'};
 /** The keyType the portal sends along: none, the key's own, or the other one. */
 type TypeHint = 'none' | 'same' | 'other';
 
@@ -735,11 +840,15 @@ function resolveKey(m: Model, ref: KeyRef, actor?: ModelUser): ModelKey | undefi
 function hintBody(key: ModelKey | undefined, hint: TypeHint) {
   if (hint === 'none' || !key) return {};
   const other: KeyType = key.keyType === 'sandbox' ? 'production' : 'sandbox';
-  return { keyType: hint === 'same' ? key.keyType : other };
+  return {keyType: hint === 'same' ? key.keyType : other};
 }
 
 class Rotate extends Command {
-  constructor(readonly actor: number, readonly ref: KeyRef, readonly hint: TypeHint) {
+  constructor(
+    readonly actor: number,
+    readonly ref: KeyRef,
+    readonly hint: TypeHint,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -761,8 +870,16 @@ class Rotate extends Command {
     }
     expect(res.statusCode).toBe(200);
     key.status = 'revoked';
-    const { apiKey, key: body } = res.json();
-    const successor: ModelKey = { id: body.id, apiKey, keyType: key.keyType, owner: key.owner, status: 'active', createdAt: r.clock.now, lastUsedAt: null };
+    const {apiKey, key: body} = res.json();
+    const successor: ModelKey = {
+      id: body.id,
+      apiKey,
+      keyType: key.keyType,
+      owner: key.owner,
+      status: 'active',
+      createdAt: r.clock.now,
+      lastUsedAt: null,
+    };
     expect(body).toEqual(keyBody(successor));
     m.keys.push(successor);
     await expectAuthenticates(r, key, 'a rotated key');
@@ -771,7 +888,11 @@ class Rotate extends Command {
 }
 
 class Revoke extends Command {
-  constructor(readonly actor: number, readonly ref: KeyRef, readonly hint: TypeHint) {
+  constructor(
+    readonly actor: number,
+    readonly ref: KeyRef,
+    readonly hint: TypeHint,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -793,13 +914,16 @@ class Revoke extends Command {
     }
     // Revoking a revoked key answers it unchanged.
     key.status = 'revoked';
-    expect({ status: res.statusCode, key: res.json().key }).toEqual({ status: 200, key: keyBody(key) });
+    expect({status: res.statusCode, key: res.json().key}).toEqual({status: 200, key: keyBody(key)});
     await expectAuthenticates(r, key, 'a revoked key');
   }
 }
 
 class UseKey extends Command {
-  constructor(readonly ref: KeyRef, readonly rightEnv: boolean) {
+  constructor(
+    readonly ref: KeyRef,
+    readonly rightEnv: boolean,
+  ) {
     super();
   }
   check(m: Readonly<Model>) {
@@ -832,63 +956,63 @@ class ShowTeam extends Command {
     const u = m.users[this.actor]!;
     const res = await call(r, u.token!, 'GET', '/api/team');
     if (!u.team) return expectRefusal(res, 404, 'NOT_FOUND', 'team view without a team');
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: expectedTeam(m, u) });
+    expect({status: res.statusCode, body: res.json()}).toEqual({status: 200, body: expectedTeam(m, u)});
   }
 }
 
-const user = fc.nat({ max: USERS - 1 });
+const user = fc.nat({max: USERS - 1});
 const keyRef: fc.Arbitrary<KeyRef> = fc.oneof(
-  { weight: 5, arbitrary: fc.nat({ max: 40 }).map((index) => ({ kind: 'own' as const, index })) },
-  { weight: 4, arbitrary: fc.nat({ max: 40 }).map((index) => ({ kind: 'key' as const, index })) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'unknown' as const }) },
+  {weight: 5, arbitrary: fc.nat({max: 40}).map((index) => ({kind: 'own' as const, index}))},
+  {weight: 4, arbitrary: fc.nat({max: 40}).map((index) => ({kind: 'key' as const, index}))},
+  {weight: 1, arbitrary: fc.constant({kind: 'unknown' as const})},
 );
 const memberRef: fc.Arbitrary<MemberRef> = fc.oneof(
-  { weight: 4, arbitrary: user.map((index) => ({ kind: 'user' as const, index })) },
-  { weight: 4, arbitrary: user.map((index) => ({ kind: 'teammate' as const, index })) },
-  { weight: 1, arbitrary: fc.nat({ max: 10 }).map((index) => ({ kind: 'invite' as const, index })) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'nobody' as const }) },
+  {weight: 4, arbitrary: user.map((index) => ({kind: 'user' as const, index}))},
+  {weight: 4, arbitrary: user.map((index) => ({kind: 'teammate' as const, index}))},
+  {weight: 1, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'invite' as const, index}))},
+  {weight: 1, arbitrary: fc.constant({kind: 'nobody' as const})},
 );
 const linkRef: fc.Arbitrary<LinkRef> = fc.oneof(
-  { weight: 6, arbitrary: fc.nat({ max: 10 }).map((index) => ({ kind: 'mine' as const, index })) },
-  { weight: 2, arbitrary: fc.nat({ max: 10 }).map((index) => ({ kind: 'any' as const, index })) },
-  { weight: 2, arbitrary: fc.nat({ max: 20 }).map((index) => ({ kind: 'dead' as const, index })) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'unknown' as const }) },
+  {weight: 6, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'mine' as const, index}))},
+  {weight: 2, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'any' as const, index}))},
+  {weight: 2, arbitrary: fc.nat({max: 20}).map((index) => ({kind: 'dead' as const, index}))},
+  {weight: 1, arbitrary: fc.constant({kind: 'unknown' as const})},
 );
 const inviteIdRef: fc.Arbitrary<InviteIdRef> = fc.oneof(
-  { weight: 6, arbitrary: fc.nat({ max: 10 }).map((index) => ({ kind: 'pending' as const, index })) },
-  { weight: 2, arbitrary: fc.nat({ max: 20 }).map((index) => ({ kind: 'closed' as const, index })) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'nobody' as const }) },
+  {weight: 6, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'pending' as const, index}))},
+  {weight: 2, arbitrary: fc.nat({max: 20}).map((index) => ({kind: 'closed' as const, index}))},
+  {weight: 1, arbitrary: fc.constant({kind: 'nobody' as const})},
 );
 // Role changes and transfers mostly name someone in the actor's team.
 const colleague: fc.Arbitrary<MemberRef> = fc.oneof(
-  { weight: 3, arbitrary: user.map((index) => ({ kind: 'teammate' as const, index })) },
-  { weight: 1, arbitrary: memberRef },
+  {weight: 3, arbitrary: user.map((index) => ({kind: 'teammate' as const, index}))},
+  {weight: 1, arbitrary: memberRef},
 );
 const hint = fc.constantFrom<TypeHint>('none', 'none', 'same', 'other');
 const inviteRole = fc.constantFrom<InviteRole>('member', 'member', 'admin');
 
 // A third of sign-ups create a team, so that most people are free to accept an invitation.
 const register = fc
-  .tuple(user, fc.nat({ max: 2 }), fc.nat({ max: 3 }), fc.boolean())
+  .tuple(user, fc.nat({max: 2}), fc.nat({max: 3}), fc.boolean())
   .map(([u, team, v, link]) => new Register(u, team === 0, v > 0, link));
 const actor: fc.Arbitrary<ActorRef> = fc.oneof(
-  user.map((index) => ({ kind: 'user' as const, index })),
-  user.map((index) => ({ kind: 'manager' as const, index })),
+  user.map((index) => ({kind: 'user' as const, index})),
+  user.map((index) => ({kind: 'manager' as const, index})),
 );
 const owner: fc.Arbitrary<ActorRef> = fc.oneof(
-  { weight: 2, arbitrary: user.map((index) => ({ kind: 'owner' as const, index })) },
-  { weight: 1, arbitrary: actor },
+  {weight: 2, arbitrary: user.map((index) => ({kind: 'owner' as const, index}))},
+  {weight: 1, arbitrary: actor},
 );
-const manager = user.map((index): ActorRef => ({ kind: 'manager', index }));
+const manager = user.map((index): ActorRef => ({kind: 'manager', index}));
 const invitee: fc.Arbitrary<ActorRef> = fc.oneof(
-  { weight: 3, arbitrary: user.map((index) => ({ kind: 'invitee' as const, index })) },
-  { weight: 1, arbitrary: user.map((index) => ({ kind: 'user' as const, index })) },
+  {weight: 3, arbitrary: user.map((index) => ({kind: 'invitee' as const, index}))},
+  {weight: 1, arbitrary: user.map((index) => ({kind: 'user' as const, index}))},
 );
 const invite = fc.tuple(actor, user, inviteRole).map(([a, t, role]) => new Invite(a, t, role));
 const acceptInvite = fc.tuple(invitee, linkRef).map(([a, l]) => new Accept(a, l));
 // For the opening moves: invitations that can succeed, and their invitees' answers.
 const managerInvite = fc.tuple(manager, user, inviteRole).map(([a, t, role]) => new Invite(a, t, role));
-const acceptMine = user.map((index) => new Accept({ kind: 'invitee', index }, { kind: 'mine', index: 0 }));
+const acceptMine = user.map((index) => new Accept({kind: 'invitee', index}, {kind: 'mine', index: 0}));
 const commands = [
   register,
   user.map((u) => new Verify(u)),
@@ -903,7 +1027,7 @@ const commands = [
   fc.tuple(actor, memberRef).map(([a, t]) => new Remove(a, t)),
   fc.tuple(actor, memberRef).map(([a, t]) => new Remove(a, t)),
   fc.tuple(owner, colleague, inviteRole).map(([a, t, role]) => new ChangeRole(a, t, role)),
-  fc.tuple(owner, colleague, fc.nat({ max: 3 })).map(([a, t, p]) => new Transfer(a, t, p > 0)),
+  fc.tuple(owner, colleague, fc.nat({max: 3})).map(([a, t, p]) => new Transfer(a, t, p > 0)),
   user.map((u) => new MarkProductionReady(u)),
   fc.tuple(user, fc.constantFrom<KeyType>('sandbox', 'sandbox', 'production')).map(([a, t]) => new CreateKey(a, t)),
   fc.tuple(user, fc.constantFrom<KeyType>('sandbox', 'production')).map(([a, t]) => new CreateKey(a, t)),
@@ -912,7 +1036,7 @@ const commands = [
   fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Rotate(a, k, h)),
   fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Revoke(a, k, h)),
   fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Revoke(a, k, h)),
-  fc.tuple(keyRef, fc.nat({ max: 3 })).map(([k, e]) => new UseKey(k, e > 0)),
+  fc.tuple(keyRef, fc.nat({max: 3})).map(([k, e]) => new UseKey(k, e > 0)),
   user.map((u) => new ShowTeam(u)),
   fc.constantFrom(MINUTE, MINUTE, HOUR, 7 * DAY).map((ms) => new TimePasses(ms)),
 ];
@@ -923,32 +1047,32 @@ const commands = [
  * change, an ownership transfer and the former owner leaving, a resend, both limits' 429s, a
  * decline, a removal, and a rotated then revoked key that no longer authenticates.
  */
-const u = (index: number): ActorRef => ({ kind: 'user', index });
-const firstManager: ActorRef = { kind: 'manager', index: 0 };
+const u = (index: number): ActorRef => ({kind: 'user', index});
+const firstManager: ActorRef = {kind: 'manager', index: 0};
 const everyRareTransition: [Register[], Invite[], Accept[], Command[]] = [
   [new Register(0, true, true, false), new Register(1, false, true, false), new Register(2, false, true, false)],
   [new Invite(u(0), 1, 'member'), new Invite(u(0), 2, 'admin'), new Invite(u(0), 3, 'member')],
-  [new Accept(u(1), { kind: 'mine', index: 0 }), new Accept(u(2), { kind: 'mine', index: 0 })],
+  [new Accept(u(1), {kind: 'mine', index: 0}), new Accept(u(2), {kind: 'mine', index: 0})],
   [
-    new Accept(u(2), { kind: 'any', index: 0 }), // user 3's invitation: 403
+    new Accept(u(2), {kind: 'any', index: 0}), // user 3's invitation: 403
     new Register(3, false, false, true), // through user 3's link: verified, not in the team
-    new ChangeRole({ kind: 'owner', index: 0 }, { kind: 'user', index: 1 }, 'admin'),
-    new Transfer({ kind: 'owner', index: 0 }, { kind: 'user', index: 1 }, true),
+    new ChangeRole({kind: 'owner', index: 0}, {kind: 'user', index: 1}, 'admin'),
+    new Transfer({kind: 'owner', index: 0}, {kind: 'user', index: 1}, true),
     new Leave(0),
     new Invite(firstManager, 4, 'member'), // the team's fourth email this hour
-    new ResendInvite(firstManager, { kind: 'pending', index: 1 }, true), // a fifth: 429
+    new ResendInvite(firstManager, {kind: 'pending', index: 1}, true), // a fifth: 429
     new TimePasses(HOUR),
-    new ResendInvite(firstManager, { kind: 'pending', index: 1 }, false), // the second email to user 4
-    new RevokeInvite(firstManager, { kind: 'pending', index: 1 }),
+    new ResendInvite(firstManager, {kind: 'pending', index: 1}, false), // the second email to user 4
+    new RevokeInvite(firstManager, {kind: 'pending', index: 1}),
     new Invite(firstManager, 4, 'member'), // a third email to user 4 in a day: 429
-    new Accept(u(3), { kind: 'mine', index: 0 }),
+    new Accept(u(3), {kind: 'mine', index: 0}),
     new CreateKey(3, 'sandbox'),
-    new Rotate(3, { kind: 'own', index: 0 }, 'none'),
-    new Revoke(3, { kind: 'own', index: 1 }, 'none'), // the successor
-    new UseKey({ kind: 'key', index: 1 }, true), // 401
+    new Rotate(3, {kind: 'own', index: 0}, 'none'),
+    new Revoke(3, {kind: 'own', index: 1}, 'none'), // the successor
+    new UseKey({kind: 'key', index: 1}, true), // 401
     new Invite(firstManager, 0, 'member'), // the former owner, now without a team
-    new Decline({ kind: 'any', index: 0 }),
-    new Remove(firstManager, { kind: 'user', index: 2 }), // the new owner removes an admin
+    new Decline({kind: 'any', index: 0}),
+    new Remove(firstManager, {kind: 'user', index: 2}), // the new owner removes an admin
     new ShowTeam(1),
   ],
 ];
@@ -956,13 +1080,13 @@ const everyRareTransition: [Register[], Invite[], Accept[], Command[]] = [
 async function freshWorld(r: Real): Promise<void> {
   await r.app.mailer.flush();
   await truncateAll(r.app.db);
-  await fs.rm(path.join(r.ctx.dataDir, 'mail'), { recursive: true, force: true });
+  await fs.rm(path.join(r.ctx.dataDir, 'mail'), {recursive: true, force: true});
   r.clock.now = START;
 }
 
 describe('teams and keys against a model (fast-check)', () => {
-  it("nobody joins a team or sees its keys without accepting; refuses every cross-team access without change; rotated or revoked keys never authenticate; leaving and removal take effect at once", async () => {
-    const clock = { now: START };
+  it('nobody joins a team or sees its keys without accepting; refuses every cross-team access without change; rotated or revoked keys never authenticate; leaving and removal take effect at once', async () => {
+    const clock = {now: START};
     // Sessions outlive the hours and weeks that TimePasses skips: only the team and key rules are under test here.
     const forever = 10 * 365 * DAY;
     const ctx = await build({
@@ -983,7 +1107,7 @@ describe('teams and keys against a model (fast-check)', () => {
       },
     });
     const counts: Record<string, number> = {};
-    const real: Real = { app: ctx.app, ctx, clock, counts };
+    const real: Real = {app: ctx.app, ctx, clock, counts};
     let sequences = 0;
 
     await fc.assert(
@@ -991,38 +1115,77 @@ describe('teams and keys against a model (fast-check)', () => {
       fc.asyncProperty(
         // Three or four of the five sign up at once; the others stay addresses to invite (and may sign up later).
         fc
-          .tuple(fc.uniqueArray(user, { minLength: 3, maxLength: USERS - 1 }), fc.infiniteStream(fc.tuple(fc.nat({ max: 2 }), fc.nat({ max: 3 }))))
-          .map(([users, options]) => users.map((u, i) => {
-            const [team, v] = options.next().value as [number, number];
-            // The first always has a team, so that there is someone to invite the others; most are verified.
-            return new Register(u, i === 0 || team === 0, i === 0 || v > 0, false);
-          })),
-        fc.array(managerInvite, { minLength: 1, maxLength: 4 }),
-        fc.array(acceptMine, { minLength: 1, maxLength: 3 }),
-        fc.commands(commands, { maxCommands: MAX_COMMANDS, size: 'max' }),
+          .tuple(
+            fc.uniqueArray(user, {minLength: 3, maxLength: USERS - 1}),
+            fc.infiniteStream(fc.tuple(fc.nat({max: 2}), fc.nat({max: 3}))),
+          )
+          .map(([users, options]) =>
+            users.map((u, i) => {
+              const [team, v] = options.next().value as [number, number];
+              // The first always has a team, so that there is someone to invite the others; most are verified.
+              return new Register(u, i === 0 || team === 0, i === 0 || v > 0, false);
+            }),
+          ),
+        fc.array(managerInvite, {minLength: 1, maxLength: 4}),
+        fc.array(acceptMine, {minLength: 1, maxLength: 3}),
+        fc.commands(commands, {maxCommands: MAX_COMMANDS, size: 'max'}),
         async (signUps, invites, accepts, cmds) => {
-        sequences += 1;
-        await freshWorld(real);
-        const model = newModel();
-        await fc.asyncModelRun(() => ({ model, real }), [...signUps, ...invites, ...accepts, ...cmds]);
-        // Every key of the run, whatever happened to it: active ones work, the others never do.
-        for (const key of model.keys) await expectAuthenticates(real, key, 'final sweep');
-        await checkKeyLists(model, real);
-        await checkTeamViews(model, real);
+          sequences += 1;
+          await freshWorld(real);
+          const model = newModel();
+          await fc.asyncModelRun(() => ({model, real}), [...signUps, ...invites, ...accepts, ...cmds]);
+          // Every key of the run, whatever happened to it: active ones work, the others never do.
+          for (const key of model.keys) await expectAuthenticates(real, key, 'final sweep');
+          await checkKeyLists(model, real);
+          await checkTeamViews(model, real);
         },
       ),
-      { numRuns: SEQUENCES, examples: [everyRareTransition], ...(process.env.MODEL_SEED && { seed: Number(process.env.MODEL_SEED) }) },
+      {
+        numRuns: SEQUENCES,
+        examples: [everyRareTransition],
+        ...(process.env.MODEL_SEED && {seed: Number(process.env.MODEL_SEED)}),
+      },
     );
 
-    console.log(`model: ${sequences} sequences, ${counts.commands ?? 0} commands, ${counts.sdkCalls ?? 0} SDK calls`, counts);
+    console.log(
+      `model: ${sequences} sequences, ${counts.commands ?? 0} commands, ${counts.sdkCalls ?? 0} SDK calls`,
+      counts,
+    );
     // The sequences reached the interesting states, not only refusals of users who never signed up.
     const reached = [
-      'Register 201', 'Register through an invitation', 'Invite 201', 'Invite 403', 'Invite 409', 'Invite 429',
-      'Accept 200', 'Accept 400', 'Accept 403', 'Accept 409', 'Decline 200', 'Decline 400',
-      'RevokeInvite 204', 'RevokeInvite 404', 'ResendInvite 200', 'ResendInvite 429', 'ResendInvite 404',
-      'Leave 204', 'Leave 403', 'ChangeRole 200', 'ChangeRole 403', 'Transfer 200', 'Transfer 400',
-      'Remove 204', 'Remove 403', 'Remove 404', 'CreateKey 201', 'Rotate 200', 'Rotate 404', 'Revoke 200', 'Revoke 404',
-      'UseKey 200', 'UseKey 401',
+      'Register 201',
+      'Register through an invitation',
+      'Invite 201',
+      'Invite 403',
+      'Invite 409',
+      'Invite 429',
+      'Accept 200',
+      'Accept 400',
+      'Accept 403',
+      'Accept 409',
+      'Decline 200',
+      'Decline 400',
+      'RevokeInvite 204',
+      'RevokeInvite 404',
+      'ResendInvite 200',
+      'ResendInvite 429',
+      'ResendInvite 404',
+      'Leave 204',
+      'Leave 403',
+      'ChangeRole 200',
+      'ChangeRole 403',
+      'Transfer 200',
+      'Transfer 400',
+      'Remove 204',
+      'Remove 403',
+      'Remove 404',
+      'CreateKey 201',
+      'Rotate 200',
+      'Rotate 404',
+      'Revoke 200',
+      'Revoke 404',
+      'UseKey 200',
+      'UseKey 401',
     ];
     expect(reached.filter((label) => !counts[label])).toEqual([]);
   }, 300_000);

@@ -1,12 +1,12 @@
 // Rate limits key on the client's address: the socket's, or, only when the socket is a proxy named in
 // TRUST_PROXY, the address that proxy forwarded. A client can never choose its own key.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { once } from 'node:events';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { build } from '../helpers/app.js';
-import { TURNSTILE } from '../helpers/accounts.js';
+import type {AddressInfo} from 'node:net';
+import {once} from 'node:events';
+import {describe, expect, it, onTestFinished} from 'vitest';
+import type {FastifyInstance} from 'fastify';
+import {build} from '../helpers/app.js';
+import {TURNSTILE} from '../helpers/accounts.js';
 
 const PROXY = '10.0.0.5';
 
@@ -16,8 +16,8 @@ function attempt(app: FastifyInstance, peer: string, forwardedFor?: string) {
     method: 'POST',
     url: '/api/auth/forgot-password',
     remoteAddress: peer,
-    headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
-    payload: { email: 'nobody@example.com' },
+    headers: forwardedFor === undefined ? {} : {'x-forwarded-for': forwardedFor},
+    payload: {email: 'nobody@example.com'},
   });
 }
 
@@ -29,7 +29,7 @@ async function statuses(app: FastifyInstance, count: number, peer: string, forwa
 
 describe('rate-limit keys and TRUST_PROXY', () => {
   it('without TRUST_PROXY, keys on the socket address: a spoofed X-Forwarded-For changes nothing', async () => {
-    const { app, logs } = await build({ env: { AUTH_RATE_LIMIT: '2' } });
+    const {app, logs} = await build({env: {AUTH_RATE_LIMIT: '2'}});
     expect(await statuses(app, 3, '192.0.2.10')).toEqual([200, 200, 429]);
     // Every forwarded value the client invents lands in the same, spent budget.
     for (const spoof of ['203.0.113.1', '203.0.113.2, 203.0.113.3', '127.0.0.1', 'garbage']) {
@@ -39,12 +39,17 @@ describe('rate-limit keys and TRUST_PROXY', () => {
     expect(await statuses(app, 3, PROXY, '203.0.113.9')).toEqual([200, 200, 429]);
     expect((await attempt(app, PROXY, '203.0.113.10')).statusCode).toBe(429);
     // The log shows the socket address, not the invented one.
-    const addresses = new Set(logs.entries().map((e) => (e.req as { remoteAddress?: string } | undefined)?.remoteAddress).filter(Boolean));
+    const addresses = new Set(
+      logs
+        .entries()
+        .map((e) => (e.req as {remoteAddress?: string} | undefined)?.remoteAddress)
+        .filter(Boolean),
+    );
     expect(addresses).toEqual(new Set(['192.0.2.10', PROXY]));
   });
 
   it('with the proxy trusted, each forwarded client has its own budget, and an untrusted peer cannot spoof one', async () => {
-    const { app, logs } = await build({ env: { AUTH_RATE_LIMIT: '2', TRUST_PROXY: `${PROXY}, 10.1.0.0/16` } });
+    const {app, logs} = await build({env: {AUTH_RATE_LIMIT: '2', TRUST_PROXY: `${PROXY}, 10.1.0.0/16`}});
     // Two clients behind the proxy: one spends its budget, the other still has its own.
     expect(await statuses(app, 3, PROXY, '203.0.113.1')).toEqual([200, 200, 429]);
     expect(await statuses(app, 2, PROXY, '203.0.113.2')).toEqual([200, 200]);
@@ -59,7 +64,12 @@ describe('rate-limit keys and TRUST_PROXY', () => {
     // ...and so has not touched the budget of the client it named.
     expect((await attempt(app, PROXY, '203.0.113.3')).statusCode).toBe(200);
     // The log names the client, so an operator sees who was limited.
-    const addresses = new Set(logs.entries().map((e) => (e.req as { remoteAddress?: string } | undefined)?.remoteAddress).filter(Boolean));
+    const addresses = new Set(
+      logs
+        .entries()
+        .map((e) => (e.req as {remoteAddress?: string} | undefined)?.remoteAddress)
+        .filter(Boolean),
+    );
     expect(addresses).toEqual(new Set(['203.0.113.1', '203.0.113.2', '192.0.2.50', '203.0.113.3']));
   });
 
@@ -70,13 +80,13 @@ describe('rate-limit keys and TRUST_PROXY', () => {
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         seen.push(new URLSearchParams(body).get('remoteip'));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true }));
+        res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({success: true}));
       });
     });
     siteverify.listen(0, '127.0.0.1');
     await once(siteverify, 'listening');
     onTestFinished(() => new Promise<void>((resolve) => siteverify.close(() => resolve())));
-    const { app } = await build({
+    const {app} = await build({
       env: {
         TRUST_PROXY: PROXY,
         TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
@@ -88,8 +98,8 @@ describe('rate-limit keys and TRUST_PROXY', () => {
         method: 'POST',
         url: '/api/auth/login',
         remoteAddress: peer,
-        headers: { 'x-forwarded-for': '203.0.113.1' },
-        payload: { email: 'nobody@example.com', password: 'Wrong-Password-1', turnstileToken: TURNSTILE },
+        headers: {'x-forwarded-for': '203.0.113.1'},
+        payload: {email: 'nobody@example.com', password: 'Wrong-Password-1', turnstileToken: TURNSTILE},
       });
     expect((await signIn(PROXY)).statusCode).toBe(401);
     expect((await signIn('192.0.2.50')).statusCode).toBe(401);

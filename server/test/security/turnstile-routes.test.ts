@@ -2,14 +2,14 @@
 // token), against a local stand-in for Cloudflare's siteverify that answers like Cloudflare does for
 // its published test secrets. A failed, erroring, hanging or unreachable check creates nothing.
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { once } from 'node:events';
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/lib/passwords.js';
-import { insertUser, updateUser } from '../../src/repositories/users-repository.js';
-import { build, type TestContext } from '../helpers/app.js';
-import { PASSWORD, TURNSTILE, post } from '../helpers/accounts.js';
-import { rowCounts } from '../helpers/database.js';
+import type {AddressInfo, Socket} from 'node:net';
+import {once} from 'node:events';
+import {beforeAll, afterAll, describe, expect, it} from 'vitest';
+import {hashPassword} from '../../src/lib/passwords.js';
+import {insertUser, updateUser} from '../../src/repositories/users-repository.js';
+import {build, type TestContext} from '../helpers/app.js';
+import {PASSWORD, TURNSTILE, post} from '../helpers/accounts.js';
+import {rowCounts} from '../helpers/database.js';
 
 // developers.cloudflare.com/turnstile/troubleshooting/testing/
 const ALWAYS_PASSES = '1x0000000000000000000000000000000AA';
@@ -32,21 +32,21 @@ class SiteverifyStandIn {
       this.calls.push(form);
       if (this.mode === 'hang') return; // never answers: the API must give up on its own
       if (this.mode === 'error-500') {
-        res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
+        res.writeHead(500, {'content-type': 'text/plain'}).end('internal error');
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(this.verdict(form)));
+      res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(this.verdict(form)));
     });
   });
 
   private verdict(form: URLSearchParams): Record<string, unknown> {
     const secret = form.get('secret');
     const known = [ALWAYS_PASSES, ALWAYS_FAILS, ALREADY_SPENT].includes(secret ?? '');
-    if (!known) return { success: false, 'error-codes': ['invalid-input-secret'] };
-    if (form.get('response') !== TURNSTILE) return { success: false, 'error-codes': ['invalid-input-response'] };
-    if (secret === ALWAYS_FAILS) return { success: false, 'error-codes': ['invalid-input-response'] };
-    if (secret === ALREADY_SPENT) return { success: false, 'error-codes': ['timeout-or-duplicate'] };
-    return { success: true, 'error-codes': [], challenge_ts: new Date().toISOString(), hostname: 'localhost' };
+    if (!known) return {success: false, 'error-codes': ['invalid-input-secret']};
+    if (form.get('response') !== TURNSTILE) return {success: false, 'error-codes': ['invalid-input-response']};
+    if (secret === ALWAYS_FAILS) return {success: false, 'error-codes': ['invalid-input-response']};
+    if (secret === ALREADY_SPENT) return {success: false, 'error-codes': ['timeout-or-duplicate']};
+    return {success: true, 'error-codes': [], challenge_ts: new Date().toISOString(), hostname: 'localhost'};
   }
 
   async start(): Promise<string> {
@@ -70,7 +70,7 @@ async function closedPort(): Promise<number> {
   const server = http.createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  const {port} = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
@@ -85,24 +85,24 @@ afterAll(() => standIn.stop());
 async function withSecret(secret: string, url = siteverifyUrl): Promise<TestContext> {
   standIn.calls.length = 0;
   return build({
-    env: { TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: url },
-    config: { turnstileTimeoutMs: TIMEOUT_MS },
+    env: {TURNSTILE_SECRET_KEY: secret, TURNSTILE_VERIFY_URL: url},
+    config: {turnstileTimeoutMs: TIMEOUT_MS},
   });
 }
 
 /** A verified account made directly, so that only the bot check can stand in the way of signing in. */
 async function seedVerifiedUser(ctx: TestContext, email: string): Promise<void> {
   const now = ctx.clock.now();
-  const id = await insertUser(ctx.app.db, { email, name: null, passwordHash: await hashPassword(PASSWORD), now });
-  await updateUser(ctx.app.db, id!, { emailVerified: true }, now);
+  const id = await insertUser(ctx.app.db, {email, name: null, passwordHash: await hashPassword(PASSWORD), now});
+  await updateUser(ctx.app.db, id!, {emailVerified: true}, now);
 }
 
 const register = (ctx: TestContext, email: string) =>
-  post(ctx.app, '/api/auth/register', { email, password: PASSWORD, teamName: 'Bots Inc', turnstileToken: TURNSTILE });
+  post(ctx.app, '/api/auth/register', {email, password: PASSWORD, teamName: 'Bots Inc', turnstileToken: TURNSTILE});
 const login = (ctx: TestContext, email: string) =>
-  post(ctx.app, '/api/auth/login', { email, password: PASSWORD, turnstileToken: TURNSTILE });
+  post(ctx.app, '/api/auth/login', {email, password: PASSWORD, turnstileToken: TURNSTILE});
 
-const TURNSTILE_FAILED = { error: { code: 'TURNSTILE_FAILED', message: 'Bot verification failed. Please try again.' } };
+const TURNSTILE_FAILED = {error: {code: 'TURNSTILE_FAILED', message: 'Bot verification failed. Please try again.'}};
 
 describe('Turnstile on register and login, with siteverify at TURNSTILE_VERIFY_URL', () => {
   it('lets the always-pass test secret through: the account, its team, the mail and the session are created', async () => {
@@ -122,24 +122,32 @@ describe('Turnstile on register and login, with siteverify at TURNSTILE_VERIFY_U
     expect(await ctx.mail.to('new@example.com')).toHaveLength(1);
     // Each check asked the stand-in with the secret, the token and the client's address.
     expect(standIn.calls.map((form) => Object.fromEntries(form))).toEqual([
-      { secret: ALWAYS_PASSES, response: TURNSTILE, remoteip: '127.0.0.1' },
-      { secret: ALWAYS_PASSES, response: TURNSTILE, remoteip: '127.0.0.1' },
+      {secret: ALWAYS_PASSES, response: TURNSTILE, remoteip: '127.0.0.1'},
+      {secret: ALWAYS_PASSES, response: TURNSTILE, remoteip: '127.0.0.1'},
     ]);
   });
 
   it('refuses a token the always-pass secret does not know (only the dummy token passes a test secret)', async () => {
     const ctx = await withSecret(ALWAYS_PASSES);
     const before = await rowCounts(ctx.app.db);
-    const res = await post(ctx.app, '/api/auth/register', { email: 'x@example.com', password: PASSWORD, turnstileToken: 'forged' });
+    const res = await post(ctx.app, '/api/auth/register', {
+      email: 'x@example.com',
+      password: PASSWORD,
+      turnstileToken: 'forged',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(TURNSTILE_FAILED);
     expect(await rowCounts(ctx.app.db)).toEqual(before);
   });
 
-  const failures: Array<[string, () => Promise<TestContext>, { asked: boolean; warns: boolean }]> = [
-    ['the always-fail secret (invalid-input-response)', () => withSecret(ALWAYS_FAILS), { asked: true, warns: false }],
-    ['the already-spent secret (timeout-or-duplicate)', () => withSecret(ALREADY_SPENT), { asked: true, warns: false }],
-    ['a secret siteverify does not know (invalid-input-secret)', () => withSecret('0x-not-a-real-secret'), { asked: true, warns: true }],
+  const failures: Array<[string, () => Promise<TestContext>, {asked: boolean; warns: boolean}]> = [
+    ['the always-fail secret (invalid-input-response)', () => withSecret(ALWAYS_FAILS), {asked: true, warns: false}],
+    ['the already-spent secret (timeout-or-duplicate)', () => withSecret(ALREADY_SPENT), {asked: true, warns: false}],
+    [
+      'a secret siteverify does not know (invalid-input-secret)',
+      () => withSecret('0x-not-a-real-secret'),
+      {asked: true, warns: true},
+    ],
     [
       'a siteverify answering 500',
       async () => {
@@ -147,7 +155,7 @@ describe('Turnstile on register and login, with siteverify at TURNSTILE_VERIFY_U
         standIn.mode = 'error-500';
         return ctx;
       },
-      { asked: true, warns: true },
+      {asked: true, warns: true},
     ],
     [
       `a siteverify that never answers (given up after ${TIMEOUT_MS} ms)`,
@@ -156,12 +164,12 @@ describe('Turnstile on register and login, with siteverify at TURNSTILE_VERIFY_U
         standIn.mode = 'hang';
         return ctx;
       },
-      { asked: true, warns: true },
+      {asked: true, warns: true},
     ],
     [
       'an unreachable siteverify',
       async () => withSecret(ALWAYS_PASSES, `http://127.0.0.1:${await closedPort()}/siteverify`),
-      { asked: false, warns: true },
+      {asked: false, warns: true},
     ],
   ];
 
@@ -178,7 +186,7 @@ describe('Turnstile on register and login, with siteverify at TURNSTILE_VERIFY_U
       // Nothing written: no user, team, email token, session, nor even a recorded sign-in failure.
       const after = await rowCounts(ctx.app.db);
       expect(after).toEqual(before);
-      expect(after).toMatchObject({ users: 1, teams: 0, sessions: 0, email_tokens: 0, sign_in_attempts: 0 });
+      expect(after).toMatchObject({users: 1, teams: 0, sessions: 0, email_tokens: 0, sign_in_attempts: 0});
       expect(await ctx.mail.all()).toEqual([]);
       expect(standIn.calls.length).toBe(expected.asked ? 2 : 0);
       // Operators hear about an outage or a wrong secret; the log never holds the secret or the token.

@@ -2,25 +2,25 @@
 // rolling day across all teams (INVITES_PER_ADDRESS_PER_DAY, 3). Every send counts (resends too,
 // revoked ones too); an invitation over a limit answers 429 with Retry-After before anything is
 // written or mailed.
-import { describe, expect, it } from 'vitest';
-import { build } from '../helpers/app.js';
-import { authed, signedIn } from '../helpers/accounts.js';
-import { rowCounts } from '../helpers/database.js';
-import { LONG_SESSIONS, expectError, invitationMails, invite } from './team-helpers.js';
+import {describe, expect, it} from 'vitest';
+import {build} from '../helpers/app.js';
+import {authed, signedIn} from '../helpers/accounts.js';
+import {rowCounts} from '../helpers/database.js';
+import {LONG_SESSIONS, expectError, invitationMails, invite} from './team-helpers.js';
 
 const HOUR = 3600_000;
 
 async function nothingChanges(ctx: Awaited<ReturnType<typeof build>>, action: () => Promise<void>) {
-  const before = { rows: await rowCounts(ctx.app.db), mails: (await ctx.mail.all()).length };
+  const before = {rows: await rowCounts(ctx.app.db), mails: (await ctx.mail.all()).length};
   await action();
-  expect({ rows: await rowCounts(ctx.app.db), mails: (await ctx.mail.all()).length }).toEqual(before);
+  expect({rows: await rowCounts(ctx.app.db), mails: (await ctx.mail.all()).length}).toEqual(before);
 }
 
 describe('per team', () => {
   it('allows TEAM_INVITES_PER_HOUR sends a rolling hour; Retry-After is when the oldest leaves the window, and waiting that long is enough', async () => {
-    const ctx = await build({ env: { TEAM_INVITES_PER_HOUR: '3' }, config: LONG_SESSIONS });
-    const { app, mail, clock } = ctx;
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
+    const ctx = await build({env: {TEAM_INVITES_PER_HOUR: '3'}, config: LONG_SESSIONS});
+    const {app, mail, clock} = ctx;
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
     for (const i of [0, 1, 2]) {
       expect((await invite(app, owner, `v${i}@example.com`)).statusCode).toBe(201);
       clock.advance(10 * 60_000);
@@ -43,10 +43,10 @@ describe('per team', () => {
   });
 
   it('counts resends and revoked invitations; another team has its own count', async () => {
-    const ctx = await build({ env: { TEAM_INVITES_PER_HOUR: '3' }, config: LONG_SESSIONS });
-    const { app, mail, clock } = ctx;
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    const other = await signedIn(app, mail, 'other@example.com', { teamName: 'Other' });
+    const ctx = await build({env: {TEAM_INVITES_PER_HOUR: '3'}, config: LONG_SESSIONS});
+    const {app, mail, clock} = ctx;
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    const other = await signedIn(app, mail, 'other@example.com', {teamName: 'Other'});
     const id = (await invite(app, owner, 'a@example.com')).json().invitation.id as string;
     clock.advance(60_000);
     expect((await authed(app, owner, 'POST', `/api/team/invitations/${id}/resend`)).statusCode).toBe(200);
@@ -62,19 +62,23 @@ describe('per team', () => {
 
   it('defaults to 20 an hour', async () => {
     const ctx = await build();
-    const { app, mail } = ctx;
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    for (let i = 0; i < 20; i += 1) expect((await invite(app, owner, `v${i}@example.com`)).statusCode, `invitation ${i + 1}`).toBe(201);
-    await nothingChanges(ctx, async () => expectError(await invite(app, owner, 'v20@example.com'), 429, 'RATE_LIMIT_EXCEEDED'));
+    const {app, mail} = ctx;
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    for (let i = 0; i < 20; i += 1)
+      expect((await invite(app, owner, `v${i}@example.com`)).statusCode, `invitation ${i + 1}`).toBe(201);
+    await nothingChanges(ctx, async () =>
+      expectError(await invite(app, owner, 'v20@example.com'), 429, 'RATE_LIMIT_EXCEEDED'),
+    );
   });
 });
 
 describe('per address', () => {
   it('allows 3 sends to one address a rolling day across all teams, then 429 to every team with Retry-After', async () => {
-    const ctx = await build({ config: LONG_SESSIONS });
-    const { app, mail, clock } = ctx;
+    const ctx = await build({config: LONG_SESSIONS});
+    const {app, mail, clock} = ctx;
     const teams: string[] = [];
-    for (const name of ['A', 'B', 'C', 'D']) teams.push(await signedIn(app, mail, `${name.toLowerCase()}@example.com`, { teamName: name }));
+    for (const name of ['A', 'B', 'C', 'D'])
+      teams.push(await signedIn(app, mail, `${name.toLowerCase()}@example.com`, {teamName: name}));
     for (const team of teams.slice(0, 3)) {
       expect((await invite(app, team, 'Victim@example.com')).statusCode).toBe(201);
       clock.advance(HOUR);
@@ -92,9 +96,9 @@ describe('per address', () => {
   });
 
   it('counts resends: a team resending once a minute stops at the third send of the day', async () => {
-    const ctx = await build({ env: { INVITES_PER_ADDRESS_PER_DAY: '3' } });
-    const { app, mail, clock } = ctx;
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
+    const ctx = await build({env: {INVITES_PER_ADDRESS_PER_DAY: '3'}});
+    const {app, mail, clock} = ctx;
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
     const id = (await invite(app, owner, 'victim@example.com')).json().invitation.id as string;
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -106,10 +110,10 @@ describe('per address', () => {
   });
 
   it('is configurable with INVITES_PER_ADDRESS_PER_DAY; a 409 is answered before the limit', async () => {
-    const ctx = await build({ env: { INVITES_PER_ADDRESS_PER_DAY: '1' } });
-    const { app, mail } = ctx;
-    const a = await signedIn(app, mail, 'a@example.com', { teamName: 'A' });
-    const b = await signedIn(app, mail, 'b@example.com', { teamName: 'B' });
+    const ctx = await build({env: {INVITES_PER_ADDRESS_PER_DAY: '1'}});
+    const {app, mail} = ctx;
+    const a = await signedIn(app, mail, 'a@example.com', {teamName: 'A'});
+    const b = await signedIn(app, mail, 'b@example.com', {teamName: 'B'});
     expect((await invite(app, a, 'victim@example.com')).statusCode).toBe(201);
     expectError(await invite(app, b, 'victim@example.com'), 429, 'RATE_LIMIT_EXCEEDED');
     expectError(await invite(app, a, 'victim@example.com'), 409, 'EMAIL_IN_USE');

@@ -1,48 +1,57 @@
 // Who may do what in a team: invite (with a role), resend and revoke, remove, change roles,
 // transfer ownership and leave. Every refusal changes nothing.
-import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { build } from '../helpers/app.js';
-import { PASSWORD, authed, signedIn } from '../helpers/accounts.js';
-import type { Mailbox } from '../helpers/mailbox.js';
-import { rowCounts } from '../helpers/database.js';
-import { NO_ID, expectError, invite, joinTeam, me, teamView } from './team-helpers.js';
+import type {FastifyInstance} from 'fastify';
+import {describe, expect, it} from 'vitest';
+import {build} from '../helpers/app.js';
+import {PASSWORD, authed, signedIn} from '../helpers/accounts.js';
+import type {Mailbox} from '../helpers/mailbox.js';
+import {rowCounts} from '../helpers/database.js';
+import {NO_ID, expectError, invite, joinTeam, me, teamView} from './team-helpers.js';
 
 /** A team with an owner, two admins and two members, and a rival team with its owner. */
 async function acme(app: FastifyInstance, mail: Mailbox) {
-  const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
+  const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
   const ownerId = (await me(app, owner)).id;
-  const a1 = await joinTeam(app, mail, owner, 'a1@example.com', { role: 'admin' });
-  const a2 = await joinTeam(app, mail, owner, 'a2@example.com', { role: 'admin' });
+  const a1 = await joinTeam(app, mail, owner, 'a1@example.com', {role: 'admin'});
+  const a2 = await joinTeam(app, mail, owner, 'a2@example.com', {role: 'admin'});
   const m1 = await joinTeam(app, mail, owner, 'm1@example.com');
   const m2 = await joinTeam(app, mail, owner, 'm2@example.com');
-  const rival = await signedIn(app, mail, 'rival@example.com', { teamName: 'Rival' });
+  const rival = await signedIn(app, mail, 'rival@example.com', {teamName: 'Rival'});
   const rivalMember = await joinTeam(app, mail, rival, 'rm@example.com');
   const solo = await signedIn(app, mail, 'solo@example.com');
-  return { owner: { token: owner, id: ownerId }, a1, a2, m1, m2, rival, rivalMember, solo: { token: solo, id: (await me(app, solo)).id } };
+  return {
+    owner: {token: owner, id: ownerId},
+    a1,
+    a2,
+    m1,
+    m2,
+    rival,
+    rivalMember,
+    solo: {token: solo, id: (await me(app, solo)).id},
+  };
 }
 
 const roles = async (app: FastifyInstance, token: string) =>
-  Object.fromEntries(((await teamView(app, token)).json().users as Array<{ email: string; role: string }>).map((u) => [u.email, u.role]));
+  Object.fromEntries(
+    ((await teamView(app, token)).json().users as Array<{email: string; role: string}>).map((u) => [u.email, u.role]),
+  );
 
 describe('invitations by role', () => {
   it('the owner invites members and admins; an admin invites members only; a member invites nobody', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
-    expect((await invite(app, t.owner.token, 'x1@example.com', { role: 'admin' })).json().invitation.role).toBe('admin');
+    expect((await invite(app, t.owner.token, 'x1@example.com', {role: 'admin'})).json().invitation.role).toBe('admin');
     expect((await invite(app, t.owner.token, 'x2@example.com')).json().invitation.role).toBe('member');
-    expect((await invite(app, t.a1.token, 'x3@example.com', { role: 'member' })).json().invitation.role).toBe('member');
-    expectError(await invite(app, t.a1.token, 'x4@example.com', { role: 'admin' }), 403, 'FORBIDDEN');
+    expect((await invite(app, t.a1.token, 'x3@example.com', {role: 'member'})).json().invitation.role).toBe('member');
+    expectError(await invite(app, t.a1.token, 'x4@example.com', {role: 'admin'}), 403, 'FORBIDDEN');
     expectError(await invite(app, t.m1.token, 'x5@example.com'), 403, 'FORBIDDEN');
-    expect(((await teamView(app, t.owner.token)).json().invitations as Array<{ email: string }>).map((i) => i.email).sort()).toEqual([
-      'x1@example.com',
-      'x2@example.com',
-      'x3@example.com',
-    ]);
+    expect(
+      ((await teamView(app, t.owner.token)).json().invitations as Array<{email: string}>).map((i) => i.email).sort(),
+    ).toEqual(['x1@example.com', 'x2@example.com', 'x3@example.com']);
   });
 
   it('owners and admins resend and revoke; a member gets 403 and the invitation is untouched', async () => {
-    const { app, mail, clock } = await build();
+    const {app, mail, clock} = await build();
     const t = await acme(app, mail);
     const id = (await invite(app, t.owner.token, 'x@example.com')).json().invitation.id as string;
     clock.advance(60_000);
@@ -59,7 +68,7 @@ describe('invitations by role', () => {
 
 describe('DELETE /api/team/{id}', () => {
   it('the owner removes admins and members; an admin removes members; removed people lose access at once', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
     const teamKey = (await authed(app, t.owner.token, 'POST', '/api/keys/sandbox')).json().key;
     expect((await authed(app, t.a1.token, 'GET', '/api/keys')).json().keys).toEqual([teamKey]);
@@ -72,13 +81,17 @@ describe('DELETE /api/team/{id}', () => {
       expectError(await authed(app, gone.token, 'POST', `/api/keys/${teamKey.id}/rotate`), 404, 'NOT_FOUND');
       expectError(await authed(app, gone.token, 'DELETE', `/api/keys/${teamKey.id}/revoke`), 404, 'NOT_FOUND');
     }
-    expect(await roles(app, t.owner.token)).toEqual({ 'owner@example.com': 'owner', 'a2@example.com': 'admin', 'm2@example.com': 'member' });
+    expect(await roles(app, t.owner.token)).toEqual({
+      'owner@example.com': 'owner',
+      'a2@example.com': 'admin',
+      'm2@example.com': 'member',
+    });
     // The team's key still works and is still the team's.
     expect((await authed(app, t.m2.token, 'GET', '/api/keys')).json().keys).toEqual([teamKey]);
   });
 
   it('refuses removing the owner, yourself, an admin (for an admin) and anyone (for a member) with 403; outsiders and invitations are 404', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
     const invitationId = (await invite(app, t.owner.token, 'x@example.com')).json().invitation.id as string;
     const before = await rowCounts(app.db);
@@ -94,7 +107,11 @@ describe('DELETE /api/team/{id}', () => {
     ];
     for (const [what, token, id] of forbidden) {
       const res = await authed(app, token, 'DELETE', `/api/team/${id}`);
-      expect({ what, status: res.statusCode, code: res.json().error?.code }).toEqual({ what, status: 403, code: 'FORBIDDEN' });
+      expect({what, status: res.statusCode, code: res.json().error?.code}).toEqual({
+        what,
+        status: 403,
+        code: 'FORBIDDEN',
+      });
     }
     const notFound: Array<[string, string, string]> = [
       ['another team', t.owner.token, t.rivalMember.id],
@@ -107,7 +124,11 @@ describe('DELETE /api/team/{id}', () => {
     ];
     for (const [what, token, id] of notFound) {
       const res = await authed(app, token, 'DELETE', `/api/team/${id}`);
-      expect({ what, status: res.statusCode, code: res.json().error?.code }).toEqual({ what, status: 404, code: 'NOT_FOUND' });
+      expect({what, status: res.statusCode, code: res.json().error?.code}).toEqual({
+        what,
+        status: 404,
+        code: 'NOT_FOUND',
+      });
     }
     expect(await rowCounts(app.db)).toEqual(before);
   });
@@ -115,39 +136,48 @@ describe('DELETE /api/team/{id}', () => {
 
 describe('PATCH /api/team/{id}', () => {
   it('the owner makes a member an admin and back', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
-    const res = await authed(app, t.owner.token, 'PATCH', `/api/team/${t.m1.id}`, { role: 'admin' });
+    const res = await authed(app, t.owner.token, 'PATCH', `/api/team/${t.m1.id}`, {role: 'admin'});
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { id: t.m1.id, name: null, email: 'm1@example.com', role: 'admin', joinedAt: expect.any(String) } });
+    expect(res.json()).toEqual({
+      user: {id: t.m1.id, name: null, email: 'm1@example.com', role: 'admin', joinedAt: expect.any(String)},
+    });
     expect((await me(app, t.m1.token)).team!.role).toBe('admin');
     // Now an admin, they may invite.
     expect((await invite(app, t.m1.token, 'x@example.com')).statusCode).toBe(201);
-    expect((await authed(app, t.owner.token, 'PATCH', `/api/team/${t.a1.id}`, { role: 'member' })).json().user.role).toBe('member');
+    expect((await authed(app, t.owner.token, 'PATCH', `/api/team/${t.a1.id}`, {role: 'member'})).json().user.role).toBe(
+      'member',
+    );
     expectError(await invite(app, t.a1.token, 'y@example.com'), 403, 'FORBIDDEN');
-    expect((await authed(app, t.owner.token, 'PATCH', `/api/team/${t.m2.id}`, { role: 'member' })).json().user.role).toBe('member');
+    expect((await authed(app, t.owner.token, 'PATCH', `/api/team/${t.m2.id}`, {role: 'member'})).json().user.role).toBe(
+      'member',
+    );
   });
 
   it('refuses admins, members, the owner row and bad roles; 404 outside the team; nothing changes', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
     const before = await rowCounts(app.db);
     const rolesBefore = await roles(app, t.owner.token);
     const cases: Array<[string, string, string, unknown, number, string]> = [
-      ['admin promotes member', t.a1.token, t.m1.id, { role: 'admin' }, 403, 'FORBIDDEN'],
-      ['admin demotes admin', t.a1.token, t.a2.id, { role: 'member' }, 403, 'FORBIDDEN'],
-      ['member promotes self', t.m1.token, t.m1.id, { role: 'admin' }, 403, 'FORBIDDEN'],
-      ['owner demotes self', t.owner.token, t.owner.id, { role: 'admin' }, 403, 'FORBIDDEN'],
-      ['another team', t.owner.token, t.rivalMember.id, { role: 'admin' }, 404, 'NOT_FOUND'],
-      ['no team', t.owner.token, t.solo.id, { role: 'admin' }, 404, 'NOT_FOUND'],
-      ['nobody', t.owner.token, NO_ID, { role: 'admin' }, 404, 'NOT_FOUND'],
+      ['admin promotes member', t.a1.token, t.m1.id, {role: 'admin'}, 403, 'FORBIDDEN'],
+      ['admin demotes admin', t.a1.token, t.a2.id, {role: 'member'}, 403, 'FORBIDDEN'],
+      ['member promotes self', t.m1.token, t.m1.id, {role: 'admin'}, 403, 'FORBIDDEN'],
+      ['owner demotes self', t.owner.token, t.owner.id, {role: 'admin'}, 403, 'FORBIDDEN'],
+      ['another team', t.owner.token, t.rivalMember.id, {role: 'admin'}, 404, 'NOT_FOUND'],
+      ['no team', t.owner.token, t.solo.id, {role: 'admin'}, 404, 'NOT_FOUND'],
+      ['nobody', t.owner.token, NO_ID, {role: 'admin'}, 404, 'NOT_FOUND'],
     ];
     for (const [what, token, id, body, status, code] of cases) {
       const res = await authed(app, token, 'PATCH', `/api/team/${id}`, body);
-      expect({ what, status: res.statusCode, code: res.json().error?.code }).toEqual({ what, status, code });
+      expect({what, status: res.statusCode, code: res.json().error?.code}).toEqual({what, status, code});
     }
-    for (const body of [{ role: 'owner' }, { role: 'boss' }, {}]) {
-      expect((await authed(app, t.owner.token, 'PATCH', `/api/team/${t.m1.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
+    for (const body of [{role: 'owner'}, {role: 'boss'}, {}]) {
+      expect(
+        (await authed(app, t.owner.token, 'PATCH', `/api/team/${t.m1.id}`, body)).statusCode,
+        JSON.stringify(body),
+      ).toBe(400);
     }
     expect(await rowCounts(app.db)).toEqual(before);
     expect(await roles(app, t.owner.token)).toEqual(rolesBefore);
@@ -156,11 +186,14 @@ describe('PATCH /api/team/{id}', () => {
 
 describe('POST /api/team/transfer', () => {
   it('with the password, the owner hands the team to a member and becomes an admin', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
     const teamId = (await me(app, t.owner.token)).team!.id;
-    const res = await authed(app, t.owner.token, 'POST', '/api/team/transfer', { userId: t.m1.id, password: PASSWORD });
-    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { team: { id: teamId, name: 'Acme', role: 'admin' } } });
+    const res = await authed(app, t.owner.token, 'POST', '/api/team/transfer', {userId: t.m1.id, password: PASSWORD});
+    expect({status: res.statusCode, body: res.json()}).toEqual({
+      status: 200,
+      body: {team: {id: teamId, name: 'Acme', role: 'admin'}},
+    });
     expect(await roles(app, t.m1.token)).toEqual({
       'm1@example.com': 'owner',
       'owner@example.com': 'admin',
@@ -168,21 +201,24 @@ describe('POST /api/team/transfer', () => {
       'a2@example.com': 'admin',
       'm2@example.com': 'member',
     });
-    expect((await me(app, t.owner.token)).team).toEqual({ id: teamId, name: 'Acme', role: 'admin' });
+    expect((await me(app, t.owner.token)).team).toEqual({id: teamId, name: 'Acme', role: 'admin'});
     // The new owner has the owner's powers; the former owner may now leave.
-    expect((await authed(app, t.m1.token, 'PATCH', `/api/team/${t.owner.id}`, { role: 'member' })).statusCode).toBe(200);
+    expect((await authed(app, t.m1.token, 'PATCH', `/api/team/${t.owner.id}`, {role: 'member'})).statusCode).toBe(200);
     expect((await authed(app, t.owner.token, 'POST', '/api/team/leave')).statusCode).toBe(204);
     expectError(await authed(app, t.m1.token, 'POST', '/api/team/leave'), 403, 'OWNER_MUST_TRANSFER');
   });
 
   it('refuses a wrong password with 400 INVALID_CREDENTIALS (the session stays), non-owners with 403, outsiders with 404', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
     const before = await rowCounts(app.db);
-    const wrong = await authed(app, t.owner.token, 'POST', '/api/team/transfer', { userId: t.m1.id, password: 'Wrong-Horse-42' });
-    expect({ status: wrong.statusCode, error: wrong.json().error }).toEqual({
+    const wrong = await authed(app, t.owner.token, 'POST', '/api/team/transfer', {
+      userId: t.m1.id,
+      password: 'Wrong-Horse-42',
+    });
+    expect({status: wrong.statusCode, error: wrong.json().error}).toEqual({
       status: 400,
-      error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password. Please try again.' },
+      error: {code: 'INVALID_CREDENTIALS', message: 'Invalid email or password. Please try again.'},
     });
     expect((await me(app, t.owner.token)).team!.role).toBe('owner');
     const cases: Array<[string, string, string, number, string]> = [
@@ -194,10 +230,14 @@ describe('POST /api/team/transfer', () => {
       ['to nobody', t.owner.token, NO_ID, 404, 'NOT_FOUND'],
     ];
     for (const [what, token, userId, status, code] of cases) {
-      const res = await authed(app, token, 'POST', '/api/team/transfer', { userId, password: PASSWORD });
-      expect({ what, status: res.statusCode, code: res.json().error?.code }).toEqual({ what, status, code });
+      const res = await authed(app, token, 'POST', '/api/team/transfer', {userId, password: PASSWORD});
+      expect({what, status: res.statusCode, code: res.json().error?.code}).toEqual({what, status, code});
     }
-    expectError(await authed(app, t.solo.token, 'POST', '/api/team/transfer', { userId: t.m1.id, password: PASSWORD }), 404, 'NOT_FOUND');
+    expectError(
+      await authed(app, t.solo.token, 'POST', '/api/team/transfer', {userId: t.m1.id, password: PASSWORD}),
+      404,
+      'NOT_FOUND',
+    );
     expect(await rowCounts(app.db)).toEqual(before);
     expect((await me(app, t.owner.token)).team!.role).toBe('owner');
   });
@@ -205,7 +245,7 @@ describe('POST /api/team/transfer', () => {
 
 describe('POST /api/team/leave', () => {
   it('members and admins leave at once; keys stay with the team; the owner must transfer first; no team is 404', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const t = await acme(app, mail);
     const teamKey = (await authed(app, t.a1.token, 'POST', '/api/keys/sandbox')).json().key;
     for (const leaver of [t.m1, t.a1]) {
@@ -217,16 +257,20 @@ describe('POST /api/team/leave', () => {
       expectError(await authed(app, leaver.token, 'POST', '/api/team/leave'), 404, 'NOT_FOUND');
     }
     expect((await authed(app, t.owner.token, 'GET', '/api/keys')).json().keys).toEqual([teamKey]);
-    expect(Object.keys(await roles(app, t.owner.token))).toEqual(['owner@example.com', 'a2@example.com', 'm2@example.com']);
+    expect(Object.keys(await roles(app, t.owner.token))).toEqual([
+      'owner@example.com',
+      'a2@example.com',
+      'm2@example.com',
+    ]);
 
     const before = await rowCounts(app.db);
     const res = await authed(app, t.owner.token, 'POST', '/api/team/leave');
-    expect({ status: res.statusCode, error: res.json().error }).toEqual({
+    expect({status: res.statusCode, error: res.json().error}).toEqual({
       status: 403,
-      error: { code: 'OWNER_MUST_TRANSFER', message: 'Transfer ownership to another member before leaving the team.' },
+      error: {code: 'OWNER_MUST_TRANSFER', message: 'Transfer ownership to another member before leaving the team.'},
     });
     expect(await rowCounts(app.db)).toEqual(before);
     expectError(await authed(app, t.solo.token, 'POST', '/api/team/leave'), 404, 'NOT_FOUND');
-    expect((await app.inject({ method: 'POST', url: '/api/team/leave' })).statusCode).toBe(401);
+    expect((await app.inject({method: 'POST', url: '/api/team/leave'})).statusCode).toBe(401);
   });
 });

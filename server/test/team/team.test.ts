@@ -1,16 +1,16 @@
 // /api/team: the team view and POST /api/team/add (an invitation by email, never a membership).
-import { describe, expect, it } from 'vitest';
-import { build } from '../helpers/app.js';
-import { authed, login, register, signedIn } from '../helpers/accounts.js';
-import { rowCounts } from '../helpers/database.js';
-import { DAY, expectError, invitationMails, invite, joinTeam, me } from './team-helpers.js';
+import {describe, expect, it} from 'vitest';
+import {build} from '../helpers/app.js';
+import {authed, login, register, signedIn} from '../helpers/accounts.js';
+import {rowCounts} from '../helpers/database.js';
+import {DAY, expectError, invitationMails, invite, joinTeam, me} from './team-helpers.js';
 
 const T0 = Date.parse('2026-01-15T09:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms).toISOString();
 
 describe('GET /api/team', () => {
   it('answers 404 NOT_FOUND for a user without a team', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const token = await signedIn(app, mail, 'solo@example.com');
     const res = await authed(app, token, 'GET', '/api/team');
     expect(res.statusCode).toBe(404);
@@ -18,45 +18,61 @@ describe('GET /api/team', () => {
   });
 
   it("lists members by role and seniority with the caller's role; managers see pending invitations, members none", async () => {
-    const { app, mail, clock } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { name: 'Olive', teamName: 'Acme' });
+    const {app, mail, clock} = await build();
+    const owner = await signedIn(app, mail, 'owner@example.com', {name: 'Olive', teamName: 'Acme'});
     clock.advance(1000);
-    const member = await joinTeam(app, mail, owner, 'mem@example.com', { name: 'Max' });
+    const member = await joinTeam(app, mail, owner, 'mem@example.com', {name: 'Max'});
     clock.advance(1000);
-    const admin = await joinTeam(app, mail, owner, 'adm@example.com', { role: 'admin' });
+    const admin = await joinTeam(app, mail, owner, 'adm@example.com', {role: 'admin'});
     clock.advance(1000);
-    await invite(app, owner, 'Later@Example.com', { name: ' Lee ' });
+    await invite(app, owner, 'Later@Example.com', {name: ' Lee '});
     clock.advance(1000);
     await invite(app, admin.token, 'next@example.com');
 
     const users = [
-      { id: expect.any(String), name: 'Olive', email: 'owner@example.com', role: 'owner', joinedAt: at(0) },
-      { id: admin.id, name: null, email: 'adm@example.com', role: 'admin', joinedAt: at(2000) },
-      { id: member.id, name: 'Max', email: 'mem@example.com', role: 'member', joinedAt: at(1000) },
+      {id: expect.any(String), name: 'Olive', email: 'owner@example.com', role: 'owner', joinedAt: at(0)},
+      {id: admin.id, name: null, email: 'adm@example.com', role: 'admin', joinedAt: at(2000)},
+      {id: member.id, name: 'Max', email: 'mem@example.com', role: 'member', joinedAt: at(1000)},
     ];
     const invitations = [
-      { id: expect.any(String), email: 'later@example.com', name: 'Lee', role: 'member', createdAt: at(3000), sentAt: at(3000), expiresAt: at(3000 + 7 * DAY) },
-      { id: expect.any(String), email: 'next@example.com', name: null, role: 'member', createdAt: at(4000), sentAt: at(4000), expiresAt: at(4000 + 7 * DAY) },
+      {
+        id: expect.any(String),
+        email: 'later@example.com',
+        name: 'Lee',
+        role: 'member',
+        createdAt: at(3000),
+        sentAt: at(3000),
+        expiresAt: at(3000 + 7 * DAY),
+      },
+      {
+        id: expect.any(String),
+        email: 'next@example.com',
+        name: null,
+        role: 'member',
+        createdAt: at(4000),
+        sentAt: at(4000),
+        expiresAt: at(4000 + 7 * DAY),
+      },
     ];
-    const team = { id: (await me(app, owner)).team!.id, name: 'Acme' };
+    const team = {id: (await me(app, owner)).team!.id, name: 'Acme'};
     const views = {
       owner: (await authed(app, owner, 'GET', '/api/team')).json(),
       admin: (await authed(app, admin.token, 'GET', '/api/team')).json(),
       member: (await authed(app, member.token, 'GET', '/api/team')).json(),
     };
     expect(views).toEqual({
-      owner: { team, role: 'owner', users, invitations },
-      admin: { team, role: 'admin', users, invitations },
-      member: { team, role: 'member', users, invitations: [] },
+      owner: {team, role: 'owner', users, invitations},
+      admin: {team, role: 'admin', users, invitations},
+      member: {team, role: 'member', users, invitations: []},
     });
   });
 });
 
 describe('POST /api/team/add', () => {
   it('answers 201 with the pending invitation and mails a link to the accept page; nobody joins', async () => {
-    const { app, mail } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { name: 'Olive', teamName: 'Acme' });
-    const res = await invite(app, owner, 'New@Example.com', { name: 'Nia' });
+    const {app, mail} = await build();
+    const owner = await signedIn(app, mail, 'owner@example.com', {name: 'Olive', teamName: 'Acme'});
+    const res = await invite(app, owner, 'New@Example.com', {name: 'Nia'});
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       invitation: {
@@ -80,10 +96,10 @@ describe('POST /api/team/add', () => {
   });
 
   it('names the role, says "A teammate" without an inviter name, and keeps names plain text in HTML', async () => {
-    const { app, mail } = await build();
+    const {app, mail} = await build();
     const teamName = 'Acme <a href="https://evil.test/">win</a> & Co';
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName });
-    expect((await invite(app, owner, 'adm@example.com', { role: 'admin' })).json().invitation.role).toBe('admin');
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName});
+    expect((await invite(app, owner, 'adm@example.com', {role: 'admin'})).json().invitation.role).toBe('admin');
     const [sent] = await invitationMails(mail, 'adm@example.com');
     expect(sent!.subject).toBe(`A teammate invited you to join ${teamName} on IntakeKit`);
     expect(sent!.text).toContain(teamName);
@@ -96,42 +112,56 @@ describe('POST /api/team/add', () => {
   });
 
   it('answers 409 EMAIL_IN_USE, saying which, for your own address, a member and an address this team invited; nothing written or sent', async () => {
-    const { app, mail } = await build();
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
+    const {app, mail} = await build();
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
     await joinTeam(app, mail, owner, 'mem@example.com');
     await invite(app, owner, 'pending@example.com');
-    const before = { rows: await rowCounts(app.db), mails: (await mail.all()).length };
+    const before = {rows: await rowCounts(app.db), mails: (await mail.all()).length};
     const cases = [
       ['owner@example.com', 'You are already a member of this team.'],
       ['mem@example.com', 'This person is already a member of your team.'],
-      ['Pending@example.com', 'This address already has a pending invitation to your team. You can resend it from the members list.'],
+      [
+        'Pending@example.com',
+        'This address already has a pending invitation to your team. You can resend it from the members list.',
+      ],
     ];
     for (const [email, message] of cases) {
       const res = await invite(app, owner, email!);
-      expect({ email, status: res.statusCode, error: res.json().error }).toEqual({ email, status: 409, error: { code: 'EMAIL_IN_USE', message } });
+      expect({email, status: res.statusCode, error: res.json().error}).toEqual({
+        email,
+        status: 409,
+        error: {code: 'EMAIL_IN_USE', message},
+      });
     }
-    expect({ rows: await rowCounts(app.db), mails: (await mail.all()).length }).toEqual(before);
+    expect({rows: await rowCounts(app.db), mails: (await mail.all()).length}).toEqual(before);
   });
 
   it('answers 400 for bad input, 403 for a plain member, an unverified manager or an admin granting admin, 404 without a team', async () => {
-    const { app, mail } = await build({ env: { LOGIN_REQUIRES_VERIFIED_EMAIL: 'false' } });
-    const owner = await signedIn(app, mail, 'owner@example.com', { teamName: 'Acme' });
-    const payloads = [{}, { email: 'nope' }, { email: "x'; DROP TABLE teams; --" }, { email: `${'x'.repeat(10_000)}@a.io` }, { email: 'a@example.com', role: 'owner' }, { email: 'a@example.com', role: 'boss' }];
+    const {app, mail} = await build({env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'}});
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    const payloads = [
+      {},
+      {email: 'nope'},
+      {email: "x'; DROP TABLE teams; --"},
+      {email: `${'x'.repeat(10_000)}@a.io`},
+      {email: 'a@example.com', role: 'owner'},
+      {email: 'a@example.com', role: 'boss'},
+    ];
     for (const payload of payloads) {
       const res = await authed(app, owner, 'POST', '/api/team/add', payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
     }
     const member = await joinTeam(app, mail, owner, 'mem@example.com');
-    const admin = await joinTeam(app, mail, owner, 'adm@example.com', { role: 'admin' });
-    await register(app, 'unverified@example.com', { teamName: 'Fresh' });
+    const admin = await joinTeam(app, mail, owner, 'adm@example.com', {role: 'admin'});
+    await register(app, 'unverified@example.com', {teamName: 'Fresh'});
     const unverified = (await login(app, 'unverified@example.com')).json().token as string;
     const solo = await signedIn(app, mail, 'solo@example.com');
-    const before = { rows: await rowCounts(app.db), mails: (await mail.all()).length };
+    const before = {rows: await rowCounts(app.db), mails: (await mail.all()).length};
     expectError(await invite(app, member.token, 'x@example.com'), 403, 'FORBIDDEN');
-    expectError(await invite(app, admin.token, 'x@example.com', { role: 'admin' }), 403, 'FORBIDDEN');
+    expectError(await invite(app, admin.token, 'x@example.com', {role: 'admin'}), 403, 'FORBIDDEN');
     expectError(await invite(app, unverified, 'x@example.com'), 403, 'EMAIL_NOT_VERIFIED');
     expectError(await invite(app, solo, 'x@example.com'), 404, 'NOT_FOUND');
-    expect({ rows: await rowCounts(app.db), mails: (await mail.all()).length }).toEqual(before);
-    expect((await invite(app, admin.token, 'x@example.com', { role: 'member' })).statusCode).toBe(201);
+    expect({rows: await rowCounts(app.db), mails: (await mail.all()).length}).toEqual(before);
+    expect((await invite(app, admin.token, 'x@example.com', {role: 'member'})).statusCode).toBe(201);
   });
 });

@@ -32,7 +32,11 @@ function MethodBadge({method}: {method: string}): ReactNode {
 }
 
 function Required({required}: {required: boolean}): ReactNode {
-  return required ? <span className={styles.required}>Required</span> : <span className={styles.optional}>Optional</span>;
+  return required ? (
+    <span className={styles.required}>Required</span>
+  ) : (
+    <span className={styles.optional}>Optional</span>
+  );
 }
 
 function FieldTable({fields, caption}: {fields: Field[]; caption: string}): ReactNode {
@@ -42,10 +46,18 @@ function FieldTable({fields, caption}: {fields: Field[]; caption: string}): Reac
         <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">Field</th>
-            <th scope="col" role="columnheader">Type</th>
-            <th scope="col" role="columnheader">Required</th>
-            <th scope="col" role="columnheader">Constraints</th>
+            <th scope="col" role="columnheader">
+              Field
+            </th>
+            <th scope="col" role="columnheader">
+              Type
+            </th>
+            <th scope="col" role="columnheader">
+              Required
+            </th>
+            <th scope="col" role="columnheader">
+              Constraints
+            </th>
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -79,10 +91,18 @@ function ParameterTable({parameters, caption}: {parameters: Parameter[]; caption
         <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">Parameter</th>
-            <th scope="col" role="columnheader">In</th>
-            <th scope="col" role="columnheader">Type</th>
-            <th scope="col" role="columnheader">Required</th>
+            <th scope="col" role="columnheader">
+              Parameter
+            </th>
+            <th scope="col" role="columnheader">
+              In
+            </th>
+            <th scope="col" role="columnheader">
+              Type
+            </th>
+            <th scope="col" role="columnheader">
+              Required
+            </th>
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -91,7 +111,9 @@ function ParameterTable({parameters, caption}: {parameters: Parameter[]; caption
               <th scope="row" role="rowheader" className={styles.fieldName} data-label="Parameter">
                 <code>{parameter.name}</code>
               </th>
-              <td role="cell" data-label="In">{parameter.in}</td>
+              <td role="cell" data-label="In">
+                {parameter.in}
+              </td>
               <td role="cell" data-label="Type">
                 <code className={styles.type}>{typeLabel(parameter.schema)}</code>
                 {constraints(parameter.schema).length > 0 && (
@@ -119,9 +141,15 @@ function Responses({entry}: {entry: OperationEntry}): ReactNode {
           <caption className="sr-only">Responses of {label}</caption>
           <thead role="rowgroup">
             <tr role="row">
-              <th scope="col" role="columnheader">Status</th>
-              <th scope="col" role="columnheader">Meaning</th>
-              <th scope="col" role="columnheader">Error codes</th>
+              <th scope="col" role="columnheader">
+                Status
+              </th>
+              <th scope="col" role="columnheader">
+                Meaning
+              </th>
+              <th scope="col" role="columnheader">
+                Error codes
+              </th>
             </tr>
           </thead>
           <tbody role="rowgroup">
@@ -133,7 +161,9 @@ function Responses({entry}: {entry: OperationEntry}): ReactNode {
                   <th scope="row" role="rowheader" data-label="Status">
                     <span className={clsx(styles.status, ok ? styles.statusOk : styles.statusError)}>{status}</span>
                   </th>
-                  <td role="cell" data-label="Meaning">{STATUS_TEXT[status] ?? (ok ? 'Success' : 'Error')}</td>
+                  <td role="cell" data-label="Meaning">
+                    {STATUS_TEXT[status] ?? (ok ? 'Success' : 'Error')}
+                  </td>
                   <td role="cell" data-label="Error codes">
                     {codes.length === 0 ? (
                       <span aria-label="None">-</span>
@@ -245,7 +275,9 @@ export default function ApiReference({document}: {document: OpenApiDocument}): R
         <Heading as="h2" id="authenticating-requests">
           Authenticating requests
         </Heading>
-        <p>Every authenticated call sends a bearer token in the <code>Authorization</code> header:</p>
+        <p>
+          Every authenticated call sends a bearer token in the <code>Authorization</code> header:
+        </p>
         <ul>
           {Object.entries(schemes).map(([name, scheme]) => (
             <li key={name}>

@@ -16,9 +16,18 @@ describe('schema helpers', () => {
   it('labels types, unions of literals and formats', () => {
     expect(typeLabel({type: 'string'})).toBe('string');
     expect(typeLabel({type: 'string', format: 'uuid'})).toBe('string (uuid)');
-    expect(typeLabel({anyOf: [{type: 'string', enum: ['sandbox']}, {type: 'string', enum: ['production']}]})).toBe('"sandbox" | "production"');
+    expect(
+      typeLabel({
+        anyOf: [
+          {type: 'string', enum: ['sandbox']},
+          {type: 'string', enum: ['production']},
+        ],
+      }),
+    ).toBe('"sandbox" | "production"');
     expect(typeLabel({type: 'array', items: {type: 'object', properties: {}}})).toBe('array of object');
-    expect(typeLabel({anyOf: [{type: 'string', format: 'date-time'}, {type: 'null'}]})).toBe('string (date-time) | null');
+    expect(typeLabel({anyOf: [{type: 'string', format: 'date-time'}, {type: 'null'}]})).toBe(
+      'string (date-time) | null',
+    );
     expect(typeLabel({type: ['string', 'null']})).toBe('string | null');
     expect(typeLabel(undefined)).toBe('any');
   });
@@ -34,7 +43,12 @@ describe('schema helpers', () => {
     const fields = flattenFields({
       type: 'object',
       required: ['keys'],
-      properties: {keys: {type: 'array', items: {type: 'object', required: ['id'], properties: {id: {type: 'string'}, note: {type: 'string'}}}}},
+      properties: {
+        keys: {
+          type: 'array',
+          items: {type: 'object', required: ['id'], properties: {id: {type: 'string'}, note: {type: 'string'}}},
+        },
+      },
     });
     expect(fields.map((f) => [f.name, f.required, f.depth])).toEqual([
       ['keys', true, 0],
@@ -65,12 +79,18 @@ describe('the server document', () => {
   it('reads auth, body fields and error codes with their messages', () => {
     const login = document.paths['/api/auth/login']!.post!;
     expect(authOf(login, document)).toEqual([]);
-    expect(flattenFields(jsonSchema(login.requestBody?.content)).map((f) => f.name)).toEqual(['email', 'password', 'turnstileToken']);
+    expect(flattenFields(jsonSchema(login.requestBody?.content)).map((f) => f.name)).toEqual([
+      'email',
+      'password',
+      'turnstileToken',
+    ]);
     expect(errorCodes(login.responses!['423']!)).toEqual([
       {code: 'LOCKED', message: 'Too many failed login attempts. Your account has been temporarily locked.'},
     ]);
     expect(authOf(document.paths['/api/keys']!.get!, document).map((a) => a.label)).toEqual(['Bearer session token']);
-    expect(authOf(document.paths['/api/sdk/sessions']!.post!, document).map((a) => a.label)).toEqual(['Bearer API key']);
+    expect(authOf(document.paths['/api/sdk/sessions']!.post!, document).map((a) => a.label)).toEqual([
+      'Bearer API key',
+    ]);
     const sessions = document.paths['/api/sdk/sessions']!.post!;
     expect(errorCodes(sessions.responses!['401']!).map((e) => e.code)).toEqual(['INVALID_API_KEY']);
   });

@@ -142,7 +142,13 @@ export function typeLabel(schema: JsonSchema | undefined): string {
   if (values) return values.map(literal).join(' | ');
   const union = schema.anyOf ?? schema.oneOf;
   if (union) return union.map(typeLabel).join(' | ');
-  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : schema.properties ? ['object'] : [];
+  const types = Array.isArray(schema.type)
+    ? schema.type
+    : schema.type
+      ? [schema.type]
+      : schema.properties
+        ? ['object']
+        : [];
   if (types.length === 1 && types[0] === 'null') return 'null';
   let label = types.filter((t) => t !== 'null').join(' | ') || 'any';
   if (label === 'array') label = `array of ${typeLabel(schema.items)}`;

@@ -43,7 +43,13 @@ export default function ConfirmDialog({
       description={description}
       actions={
         <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={pending} data-autofocus>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={onClose}
+            disabled={pending}
+            data-autofocus
+          >
             Cancel
           </button>
           <button
@@ -51,11 +57,13 @@ export default function ConfirmDialog({
             className={clsx('button button--danger', styles.dangerButton)}
             onClick={onConfirm}
             disabled={pending}
-            aria-busy={pending || undefined}>
+            aria-busy={pending || undefined}
+          >
             {pending ? pendingLabel : confirmLabel}
           </button>
         </>
-      }>
+      }
+    >
       {error ? (
         <Notice variant="error" className={styles.error}>
           {error}

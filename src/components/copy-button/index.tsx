@@ -7,7 +7,16 @@ import styles from './styles.module.css';
 export function CopyButtonContent({copied, iconClassName}: {copied: boolean; iconClassName?: string}): ReactNode {
   return (
     <>
-      <svg className={iconClassName} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        className={iconClassName}
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {copied ? (
           <path d="M20 6L9 17l-5-5" />
         ) : (
@@ -52,7 +61,8 @@ export default function CopyButton({value, label = 'Copy', className}: Props): R
         type="button"
         className={clsx('button button--sm button--secondary', styles.button, copied && styles.copied, className)}
         onClick={copy}
-        aria-label={copied ? undefined : label}>
+        aria-label={copied ? undefined : label}
+      >
         <CopyButtonContent copied={copied} iconClassName={styles.icon} />
       </button>
       <CopiedStatus copied={copied} />

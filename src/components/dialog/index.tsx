@@ -21,7 +21,16 @@ interface Props {
  * (to the element marked `data-autofocus`, else the first focusable one), Escape closes it, and focus goes back to the
  * element that had it when the dialog opened.
  */
-export default function Dialog({open, onClose, title, description, children, actions, tone = 'default', className}: Props): ReactNode {
+export default function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  actions,
+  tone = 'default',
+  className,
+}: Props): ReactNode {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -70,7 +79,8 @@ export default function Dialog({open, onClose, title, description, children, act
       ref={ref}
       className={clsx(styles.dialog, styles[tone], className)}
       aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}>
+      aria-describedby={description ? descriptionId : undefined}
+    >
       {open ? (
         <div className={styles.inner}>
           <h2 id={titleId} className={styles.title}>

@@ -18,7 +18,17 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with its hint and error wired through aria-describedby. */
-export default function FormField({label, labelNote, labelAside, hint, error, renderInput, className, ref, ...input}: FormFieldProps): ReactNode {
+export default function FormField({
+  label,
+  labelNote,
+  labelAside,
+  hint,
+  error,
+  renderInput,
+  className,
+  ref,
+  ...input
+}: FormFieldProps): ReactNode {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -81,6 +91,9 @@ export function PasswordField({
   ...props
 }: Omit<FormFieldProps, 'renderInput' | 'type'> & {visible: boolean; onToggleVisible?: () => void}): ReactNode {
   return (
-    <FormField {...props} renderInput={(input) => <PasswordInput {...input} visible={visible} onToggleVisible={onToggleVisible} />} />
+    <FormField
+      {...props}
+      renderInput={(input) => <PasswordInput {...input} visible={visible} onToggleVisible={onToggleVisible} />}
+    />
   );
 }

@@ -5,7 +5,8 @@ describe('fillPlaceholders', () => {
   const fields = {sdkCdnUrl: 'https://cdn.example.com/sdk/v1', apiUrl: 'https://api.example.com'};
 
   it('replaces every SDK and API placeholder with the build addresses', () => {
-    const code = '<link href="%SDK_CDN_URL%/intake.css"><script src="%SDK_CDN_URL%/intake.js"></script>\nAPI = "%API_URL%"';
+    const code =
+      '<link href="%SDK_CDN_URL%/intake.css"><script src="%SDK_CDN_URL%/intake.js"></script>\nAPI = "%API_URL%"';
     expect(fillPlaceholders(code, fields)).toBe(
       '<link href="https://cdn.example.com/sdk/v1/intake.css"><script src="https://cdn.example.com/sdk/v1/intake.js"></script>\nAPI = "https://api.example.com"',
     );

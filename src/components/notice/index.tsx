@@ -43,7 +43,13 @@ const icons: Record<NoticeVariant, ReactNode> = {
 export default function Notice({variant, title, children, onDismiss, className, ref, ...rest}: Props): ReactNode {
   const role = variant === 'error' || variant === 'warning' ? 'alert' : 'status';
   return (
-    <div ref={ref} role={role} tabIndex={-1} className={clsx(styles.notice, styles[variant], className)} data-testid={rest['data-testid']}>
+    <div
+      ref={ref}
+      role={role}
+      tabIndex={-1}
+      className={clsx(styles.notice, styles[variant], className)}
+      data-testid={rest['data-testid']}
+    >
       <svg
         className={styles.icon}
         aria-hidden="true"
@@ -54,7 +60,8 @@ export default function Notice({variant, title, children, onDismiss, className, 
         stroke="currentColor"
         strokeWidth="2"
         strokeLinecap="round"
-        strokeLinejoin="round">
+        strokeLinejoin="round"
+      >
         {icons[variant]}
       </svg>
       <div className={styles.body}>
@@ -63,7 +70,15 @@ export default function Notice({variant, title, children, onDismiss, className, 
       </div>
       {onDismiss ? (
         <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label="Dismiss">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="16"
+            height="16"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M18 6 6 18M6 6l12 12" />
           </svg>
         </button>

@@ -37,14 +37,25 @@ interface PanelProps {
 }
 
 /** A titled card section (h2) on a signed-in page. */
-export default function Panel({title, description, aside, children, flush, tone = 'default', className, id, ...rest}: PanelProps): ReactNode {
+export default function Panel({
+  title,
+  description,
+  aside,
+  children,
+  flush,
+  tone = 'default',
+  className,
+  id,
+  ...rest
+}: PanelProps): ReactNode {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section
       id={id}
       className={clsx(styles.panel, tone === 'danger' && styles.danger, className)}
       aria-labelledby={title ? headingId : undefined}
-      data-testid={rest['data-testid']}>
+      data-testid={rest['data-testid']}
+    >
       {title || aside ? (
         <div className={styles.panelHeader}>
           <div>

@@ -23,7 +23,8 @@ export default function PasswordStrengthMeter({password, id}: Props): ReactNode 
           aria-valuemin={0}
           aria-valuemax={4}
           aria-valuenow={score}
-          aria-valuetext={empty ? 'No password yet' : label}>
+          aria-valuetext={empty ? 'No password yet' : label}
+        >
           {[1, 2, 3, 4].map((step) => (
             <span key={step} className={clsx(styles.bar, !empty && score >= step && styles.filled)} />
           ))}
@@ -35,7 +36,17 @@ export default function PasswordStrengthMeter({password, id}: Props): ReactNode 
       <ul className={styles.checklist} aria-label="Requirements">
         {checklist.map((item) => (
           <li key={item.label} className={clsx(styles.check, item.met && styles.met)}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="14"
+              height="14"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               {item.met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="8" />}
             </svg>
             <span>{item.label}</span>

@@ -21,7 +21,16 @@ export function ServerConnectionIssue({onRetry, retrying}: {onRetry: () => void;
     <div className={styles.center}>
       <section className={styles.card} aria-labelledby="server-issue-title">
         <div className={styles.icon} aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="28"
+            height="28"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M1 1l22 22M16.72 11.06A10.94 10.94 0 0 1 19 12.55M5 12.55a10.94 10.94 0 0 1 5.17-2.39M10.71 5.05A16 16 0 0 1 22.58 9M1.42 9a15.91 15.91 0 0 1 4.7-2.88M8.53 16.11a6 6 0 0 1 6.95 0M12 20h.01" />
           </svg>
         </div>
@@ -53,7 +62,8 @@ export default function ProtectedRoute({children}: {children: ReactNode}): React
       retry: s.retry,
     })),
   );
-  const status = !initialized || loading ? 'loading' : serverError ? 'server-error' : authenticated ? 'signed-in' : 'signed-out';
+  const status =
+    !initialized || loading ? 'loading' : serverError ? 'server-error' : authenticated ? 'signed-in' : 'signed-out';
   // The store's updates render synchronously; mounting the whole signed-in page in that one task blocks the main
   // thread for hundreds of ms on phones. Deferred, React renders the page in the background in short slices
   // (the spinner stays until it is ready). Every other state is cheap and shows at once.

@@ -21,7 +21,13 @@ describe('resolveSidebar', () => {
         className: undefined,
         items: [
           {type: 'link', label: 'Introduction', href: '/dashboard', docId: 'index', className: undefined},
-          {type: 'link', label: 'Quick Start', href: '/dashboard/quick-start', docId: 'quick-start', className: undefined},
+          {
+            type: 'link',
+            label: 'Quick Start',
+            href: '/dashboard/quick-start',
+            docId: 'quick-start',
+            className: undefined,
+          },
           {type: 'link', label: 'Demo', href: '/dashboard/demo', docId: 'demo', className: undefined},
         ],
       },

@@ -1,8 +1,4 @@
-import type {
-  PropSidebar,
-  PropSidebarItem,
-  SidebarsConfig,
-} from '@docusaurus/plugin-content-docs';
+import type {PropSidebar, PropSidebarItem, SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
 /** The sidebars.ts entry the signed-in area renders (docs pages and the React pages alike). */
 export const DEVELOPER_SIDEBAR = 'developer';
@@ -81,4 +77,3 @@ export function resolveSidebar(
   const paths = new Map(docs.map((doc) => [doc.id, doc.path.length > 1 ? doc.path.replace(/\/+$/, '') : doc.path]));
   return config.map((item) => resolveItem(item, paths, checkOnly));
 }
-

@@ -52,7 +52,16 @@ function activeLabel(items: PropSidebar, path: string): string | undefined {
 
 function MenuIcon(): ReactNode {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M4 6h16M4 12h16M4 18h16" />
     </svg>
   );
@@ -60,7 +69,16 @@ function MenuIcon(): ReactNode {
 
 function CloseIcon(): ReactNode {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
       <path d="M6 6l12 12M18 6L6 18" />
     </svg>
   );
@@ -68,7 +86,17 @@ function CloseIcon(): ReactNode {
 
 function LogoutIcon(): ReactNode {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
     </svg>
   );
@@ -122,13 +150,19 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
         aria-labelledby={titleId}
         role={modal ? 'dialog' : 'complementary'}
         aria-modal={modal ? true : undefined}
-        inert={mobile && !open}>
+        inert={mobile && !open}
+      >
         <div className={styles.sidebarHeader}>
           <span id={titleId} className={styles.sidebarTitle}>
             Developer
           </span>
           {mobile && (
-            <button type="button" className={clsx('clean-btn', styles.iconButton)} onClick={hide} aria-label="Close menu">
+            <button
+              type="button"
+              className={clsx('clean-btn', styles.iconButton)}
+              onClick={hide}
+              aria-label="Close menu"
+            >
               <CloseIcon />
             </button>
           )}
@@ -140,11 +174,7 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
           </ul>
         </nav>
         <div className={styles.sidebarFooter}>
-          <button
-            type="button"
-            className={clsx('clean-btn', styles.logout)}
-            onClick={onLogout}
-            disabled={leaving}>
+          <button type="button" className={clsx('clean-btn', styles.logout)} onClick={onLogout} disabled={leaving}>
             <LogoutIcon />
             <span>Log out</span>
           </button>
@@ -158,7 +188,8 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
             className={clsx('clean-btn', styles.menuButton)}
             onClick={show}
             aria-expanded={open}
-            aria-controls={SIDEBAR_ID}>
+            aria-controls={SIDEBAR_ID}
+          >
             <MenuIcon />
             <span>Menu</span>
           </button>

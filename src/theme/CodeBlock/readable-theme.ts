@@ -69,4 +69,3 @@ export function readableTheme(theme: PrismTheme): PrismTheme {
   cache.set(theme, result);
   return result;
 }
-

@@ -1,27 +1,27 @@
 // PATCH /api/auth/profile, POST /api/auth/change-password and DELETE /api/auth/account.
-import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError } from '../../errors.js';
-import { hashPassword, isAcceptablePassword } from '../../lib/passwords.js';
-import { authOf } from '../../plugins/auth.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
-import { deleteUserSessions } from '../../repositories/sessions-repository.js';
-import { supersedeEmailTokens } from '../../repositories/email-tokens-repository.js';
-import { findUser, updateUser } from '../../repositories/users-repository.js';
-import { ChangePasswordBody, DeleteAccountBody, MessageBody, ProfileBody, UserResponse } from '../../schemas/auth.js';
-import { errorResponses } from '../../schemas/common.js';
-import { deleteAccount } from '../../services/account-deletion.js';
-import { checkCurrentPassword } from '../../services/login-throttle.js';
-import { startSession } from '../../services/sessions.js';
-import type { AuthRouteOptions } from './options.js';
-import { toUserBody } from './user-body.js';
+import {Type} from 'typebox';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {ApiError} from '../../errors.js';
+import {hashPassword, isAcceptablePassword} from '../../lib/passwords.js';
+import {authOf} from '../../plugins/auth.js';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {deleteUserSessions} from '../../repositories/sessions-repository.js';
+import {supersedeEmailTokens} from '../../repositories/email-tokens-repository.js';
+import {findUser, updateUser} from '../../repositories/users-repository.js';
+import {ChangePasswordBody, DeleteAccountBody, MessageBody, ProfileBody, UserResponse} from '../../schemas/auth.js';
+import {errorResponses} from '../../schemas/common.js';
+import {deleteAccount} from '../../services/account-deletion.js';
+import {checkCurrentPassword} from '../../services/login-throttle.js';
+import {startSession} from '../../services/sessions.js';
+import type {AuthRouteOptions} from './options.js';
+import {toUserBody} from './user-body.js';
 
-export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteOptions) {
+export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   const currentUser = async (userId: string) => {
-    const user = await findUser(app.db, { id: userId });
+    const user = await findUser(app.db, {id: userId});
     if (!user) throw new ApiError('UNAUTHORIZED');
     return user;
   };
@@ -30,19 +30,19 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
     '/api/auth/profile',
     {
       preHandler: app.requireUser,
-      config: { validationCodes: { missing: { name: 'INVALID_NAME' } } },
+      config: {validationCodes: {missing: {name: 'INVALID_NAME'}}},
       schema: {
         tags: ['auth'],
         summary: 'Update the display name',
-        security: [{ session: [] }],
+        security: [{session: []}],
         body: ProfileBody,
-        response: { 200: UserResponse, ...errorResponses('INVALID_NAME', 'UNAUTHORIZED') },
+        response: {200: UserResponse, ...errorResponses('INVALID_NAME', 'UNAUTHORIZED')},
       },
     },
     async (request) => {
-      const { userId } = authOf(request);
-      await updateUser(app.db, userId, { name: request.body.name }, config.now());
-      return { user: toUserBody(await currentUser(userId)) };
+      const {userId} = authOf(request);
+      await updateUser(app.db, userId, {name: request.body.name}, config.now());
+      return {user: toUserBody(await currentUser(userId))};
     },
   );
 
@@ -50,40 +50,45 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
     '/api/auth/change-password',
     {
       preHandler: app.requireUser,
-      config: { rateLimit: authRateLimit(config) },
+      config: {rateLimit: authRateLimit(config)},
       schema: {
         tags: ['auth'],
         summary: 'Change the password; signs out other sessions and returns a new token in x-new-token',
-        security: [{ session: [] }],
+        security: [{session: []}],
         body: ChangePasswordBody,
         response: {
           200: MessageBody,
           // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
           ...errorResponses(
-            'MISSING_FIELDS', 'INVALID_PASSWORD', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'LOCKED', 'RATE_LIMIT_EXCEEDED',
+            'MISSING_FIELDS',
+            'INVALID_PASSWORD',
+            ['INVALID_CREDENTIALS', 400],
+            'UNAUTHORIZED',
+            'LOCKED',
+            'RATE_LIMIT_EXCEEDED',
           ),
         },
       },
     },
     async (request, reply) => {
-      const { currentPassword, newPassword } = request.body;
+      const {currentPassword, newPassword} = request.body;
       const auth = authOf(request);
       const user = await currentUser(auth.userId);
-      await checkCurrentPassword(app.db, config, { familyId: auth.familyId, user }, currentPassword);
+      await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, currentPassword);
       if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
       const passwordHash = await hashPassword(newPassword);
       const token = await app.db.transaction().execute(async (trx) => {
         const now = config.now();
-        await updateUser(trx, user.id, { passwordHash }, now);
+        await updateUser(trx, user.id, {passwordHash}, now);
         await deleteUserSessions(trx, user.id);
         // A reset link sent before the change would undo it: links issued for the old password end here.
         await supersedeEmailTokens(trx, user.id, 'reset_password', now);
         return startSession(trx, config, user.id);
       });
-      app.mailer.send(user.email, { kind: 'password-changed', name: user.name, portalUrl: config.portalUrl });
+      app.mailer.send(user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
       return reply
         .header('x-new-token', token)
-        .send({ message: 'Password changed successfully! A confirmation email has been sent.' });
+        .send({message: 'Password changed successfully! A confirmation email has been sent.'});
     },
   );
 
@@ -92,22 +97,28 @@ export async function accountRoutes(app: FastifyInstance, { config }: AuthRouteO
     {
       preHandler: app.requireUser,
       // `password` here is the current password: too long simply means wrong.
-      config: { rateLimit: authRateLimit(config), validationCodes: { invalid: { password: 'INVALID_CREDENTIALS' } } },
+      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CREDENTIALS'}}},
       schema: {
         tags: ['auth'],
         summary: 'Delete the account (password required); team ownership passes on',
-        security: [{ session: [] }],
+        security: [{session: []}],
         body: DeleteAccountBody,
         response: {
-          204: Type.Null({ description: 'Deleted' }),
-          ...errorResponses('MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'LOCKED', 'RATE_LIMIT_EXCEEDED'),
+          204: Type.Null({description: 'Deleted'}),
+          ...errorResponses(
+            'MISSING_FIELDS',
+            ['INVALID_CREDENTIALS', 400],
+            'UNAUTHORIZED',
+            'LOCKED',
+            'RATE_LIMIT_EXCEEDED',
+          ),
         },
       },
     },
     async (request, reply) => {
       const auth = authOf(request);
       const user = await currentUser(auth.userId);
-      await checkCurrentPassword(app.db, config, { familyId: auth.familyId, user }, request.body.password);
+      await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, request.body.password);
       await deleteAccount(app.db, user);
       reply.removeHeader('x-new-token');
       return reply.code(204).send(null);

@@ -1,26 +1,26 @@
 // POST /api/auth/login: same answer for an unknown address and a wrong password (and the same
 // cost: a dummy hash is verified), lockout after repeated failures, optional verified-email gate.
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError } from '../../errors.js';
-import { verifyPassword } from '../../lib/passwords.js';
-import { verifyTurnstile } from '../../lib/turnstile.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
-import { LoginBody, LoginResponse } from '../../schemas/auth.js';
-import { errorResponses } from '../../schemas/common.js';
-import { beginSignIn, failedSignIn, successfulSignIn } from '../../services/login-throttle.js';
-import { startSession } from '../../services/sessions.js';
-import type { AuthRouteOptions } from './options.js';
-import { toUserBody } from './user-body.js';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {ApiError} from '../../errors.js';
+import {verifyPassword} from '../../lib/passwords.js';
+import {verifyTurnstile} from '../../lib/turnstile.js';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {LoginBody, LoginResponse} from '../../schemas/auth.js';
+import {errorResponses} from '../../schemas/common.js';
+import {beginSignIn, failedSignIn, successfulSignIn} from '../../services/login-throttle.js';
+import {startSession} from '../../services/sessions.js';
+import type {AuthRouteOptions} from './options.js';
+import {toUserBody} from './user-body.js';
 
-export async function loginRoute(app: FastifyInstance, { config }: AuthRouteOptions) {
+export async function loginRoute(app: FastifyInstance, {config}: AuthRouteOptions) {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/auth/login',
     {
       config: {
         rateLimit: authRateLimit(config),
         // A password longer than any we accept is simply a wrong password.
-        validationCodes: { invalid: { password: 'INVALID_CREDENTIALS' } },
+        validationCodes: {invalid: {password: 'INVALID_CREDENTIALS'}},
       },
       schema: {
         tags: ['auth'],
@@ -29,19 +29,25 @@ export async function loginRoute(app: FastifyInstance, { config }: AuthRouteOpti
         response: {
           200: LoginResponse,
           ...errorResponses(
-            'MISSING_FIELDS', 'INVALID_EMAIL', 'TURNSTILE_FAILED', 'INVALID_CREDENTIALS', ['INVALID_CREDENTIALS', 400], 'EMAIL_NOT_VERIFIED', 'LOCKED',
+            'MISSING_FIELDS',
+            'INVALID_EMAIL',
+            'TURNSTILE_FAILED',
+            'INVALID_CREDENTIALS',
+            ['INVALID_CREDENTIALS', 400],
+            'EMAIL_NOT_VERIFIED',
+            'LOCKED',
             'RATE_LIMIT_EXCEEDED',
           ),
         },
       },
     },
     async (request) => {
-      const { email, password, turnstileToken } = request.body;
+      const {email, password, turnstileToken} = request.body;
       if (!(await verifyTurnstile(config.turnstileSecretKey, turnstileToken, request.ip))) {
         throw new ApiError('TURNSTILE_FAILED');
       }
       // Round trips of a success: the attempt (with the account), clearing it, the session insert.
-      const { user, attempt } = await beginSignIn(app.db, config, email);
+      const {user, attempt} = await beginSignIn(app.db, config, email);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
         throw await failedSignIn(app.db, config, email, attempt);
       }
@@ -49,7 +55,7 @@ export async function loginRoute(app: FastifyInstance, { config }: AuthRouteOpti
       // Checked only after the password, so the answer never reveals that an address is unverified.
       if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
       const token = await startSession(app.db, config, user.id);
-      return { token, user: toUserBody(user) };
+      return {token, user: toUserBody(user)};
     },
   );
 }

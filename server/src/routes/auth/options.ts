@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type {Config} from '../../config.js';
 
 export interface AuthRouteOptions {
   config: Config;

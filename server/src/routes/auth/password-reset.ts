@@ -1,34 +1,34 @@
 // POST /api/auth/forgot-password and POST /api/auth/reset-password.
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError } from '../../errors.js';
-import { hashPassword, isAcceptablePassword } from '../../lib/passwords.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
-import { clearAttemptsOfUser } from '../../repositories/login-throttle-repository.js';
-import { deleteUserSessions } from '../../repositories/sessions-repository.js';
-import { findUser, updateUser } from '../../repositories/users-repository.js';
-import { EmailOnlyBody, MessageBody, ResetPasswordBody } from '../../schemas/auth.js';
-import { errorResponses } from '../../schemas/common.js';
-import { consumeToken, createLink, findUsableToken } from '../../services/email-links.js';
-import type { AuthRouteOptions } from './options.js';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {ApiError} from '../../errors.js';
+import {hashPassword, isAcceptablePassword} from '../../lib/passwords.js';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {clearAttemptsOfUser} from '../../repositories/login-throttle-repository.js';
+import {deleteUserSessions} from '../../repositories/sessions-repository.js';
+import {findUser, updateUser} from '../../repositories/users-repository.js';
+import {EmailOnlyBody, MessageBody, ResetPasswordBody} from '../../schemas/auth.js';
+import {errorResponses} from '../../schemas/common.js';
+import {consumeToken, createLink, findUsableToken} from '../../services/email-links.js';
+import type {AuthRouteOptions} from './options.js';
 
-export async function passwordResetRoutes(app: FastifyInstance, { config }: AuthRouteOptions) {
+export async function passwordResetRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.post(
     '/api/auth/forgot-password',
     {
-      config: { rateLimit: authRateLimit(config), validationCodes: { missing: { email: 'EMAIL_REQUIRED' } } },
+      config: {rateLimit: authRateLimit(config), validationCodes: {missing: {email: 'EMAIL_REQUIRED'}}},
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link (same answer whether or not the account exists)',
         body: EmailOnlyBody,
-        response: { 200: MessageBody, ...errorResponses('EMAIL_REQUIRED', 'INVALID_EMAIL', 'RATE_LIMIT_EXCEEDED') },
+        response: {200: MessageBody, ...errorResponses('EMAIL_REQUIRED', 'INVALID_EMAIL', 'RATE_LIMIT_EXCEEDED')},
       },
     },
     async (request) => {
-      const { email } = request.body;
-      const user = await findUser(app.db, { email });
+      const {email} = request.body;
+      const user = await findUser(app.db, {email});
       // The token write and the email happen after the answer: both branches cost one lookup,
       // so neither the body nor the timing tells whether the account exists.
       if (user) {
@@ -38,7 +38,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { config }: Auth
           name: user.name,
         }));
       }
-      return { message: `If an account exists with ${email}, we've sent password reset instructions.` };
+      return {message: `If an account exists with ${email}, we've sent password reset instructions.`};
     },
   );
 
@@ -47,7 +47,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { config }: Auth
     {
       config: {
         rateLimit: authRateLimit(config),
-        validationCodes: { invalid: { token: 'INVALID_OR_EXPIRED' } },
+        validationCodes: {invalid: {token: 'INVALID_OR_EXPIRED'}},
       },
       schema: {
         tags: ['auth'],
@@ -56,14 +56,19 @@ export async function passwordResetRoutes(app: FastifyInstance, { config }: Auth
         response: {
           200: MessageBody,
           ...errorResponses(
-            'MISSING_FIELDS', 'TOKEN_REQUIRED', 'INVALID_OR_EXPIRED', 'EXPIRED', 'ALREADY_USED', 'INVALID_PASSWORD',
+            'MISSING_FIELDS',
+            'TOKEN_REQUIRED',
+            'INVALID_OR_EXPIRED',
+            'EXPIRED',
+            'ALREADY_USED',
+            'INVALID_PASSWORD',
             'RATE_LIMIT_EXCEEDED',
           ),
         },
       },
     },
     async (request) => {
-      const { token, newPassword } = request.body;
+      const {token, newPassword} = request.body;
       const now = config.now();
       const usable = await findUsableToken(app.db, now, 'reset_password', token, 'INVALID_OR_EXPIRED');
       // Checked after the token so a weak password does not burn a valid link.
@@ -72,14 +77,14 @@ export async function passwordResetRoutes(app: FastifyInstance, { config }: Auth
       await app.db.transaction().execute(async (trx) => {
         await consumeToken(trx, usable.id, now);
         // Following the link proves the address too.
-        await updateUser(trx, usable.userId, { passwordHash, emailVerified: true }, now);
+        await updateUser(trx, usable.userId, {passwordHash, emailVerified: true}, now);
         await deleteUserSessions(trx, usable.userId);
         // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
         await clearAttemptsOfUser(trx, usable.userId);
       });
-      const user = await findUser(app.db, { id: usable.userId });
-      if (user) app.mailer.send(user.email, { kind: 'password-changed', name: user.name, portalUrl: config.portalUrl });
-      return { message: 'Password reset successful! You can now sign in with your new password.' };
+      const user = await findUser(app.db, {id: usable.userId});
+      if (user) app.mailer.send(user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
+      return {message: 'Password reset successful! You can now sign in with your new password.'};
     },
   );
 }

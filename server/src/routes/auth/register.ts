@@ -2,25 +2,25 @@
 // emails a verification link. Registering never joins a team: an invitation is accepted only by
 // pressing Join on its page. Signing up through a usable invitation for the same address proves
 // the mailbox, so that account starts verified and no verification email is sent.
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiError } from '../../errors.js';
-import { hashPassword, isAcceptablePassword } from '../../lib/passwords.js';
-import { verifyTurnstile } from '../../lib/turnstile.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
-import { findUser, insertUser } from '../../repositories/users-repository.js';
-import { createTeamWithOwner } from '../../repositories/teams-repository.js';
-import { RegisterBody, RegisterResponse } from '../../schemas/auth.js';
-import { errorResponses } from '../../schemas/common.js';
-import { sendVerificationEmail } from '../../services/email-links.js';
-import { findUsableInvitation } from '../../services/invitations.js';
-import type { AuthRouteOptions } from './options.js';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {ApiError} from '../../errors.js';
+import {hashPassword, isAcceptablePassword} from '../../lib/passwords.js';
+import {verifyTurnstile} from '../../lib/turnstile.js';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {findUser, insertUser} from '../../repositories/users-repository.js';
+import {createTeamWithOwner} from '../../repositories/teams-repository.js';
+import {RegisterBody, RegisterResponse} from '../../schemas/auth.js';
+import {errorResponses} from '../../schemas/common.js';
+import {sendVerificationEmail} from '../../services/email-links.js';
+import {findUsableInvitation} from '../../services/invitations.js';
+import type {AuthRouteOptions} from './options.js';
 
-export async function registerRoute(app: FastifyInstance, { config }: AuthRouteOptions) {
+export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOptions) {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/auth/register',
     {
-      config: { rateLimit: authRateLimit(config) },
+      config: {rateLimit: authRateLimit(config)},
       schema: {
         tags: ['auth'],
         summary: 'Create an account and send the verification email',
@@ -28,14 +28,19 @@ export async function registerRoute(app: FastifyInstance, { config }: AuthRouteO
         response: {
           201: RegisterResponse,
           ...errorResponses(
-            'MISSING_FIELDS', 'INVALID_EMAIL', 'INVALID_PASSWORD', 'INVALID_NAME', 'TURNSTILE_FAILED',
-            'EMAIL_IN_USE', 'RATE_LIMIT_EXCEEDED',
+            'MISSING_FIELDS',
+            'INVALID_EMAIL',
+            'INVALID_PASSWORD',
+            'INVALID_NAME',
+            'TURNSTILE_FAILED',
+            'EMAIL_IN_USE',
+            'RATE_LIMIT_EXCEEDED',
           ),
         },
       },
     },
     async (request, reply) => {
-      const { email, password, turnstileToken } = request.body;
+      const {email, password, turnstileToken} = request.body;
       // Empty optional names mean "not given" (the portal omits them; other clients may not).
       const name = request.body.name || null;
       const teamName = request.body.teamName || null;
@@ -43,23 +48,25 @@ export async function registerRoute(app: FastifyInstance, { config }: AuthRouteO
         throw new ApiError('TURNSTILE_FAILED');
       }
       if (!isAcceptablePassword(password)) throw new ApiError('INVALID_PASSWORD');
-      if (await findUser(app.db, { email })) throw new ApiError('EMAIL_IN_USE');
+      if (await findUser(app.db, {email})) throw new ApiError('EMAIL_IN_USE');
 
       const passwordHash = await hashPassword(password);
       const now = config.now();
       // A token that is unusable or for another address is ignored: registration as usual.
-      const { invitationToken } = request.body;
+      const {invitationToken} = request.body;
       const invitation = invitationToken ? await findUsableInvitation(app.db, invitationToken, now) : undefined;
       const emailVerified = invitation?.email === email;
       const userId = await app.db.transaction().execute(async (trx) => {
-        const id = await insertUser(trx, { email, name, passwordHash, now, emailVerified });
+        const id = await insertUser(trx, {email, name, passwordHash, now, emailVerified});
         if (!id) throw new ApiError('EMAIL_IN_USE');
         if (teamName) await createTeamWithOwner(trx, teamName, id, now);
         return id;
       });
-      if (emailVerified) return reply.code(201).send({ message: 'Account created. You can sign in now.', emailVerified });
-      sendVerificationEmail(app, config, { id: userId, email, name });
-      return reply.code(201).send({ message: 'Account created. Check your email to verify your address.', emailVerified });
+      if (emailVerified) return reply.code(201).send({message: 'Account created. You can sign in now.', emailVerified});
+      sendVerificationEmail(app, config, {id: userId, email, name});
+      return reply
+        .code(201)
+        .send({message: 'Account created. Check your email to verify your address.', emailVerified});
     },
   );
 }

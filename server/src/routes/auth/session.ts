@@ -1,12 +1,12 @@
 // GET /api/auth/me and POST /api/auth/logout.
-import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authOf } from '../../plugins/auth.js';
-import { UserResponse } from '../../schemas/auth.js';
-import { errorResponses } from '../../schemas/common.js';
-import { endSession } from '../../services/sessions.js';
-import { toUserBody } from './user-body.js';
+import {Type} from 'typebox';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {authOf} from '../../plugins/auth.js';
+import {UserResponse} from '../../schemas/auth.js';
+import {errorResponses} from '../../schemas/common.js';
+import {endSession} from '../../services/sessions.js';
+import {toUserBody} from './user-body.js';
 
 export async function sessionRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -18,12 +18,12 @@ export async function sessionRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        security: [{ session: [] }],
-        response: { 200: UserResponse, ...errorResponses('UNAUTHORIZED') },
+        security: [{session: []}],
+        response: {200: UserResponse, ...errorResponses('UNAUTHORIZED')},
       },
     },
     // The user comes with the session (one statement): no query of its own.
-    async (request) => ({ user: toUserBody(authOf(request).user) }),
+    async (request) => ({user: toUserBody(authOf(request).user)}),
   );
 
   routes.post(
@@ -33,8 +33,8 @@ export async function sessionRoutes(app: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Revoke the current session',
-        security: [{ session: [] }],
-        response: { 204: Type.Null({ description: 'Signed out' }), ...errorResponses('UNAUTHORIZED') },
+        security: [{session: []}],
+        response: {204: Type.Null({description: 'Signed out'}), ...errorResponses('UNAUTHORIZED')},
       },
     },
     async (request, reply) => {

@@ -1,27 +1,34 @@
 // GET /api/auth/verify and POST /api/auth/resend-verification.
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { authRateLimit } from '../../plugins/rate-limit.js';
-import { findUser, updateUser } from '../../repositories/users-repository.js';
-import { EmailOnlyBody, MessageBody, VerifyQuery } from '../../schemas/auth.js';
-import { errorResponses } from '../../schemas/common.js';
-import { consumeToken, findUsableToken, sendVerificationEmail } from '../../services/email-links.js';
-import type { AuthRouteOptions } from './options.js';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {findUser, updateUser} from '../../repositories/users-repository.js';
+import {EmailOnlyBody, MessageBody, VerifyQuery} from '../../schemas/auth.js';
+import {errorResponses} from '../../schemas/common.js';
+import {consumeToken, findUsableToken, sendVerificationEmail} from '../../services/email-links.js';
+import type {AuthRouteOptions} from './options.js';
 
-export async function verificationRoutes(app: FastifyInstance, { config }: AuthRouteOptions) {
+export async function verificationRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.get(
     '/api/auth/verify',
     {
-      config: { rateLimit: authRateLimit(config) },
+      config: {rateLimit: authRateLimit(config)},
       schema: {
         tags: ['auth'],
         summary: 'Confirm an email address with the link sent by email',
         querystring: VerifyQuery,
         response: {
           200: MessageBody,
-          ...errorResponses('TOKEN_REQUIRED', 'INVALID_TOKEN', 'INVALID_OR_EXPIRED', 'EXPIRED', 'ALREADY_USED', 'RATE_LIMIT_EXCEEDED'),
+          ...errorResponses(
+            'TOKEN_REQUIRED',
+            'INVALID_TOKEN',
+            'INVALID_OR_EXPIRED',
+            'EXPIRED',
+            'ALREADY_USED',
+            'RATE_LIMIT_EXCEEDED',
+          ),
         },
       },
     },
@@ -30,28 +37,28 @@ export async function verificationRoutes(app: FastifyInstance, { config }: AuthR
       const token = await findUsableToken(app.db, now, 'verify_email', request.query.token, 'INVALID_TOKEN');
       await app.db.transaction().execute(async (trx) => {
         await consumeToken(trx, token.id, now);
-        await updateUser(trx, token.userId, { emailVerified: true }, now);
+        await updateUser(trx, token.userId, {emailVerified: true}, now);
       });
-      return { message: 'Email verified successfully!' };
+      return {message: 'Email verified successfully!'};
     },
   );
 
   routes.post(
     '/api/auth/resend-verification',
     {
-      config: { rateLimit: authRateLimit(config), validationCodes: { missing: { email: 'EMAIL_REQUIRED' } } },
+      config: {rateLimit: authRateLimit(config), validationCodes: {missing: {email: 'EMAIL_REQUIRED'}}},
       schema: {
         tags: ['auth'],
         summary: 'Send a new verification link (same answer whether or not the account exists)',
         body: EmailOnlyBody,
-        response: { 200: MessageBody, ...errorResponses('EMAIL_REQUIRED', 'INVALID_EMAIL', 'RATE_LIMIT_EXCEEDED') },
+        response: {200: MessageBody, ...errorResponses('EMAIL_REQUIRED', 'INVALID_EMAIL', 'RATE_LIMIT_EXCEEDED')},
       },
     },
     async (request) => {
-      const user = await findUser(app.db, { email: request.body.email });
+      const user = await findUser(app.db, {email: request.body.email});
       // Like forgot-password: the write happens after the answer, so timing reveals nothing.
       if (user && !user.emailVerified) sendVerificationEmail(app, config, user);
-      return { message: 'If an unverified account exists for this address, a new verification email is on its way.' };
+      return {message: 'If an unverified account exists for this address, a new verification email is on its way.'};
     },
   );
 }

@@ -1,25 +1,25 @@
 // /api/invitations: the invitee's side. Lookup and decline need no session (the token proves the
 // mailbox) and are rate limited like the auth routes; accept needs the invited address signed in.
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
-import { MessageBody } from '../../schemas/auth.js';
-import { errorResponses } from '../../schemas/common.js';
-import { AcceptInvitationResponse, InvitationLookupResponse, InvitationTokenBody } from '../../schemas/invitations.js';
-import { Invitations } from '../../services/invitations.js';
-import { currentUser } from '../current-user.js';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import type {Config} from '../../config.js';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {MessageBody} from '../../schemas/auth.js';
+import {errorResponses} from '../../schemas/common.js';
+import {AcceptInvitationResponse, InvitationLookupResponse, InvitationTokenBody} from '../../schemas/invitations.js';
+import {Invitations} from '../../services/invitations.js';
+import {currentUser} from '../current-user.js';
 
-export async function invitationRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export async function invitationRoutes(app: FastifyInstance, {config}: {config: Config}) {
   const invitations = new Invitations(app.db, config);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   // A token of the wrong length is as unusable as an unknown one.
-  const tokenCodes = { validationCodes: { invalid: { token: 'INVALID_OR_EXPIRED' as const } } };
+  const tokenCodes = {validationCodes: {invalid: {token: 'INVALID_OR_EXPIRED' as const}}};
 
   routes.post(
     '/api/invitations/lookup',
     {
-      config: { rateLimit: authRateLimit(config), ...tokenCodes },
+      config: {rateLimit: authRateLimit(config), ...tokenCodes},
       schema: {
         tags: ['team'],
         summary: 'What an invitation link offers: the address, team, inviter, role and expiry',
@@ -40,13 +40,19 @@ export async function invitationRoutes(app: FastifyInstance, { config }: { confi
       config: tokenCodes,
       schema: {
         tags: ['team'],
-        summary: "Join the team (signed in as the invited address, in no team); the caller's personal keys move into it",
-        security: [{ session: [] }],
+        summary:
+          "Join the team (signed in as the invited address, in no team); the caller's personal keys move into it",
+        security: [{session: []}],
         body: InvitationTokenBody,
         response: {
           200: AcceptInvitationResponse,
           ...errorResponses(
-            'MISSING_FIELDS', 'TOKEN_REQUIRED', 'INVALID_OR_EXPIRED', 'UNAUTHORIZED', 'INVITATION_WRONG_ACCOUNT', 'ALREADY_IN_TEAM',
+            'MISSING_FIELDS',
+            'TOKEN_REQUIRED',
+            'INVALID_OR_EXPIRED',
+            'UNAUTHORIZED',
+            'INVITATION_WRONG_ACCOUNT',
+            'ALREADY_IN_TEAM',
           ),
         },
       },
@@ -57,7 +63,7 @@ export async function invitationRoutes(app: FastifyInstance, { config }: { confi
   routes.post(
     '/api/invitations/decline',
     {
-      config: { rateLimit: authRateLimit(config), ...tokenCodes },
+      config: {rateLimit: authRateLimit(config), ...tokenCodes},
       schema: {
         tags: ['team'],
         summary: 'Decline an invitation (no session needed: the link proves the mailbox)',
@@ -70,7 +76,7 @@ export async function invitationRoutes(app: FastifyInstance, { config }: { confi
     },
     async (request) => {
       await invitations.decline(request.body.token);
-      return { message: 'Invitation declined.' };
+      return {message: 'Invitation declined.'};
     },
   );
 }

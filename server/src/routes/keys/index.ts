@@ -1,9 +1,9 @@
 // /api/keys: list, create, rotate, revoke.
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
-import { secretBox } from '../../lib/secret-box.js';
-import { errorResponses } from '../../schemas/common.js';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import type {Config} from '../../config.js';
+import {secretBox} from '../../lib/secret-box.js';
+import {errorResponses} from '../../schemas/common.js';
 import {
   KeyActionBody,
   KeyIdParams,
@@ -12,19 +12,19 @@ import {
   KeyTypeParams,
   NewKeyResponse,
 } from '../../schemas/keys.js';
-import { ApiKeys } from '../../services/api-keys.js';
-import { currentUser } from '../current-user.js';
+import {ApiKeys} from '../../services/api-keys.js';
+import {currentUser} from '../current-user.js';
 
 export interface KeyRouteOptions {
   config: Config;
   secretKey: string;
 }
 
-export async function keyRoutes(app: FastifyInstance, { config, secretKey }: KeyRouteOptions) {
+export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRouteOptions) {
   const keys = new ApiKeys(app.db, secretBox(secretKey), config);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const common = { preHandler: app.requireUser } as const;
-  const session = [{ session: [] }];
+  const common = {preHandler: app.requireUser} as const;
+  const session = [{session: []}];
   const mutation = errorResponses('UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND');
 
   routes.get(
@@ -35,10 +35,10 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
         tags: ['keys'],
         summary: "The API keys of the user's team (or of the user without a team), newest first",
         security: session,
-        response: { 200: KeyListResponse, ...errorResponses('UNAUTHORIZED') },
+        response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED')},
       },
     },
-    async (request) => ({ keys: await keys.list(currentUser(request)) }),
+    async (request) => ({keys: await keys.list(currentUser(request))}),
   );
 
   routes.post(
@@ -50,12 +50,15 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
         summary: 'Create a sandbox or production key (the full value is in the answer)',
         security: session,
         params: KeyTypeParams,
-        response: { 201: NewKeyResponse, ...errorResponses('UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'PRODUCTION_NOT_READY', 'NOT_FOUND') },
+        response: {
+          201: NewKeyResponse,
+          ...errorResponses('UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'PRODUCTION_NOT_READY', 'NOT_FOUND'),
+        },
       },
     },
     async (request, reply) => {
       const key = await keys.create(currentUser(request), request.params.keyType);
-      return reply.code(201).send({ apiKey: key.apiKey, key });
+      return reply.code(201).send({apiKey: key.apiKey, key});
     },
   );
 
@@ -69,12 +72,12 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
         security: session,
         params: KeyIdParams,
         body: KeyActionBody,
-        response: { 200: NewKeyResponse, ...mutation },
+        response: {200: NewKeyResponse, ...mutation},
       },
     },
     async (request) => {
       const key = await keys.rotate(currentUser(request), request.params.id, request.body.keyType);
-      return { apiKey: key.apiKey, key };
+      return {apiKey: key.apiKey, key};
     },
   );
 
@@ -88,9 +91,9 @@ export async function keyRoutes(app: FastifyInstance, { config, secretKey }: Key
         security: session,
         params: KeyIdParams,
         body: KeyActionBody,
-        response: { 200: KeyResponse, ...mutation },
+        response: {200: KeyResponse, ...mutation},
       },
     },
-    async (request) => ({ key: await keys.revoke(currentUser(request), request.params.id, request.body.keyType) }),
+    async (request) => ({key: await keys.revoke(currentUser(request), request.params.id, request.body.keyType)}),
   );
 }

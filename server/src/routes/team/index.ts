@@ -1,11 +1,11 @@
 // /api/team: show, invite, resend and revoke invitations, change roles, remove, transfer, leave.
-import { Type } from 'typebox';
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
-import { authOf } from '../../plugins/auth.js';
-import { authRateLimit } from '../../plugins/rate-limit.js';
-import { errorResponses } from '../../schemas/common.js';
+import {Type} from 'typebox';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import type {Config} from '../../config.js';
+import {authOf} from '../../plugins/auth.js';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {errorResponses} from '../../schemas/common.js';
 import {
   AddMemberBody,
   ChangeRoleBody,
@@ -16,13 +16,13 @@ import {
   TransferBody,
   TransferResponse,
 } from '../../schemas/team.js';
-import { Teams } from '../../services/team.js';
-import { currentUser } from '../current-user.js';
+import {Teams} from '../../services/team.js';
+import {currentUser} from '../current-user.js';
 
-export async function teamRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export async function teamRoutes(app: FastifyInstance, {config}: {config: Config}) {
   const teams = new Teams(app.db, app.mailer, config);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const session = [{ session: [] }];
+  const session = [{session: []}];
 
   routes.get(
     '/api/team',
@@ -32,7 +32,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         tags: ['team'],
         summary: "The user's team, their role, its members and (for owners and admins) its pending invitations",
         security: session,
-        response: { 200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'NOT_FOUND') },
+        response: {200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
       },
     },
     async (request) => teams.show(currentUser(request)),
@@ -50,16 +50,23 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         response: {
           201: InvitationResponse,
           ...errorResponses(
-            'MISSING_FIELDS', 'INVALID_EMAIL', 'INVALID_NAME', 'UNAUTHORIZED', 'FORBIDDEN', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND',
-            'EMAIL_IN_USE', 'RATE_LIMIT_EXCEEDED',
+            'MISSING_FIELDS',
+            'INVALID_EMAIL',
+            'INVALID_NAME',
+            'UNAUTHORIZED',
+            'FORBIDDEN',
+            'EMAIL_NOT_VERIFIED',
+            'NOT_FOUND',
+            'EMAIL_IN_USE',
+            'RATE_LIMIT_EXCEEDED',
           ),
         },
       },
     },
     async (request, reply) => {
-      const { email, name, role } = request.body;
-      const invitation = await teams.invite(currentUser(request), { email, name: name || null, role: role ?? 'member' });
-      return reply.code(201).send({ invitation });
+      const {email, name, role} = request.body;
+      const invitation = await teams.invite(currentUser(request), {email, name: name || null, role: role ?? 'member'});
+      return reply.code(201).send({invitation});
     },
   );
 
@@ -72,10 +79,13 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         summary: 'Send a pending invitation again with a new link and a new 7-day expiry (the old link stops working)',
         security: session,
         params: MemberIdParams,
-        response: { 200: InvitationResponse, ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED') },
+        response: {
+          200: InvitationResponse,
+          ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED'),
+        },
       },
     },
-    async (request) => ({ invitation: await teams.resend(currentUser(request), request.params.id) }),
+    async (request) => ({invitation: await teams.resend(currentUser(request), request.params.id)}),
   );
 
   routes.delete(
@@ -87,7 +97,10 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         summary: 'Revoke a pending invitation',
         security: session,
         params: MemberIdParams,
-        response: { 204: Type.Null({ description: 'Revoked' }), ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND') },
+        response: {
+          204: Type.Null({description: 'Revoked'}),
+          ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'),
+        },
       },
     },
     async (request, reply) => {
@@ -101,7 +114,7 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
     {
       preHandler: app.requireUser,
       // `password` is the current password: too long simply means wrong.
-      config: { rateLimit: authRateLimit(config), validationCodes: { invalid: { password: 'INVALID_CREDENTIALS' } } },
+      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CREDENTIALS'}}},
       schema: {
         tags: ['team'],
         summary: 'Make an admin or member the owner (password required); the caller becomes an admin',
@@ -111,12 +124,19 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
           200: TransferResponse,
           // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
           ...errorResponses(
-            'MISSING_FIELDS', ['INVALID_CREDENTIALS', 400], 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'LOCKED', 'RATE_LIMIT_EXCEEDED',
+            'MISSING_FIELDS',
+            ['INVALID_CREDENTIALS', 400],
+            'UNAUTHORIZED',
+            'FORBIDDEN',
+            'NOT_FOUND',
+            'LOCKED',
+            'RATE_LIMIT_EXCEEDED',
           ),
         },
       },
     },
-    async (request) => teams.transfer(currentUser(request), authOf(request).familyId, request.body.userId, request.body.password),
+    async (request) =>
+      teams.transfer(currentUser(request), authOf(request).familyId, request.body.userId, request.body.password),
   );
 
   routes.post(
@@ -127,7 +147,10 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         tags: ['team'],
         summary: "Leave the team (anyone but the owner); the team's keys stay with the team",
         security: session,
-        response: { 204: Type.Null({ description: 'Left' }), ...errorResponses('UNAUTHORIZED', 'OWNER_MUST_TRANSFER', 'NOT_FOUND') },
+        response: {
+          204: Type.Null({description: 'Left'}),
+          ...errorResponses('UNAUTHORIZED', 'OWNER_MUST_TRANSFER', 'NOT_FOUND'),
+        },
       },
     },
     async (request, reply) => {
@@ -142,14 +165,14 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
       preHandler: app.requireUser,
       schema: {
         tags: ['team'],
-        summary: "Make a member an admin or an admin a member (the owner only)",
+        summary: 'Make a member an admin or an admin a member (the owner only)',
         security: session,
         params: MemberIdParams,
         body: ChangeRoleBody,
-        response: { 200: MemberResponse, ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND') },
+        response: {200: MemberResponse, ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND')},
       },
     },
-    async (request) => ({ user: await teams.changeRole(currentUser(request), request.params.id, request.body.role) }),
+    async (request) => ({user: await teams.changeRole(currentUser(request), request.params.id, request.body.role)}),
   );
 
   routes.delete(
@@ -161,7 +184,10 @@ export async function teamRoutes(app: FastifyInstance, { config }: { config: Con
         summary: 'Remove a member (the owner removes admins and members, an admin members only)',
         security: session,
         params: MemberIdParams,
-        response: { 204: Type.Null({ description: 'Removed' }), ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND') },
+        response: {
+          204: Type.Null({description: 'Removed'}),
+          ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'),
+        },
       },
     },
     async (request, reply) => {

@@ -2,10 +2,22 @@ import type {ReactNode} from 'react';
 import styles from './styles.module.css';
 
 const PRACTICES: Array<{title: string; text: string}> = [
-  {title: 'Keep keys out of source control', text: 'Load them from environment variables or a secrets manager, never from committed files.'},
-  {title: 'Use sandbox keys while you build', text: 'Sandbox keys never touch real patient data; use them in development, tests and CI.'},
-  {title: 'Rotate on a schedule, and at once if exposed', text: 'Rotating issues a new key and stops the old one immediately, so update your deployments first.'},
-  {title: 'Revoke what you no longer use', text: 'Every active key is a way in. Revoke keys of retired apps and environments.'},
+  {
+    title: 'Keep keys out of source control',
+    text: 'Load them from environment variables or a secrets manager, never from committed files.',
+  },
+  {
+    title: 'Use sandbox keys while you build',
+    text: 'Sandbox keys never touch real patient data; use them in development, tests and CI.',
+  },
+  {
+    title: 'Rotate on a schedule, and at once if exposed',
+    text: 'Rotating issues a new key and stops the old one immediately, so update your deployments first.',
+  },
+  {
+    title: 'Revoke what you no longer use',
+    text: 'Every active key is a way in. Revoke keys of retired apps and environments.',
+  },
 ];
 
 /** The Security best practices box of the API Keys page (spec §2). */
@@ -13,7 +25,17 @@ export default function BestPractices(): ReactNode {
   return (
     <aside className={styles.practices} aria-labelledby="security-best-practices">
       <h2 id="security-best-practices" className={styles.practicesTitle}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
         </svg>
         Security best practices

@@ -29,7 +29,17 @@ function logFailure(action: string, error: unknown): void {
 
 function KeyIcon(): ReactNode {
   return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="7.5" cy="15.5" r="5.5" />
       <path d="m21 2-9.6 9.6M15.5 7.5l3 3L22 7l-3-3" />
     </svg>
@@ -125,8 +135,13 @@ export default function ApiKeysView(): ReactNode {
               onClick={() => void onCreateSandbox()}
               disabled={!verified || creating}
               aria-busy={creating || undefined}
-              {...locked}>
-              {creating ? <span className={styles.buttonSpinner} aria-hidden="true" /> : <span aria-hidden="true">+</span>}
+              {...locked}
+            >
+              {creating ? (
+                <span className={styles.buttonSpinner} aria-hidden="true" />
+              ) : (
+                <span aria-hidden="true">+</span>
+              )}
               {creating ? 'Creating...' : 'Create Sandbox Key'}
             </button>
             <button
@@ -134,7 +149,8 @@ export default function ApiKeysView(): ReactNode {
               className={clsx('button button--secondary', styles.headerButton)}
               onClick={() => setProductionOpen(true)}
               disabled={!verified}
-              {...locked}>
+              {...locked}
+            >
               Create Production Key
             </button>
           </>
@@ -152,7 +168,8 @@ export default function ApiKeysView(): ReactNode {
         title="Your keys"
         description="Masked for display. Only active keys can be rotated or revoked."
         aside={keys && list.length > 0 ? <span className={styles.count}>{activeCount} active</span> : undefined}
-        flush>
+        flush
+      >
         {isLoading && !keys ? (
           <div className={styles.loading}>
             <Spinner label="Loading API keys..." showLabel />
@@ -182,7 +199,11 @@ export default function ApiKeysView(): ReactNode {
         open={confirming !== null}
         onClose={() => setConfirming(null)}
         title={confirming?.action === 'rotate' ? CONFIRM_ROTATE : CONFIRM_REVOKE}
-        description={confirming ? `${formatKeyType(confirming.key.keyType)} key ending in ${confirming.key.apiKey.slice(-4)}` : undefined}
+        description={
+          confirming
+            ? `${formatKeyType(confirming.key.keyType)} key ending in ${confirming.key.apiKey.slice(-4)}`
+            : undefined
+        }
         confirmLabel={confirming?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
         pendingLabel={confirming?.action === 'rotate' ? 'Rotating...' : 'Revoking...'}
         pending={busy !== null}

@@ -36,80 +36,104 @@ function MaskedKey({masked}: {masked: string}): ReactNode {
 }
 
 /** The keys table (spec §2). */
-export default function KeyTable({keys, canChange, lockedHintId, lockedHint, busy: pending, onRotate, onRevoke}: Props): ReactNode {
+export default function KeyTable({
+  keys,
+  canChange,
+  lockedHintId,
+  lockedHint,
+  busy: pending,
+  onRotate,
+  onRevoke,
+}: Props): ReactNode {
   const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
   return (
     <DataTable label="API keys">
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">Key Type</th>
-            <th scope="col" role="columnheader">API Key</th>
-            <th scope="col" role="columnheader">Status</th>
-            <th scope="col" role="columnheader">Created</th>
-            <th scope="col" role="columnheader">Last Used</th>
-            <th scope="col" role="columnheader">Actions</th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {keys.map((key) => {
-            const active = key.status === 'active';
-            const busy = pending?.id === key.id;
-            const masked = maskApiKey(key.apiKey);
-            return (
-              <tr role="row" key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
-                <td role="cell" data-label="Key Type">
-                  <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>{formatKeyType(key.keyType)}</span>
-                </td>
-                <td role="cell" data-label="API Key">
-                  <MaskedKey masked={masked} />
-                </td>
-                <td role="cell" data-label="Status">
-                  <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
-                    <span className={styles.dot} aria-hidden="true" />
-                    {formatStatus(key.status)}
+      <thead role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">
+            Key Type
+          </th>
+          <th scope="col" role="columnheader">
+            API Key
+          </th>
+          <th scope="col" role="columnheader">
+            Status
+          </th>
+          <th scope="col" role="columnheader">
+            Created
+          </th>
+          <th scope="col" role="columnheader">
+            Last Used
+          </th>
+          <th scope="col" role="columnheader">
+            Actions
+          </th>
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {keys.map((key) => {
+          const active = key.status === 'active';
+          const busy = pending?.id === key.id;
+          const masked = maskApiKey(key.apiKey);
+          return (
+            <tr role="row" key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
+              <td role="cell" data-label="Key Type">
+                <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>
+                  {formatKeyType(key.keyType)}
+                </span>
+              </td>
+              <td role="cell" data-label="API Key">
+                <MaskedKey masked={masked} />
+              </td>
+              <td role="cell" data-label="Status">
+                <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
+                  <span className={styles.dot} aria-hidden="true" />
+                  {formatStatus(key.status)}
+                </span>
+              </td>
+              <td role="cell" data-label="Created" className={styles.nowrap}>
+                <LocalDate iso={key.createdAt} dayOnly />
+              </td>
+              <td role="cell" data-label="Last Used" className={styles.nowrap}>
+                <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
+              </td>
+              <td role="cell" data-label="Actions">
+                {active ? (
+                  <div className={styles.rowActions}>
+                    <button
+                      type="button"
+                      className="button button--sm button--secondary"
+                      disabled={!canChange || busy}
+                      aria-busy={busy || undefined}
+                      onClick={() => onRotate(key)}
+                      {...locked}
+                    >
+                      {busy && pending?.action === 'rotate' ? 'Rotating...' : 'Rotate'}
+                      <SrOnly> {masked}</SrOnly>
+                    </button>
+                    <button
+                      type="button"
+                      className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
+                      disabled={!canChange || busy}
+                      aria-busy={busy || undefined}
+                      onClick={() => onRevoke(key)}
+                      {...locked}
+                    >
+                      {busy && pending?.action === 'revoke' ? 'Revoking...' : 'Revoke'}
+                      <SrOnly> {masked}</SrOnly>
+                    </button>
+                  </div>
+                ) : (
+                  <span className={styles.muted}>
+                    <span aria-hidden="true">—</span>
+                    <SrOnly>No actions</SrOnly>
                   </span>
-                </td>
-                <td role="cell" data-label="Created" className={styles.nowrap}>
-                  <LocalDate iso={key.createdAt} dayOnly />
-                </td>
-                <td role="cell" data-label="Last Used" className={styles.nowrap}>
-                  <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
-                </td>
-                <td role="cell" data-label="Actions">
-                  {active ? (
-                    <div className={styles.rowActions}>
-                      <button
-                        type="button"
-                        className="button button--sm button--secondary"
-                        disabled={!canChange || busy}
-                        aria-busy={busy || undefined}
-                        onClick={() => onRotate(key)}
-                        {...locked}>
-                        {busy && pending?.action === 'rotate' ? 'Rotating...' : 'Rotate'}
-                        <SrOnly> {masked}</SrOnly>
-                      </button>
-                      <button
-                        type="button"
-                        className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
-                        disabled={!canChange || busy}
-                        aria-busy={busy || undefined}
-                        onClick={() => onRevoke(key)}
-                        {...locked}>
-                        {busy && pending?.action === 'revoke' ? 'Revoking...' : 'Revoke'}
-                        <SrOnly> {masked}</SrOnly>
-                      </button>
-                    </div>
-                  ) : (
-                    <span className={styles.muted}>
-                      <span aria-hidden="true">—</span>
-                      <SrOnly>No actions</SrOnly>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
     </DataTable>
   );
 }

@@ -6,7 +6,15 @@ import {formatDate, formatDateStable, formatDay} from '../lib/format';
  * A date in the reader's locale. The locale is only known in the browser, so the static HTML and the
  * hydration pass render the UTC day, and the local format follows right after hydration (no mismatch).
  */
-export default function LocalDate({iso, fallback = '', dayOnly = false}: {iso: string | null | undefined; fallback?: string; dayOnly?: boolean}): ReactNode {
+export default function LocalDate({
+  iso,
+  fallback = '',
+  dayOnly = false,
+}: {
+  iso: string | null | undefined;
+  fallback?: string;
+  dayOnly?: boolean;
+}): ReactNode {
   const isBrowser = useIsBrowser();
   const text = (isBrowser ? (dayOnly ? formatDay(iso) : formatDate(iso)) : formatDateStable(iso)) || fallback;
   if (!iso || !text || text === fallback) return text;

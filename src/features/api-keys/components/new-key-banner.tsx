@@ -17,7 +17,14 @@ export default function NewKeyBanner({revealed, onDismiss}: {revealed: RevealedK
     ref.current?.focus();
   }, [revealed]);
   return (
-    <Notice ref={ref} variant="success" title={revealed.title} onDismiss={onDismiss} className={styles.banner} data-testid="new-key-banner">
+    <Notice
+      ref={ref}
+      variant="success"
+      title={revealed.title}
+      onDismiss={onDismiss}
+      className={styles.banner}
+      data-testid="new-key-banner"
+    >
       <p className={styles.bannerText}>{COPY_NOW_TEXT}</p>
       <div className={styles.keyRow}>
         <code className={styles.fullKey} data-testid="new-key-value">

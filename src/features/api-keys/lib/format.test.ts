@@ -1,5 +1,14 @@
 import {describe, expect, it} from 'vitest';
-import {capitalize, formatDate, formatDay, formatDateStable, formatKeyType, formatLastUsed, formatStatus, NEVER_USED} from './format';
+import {
+  capitalize,
+  formatDate,
+  formatDay,
+  formatDateStable,
+  formatKeyType,
+  formatLastUsed,
+  formatStatus,
+  NEVER_USED,
+} from './format';
 
 describe('status and key type', () => {
   it('capitalises the status', () => {
@@ -19,7 +28,11 @@ describe('dates', () => {
   const iso = '2026-03-05T14:07:00.000Z';
 
   it('formats in the given locale and time zone', () => {
-    expect(formatDate(iso, 'en-US', 'UTC')).toBe(new Intl.DateTimeFormat('en-US', {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}).format(new Date(iso)));
+    expect(formatDate(iso, 'en-US', 'UTC')).toBe(
+      new Intl.DateTimeFormat('en-US', {dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC'}).format(
+        new Date(iso),
+      ),
+    );
     expect(formatDate(iso, 'en-US', 'UTC')).toMatch(/Mar 5, 2026/);
     expect(formatDate(iso, 'de-DE', 'UTC')).toMatch(/05\.03\.2026/);
   });

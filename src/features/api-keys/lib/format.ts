@@ -13,7 +13,12 @@ export const formatKeyType = capitalize;
 const DATE_TIME: Intl.DateTimeFormatOptions = {dateStyle: 'medium', timeStyle: 'short'};
 const DAY: Intl.DateTimeFormatOptions = {dateStyle: 'medium'};
 
-function format(options: Intl.DateTimeFormatOptions, iso: string | null | undefined, locale?: string | string[], timeZone?: string): string {
+function format(
+  options: Intl.DateTimeFormatOptions,
+  iso: string | null | undefined,
+  locale?: string | string[],
+  timeZone?: string,
+): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -11,7 +11,9 @@ describe('afterSignUp', () => {
   });
 
   it('through an invitation that proved the address: sign in and go back to the invitation', () => {
-    expect(afterSignUp({email: 'a@clinic.test', invitationPath: '/accept-invitation?token=t', emailVerified: true})).toEqual({
+    expect(
+      afterSignUp({email: 'a@clinic.test', invitationPath: '/accept-invitation?token=t', emailVerified: true}),
+    ).toEqual({
       kind: 'sign-in',
       href: '/accept-invitation?token=t',
     });
@@ -19,7 +21,9 @@ describe('afterSignUp', () => {
 
   it('through an invitation that did not (another address, a used link, an older API): verify by email as before', () => {
     for (const emailVerified of [false, undefined]) {
-      expect(afterSignUp({email: 'a@clinic.test', invitationPath: '/accept-invitation?token=t', emailVerified})).toEqual({
+      expect(
+        afterSignUp({email: 'a@clinic.test', invitationPath: '/accept-invitation?token=t', emailVerified}),
+      ).toEqual({
         kind: 'verify-email',
         href: '/verify-email-sent?email=a%40clinic.test',
       });

@@ -11,7 +11,11 @@ export type AfterSignUp =
  * register answer's flag. Only both together skip the verify-email-sent page: a sign-up through an invitation with
  * another address, or one whose invitation was no longer usable, verifies by email as before.
  */
-export function afterSignUp(input: {email: string; invitationPath: string | null; emailVerified: boolean | undefined}): AfterSignUp {
+export function afterSignUp(input: {
+  email: string;
+  invitationPath: string | null;
+  emailVerified: boolean | undefined;
+}): AfterSignUp {
   if (input.invitationPath && input.emailVerified === true) return {kind: 'sign-in', href: input.invitationPath};
   return {kind: 'verify-email', href: `/verify-email-sent?email=${encodeURIComponent(input.email)}`};
 }

@@ -64,7 +64,9 @@ describe('loginHref', () => {
     expect(loginHref({next: '/accept-invitation?token=a&b', email: 'ann+x@clinic.test'})).toBe(
       '/login?next=%2Faccept-invitation%3Ftoken%3Da%26b&email=ann%2Bx%40clinic.test',
     );
-    const params = new URLSearchParams(loginHref({next: '/accept-invitation?token=a&b', email: 'ann+x@clinic.test'}).split('?')[1]);
+    const params = new URLSearchParams(
+      loginHref({next: '/accept-invitation?token=a&b', email: 'ann+x@clinic.test'}).split('?')[1],
+    );
     expect(params.get('next')).toBe('/accept-invitation?token=a&b');
     expect(params.get('email')).toBe('ann+x@clinic.test');
   });

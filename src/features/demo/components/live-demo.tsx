@@ -163,7 +163,11 @@ export default function LiveDemo(): ReactNode {
                     {SDK_FAILED_MESSAGE}
                   </p>
                   {detail && <p className={styles.failureDetail}>{detail}</p>}
-                  <button type="button" className="button button--secondary button--sm" onClick={() => setRun((n) => n + 1)}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--sm"
+                    onClick={() => setRun((n) => n + 1)}
+                  >
                     Try again
                   </button>
                 </div>
@@ -190,7 +194,9 @@ export default function LiveDemo(): ReactNode {
             <dt>Sandbox key</dt>
             <dd>
               {key ? (
-                <code className={styles.key} data-testid="demo-key">{maskApiKey(key.apiKey)}</code>
+                <code className={styles.key} data-testid="demo-key">
+                  {maskApiKey(key.apiKey)}
+                </code>
               ) : isLoading ? (
                 '...'
               ) : (
@@ -224,7 +230,8 @@ export default function LiveDemo(): ReactNode {
             type="button"
             className="button button--outline button--primary button--block"
             onClick={() => setRun((n) => n + 1)}
-            disabled={status === 'loading' || status === 'starting'}>
+            disabled={status === 'loading' || status === 'starting'}
+          >
             Restart the demo
           </button>
         )}

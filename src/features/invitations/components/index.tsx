@@ -32,7 +32,8 @@ import styles from './styles.module.css';
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,512}$/;
 
 /** A 400 from lookup, accept or decline means the token cannot be used (INVALID_OR_EXPIRED or a malformed body). */
-const isUnusableToken = (error: unknown) => errorCode(error) === 'INVALID_OR_EXPIRED' || (isApiError(error) && error.status === 400);
+const isUnusableToken = (error: unknown) =>
+  errorCode(error) === 'INVALID_OR_EXPIRED' || (isApiError(error) && error.status === 400);
 
 /** Empty the SWR cache: the keys and team a page cached belong to the session (or the team) that just changed. */
 const forgetCachedData = () => mutate(() => true, undefined, {revalidate: false});
@@ -187,7 +188,9 @@ export default function AcceptInvitation(): ReactNode {
             </p>
           </div>
           <div className={form.linkRow}>
-            <Link to={session.user ? '/dashboard' : '/login'}>{session.user ? 'Go to the dashboard' : 'Back to sign in'}</Link>
+            <Link to={session.user ? '/dashboard' : '/login'}>
+              {session.user ? 'Go to the dashboard' : 'Back to sign in'}
+            </Link>
           </div>
         </AuthCard>
       );
@@ -211,8 +214,8 @@ export default function AcceptInvitation(): ReactNode {
         <AuthCard icon="alert" tone="warning" title="Server Connection Issue" titleRef={titleRef}>
           <div className={form.stack}>
             <Notice variant="error">
-              We couldn&apos;t check your session with the IntakeKit API. Your session is kept: check your connection, then
-              try again.
+              We couldn&apos;t check your session with the IntakeKit API. Your session is kept: check your connection,
+              then try again.
             </Notice>
             <button type="button" className="button button--primary button--block" onClick={() => void session.retry()}>
               Retry Connection
@@ -228,7 +231,9 @@ export default function AcceptInvitation(): ReactNode {
             You declined the invitation to join {view.invitation.teamName}.
           </Notice>
           <div className={form.linkRow}>
-            <Link to={session.user ? '/dashboard' : '/login'}>{session.user ? 'Go to the dashboard' : 'Back to sign in'}</Link>
+            <Link to={session.user ? '/dashboard' : '/login'}>
+              {session.user ? 'Go to the dashboard' : 'Back to sign in'}
+            </Link>
           </div>
         </AuthCard>
       );
@@ -251,7 +256,13 @@ export default function AcceptInvitation(): ReactNode {
           Create an account
         </Link>
         <p className={styles.divider}>Not for you?</p>
-        <SubmitButton type="button" variant="secondary" loading={busy === 'decline'} loadingText="Declining..." onClick={() => void decline(loaded)}>
+        <SubmitButton
+          type="button"
+          variant="secondary"
+          loading={busy === 'decline'}
+          loadingText="Declining..."
+          onClick={() => void decline(loaded)}
+        >
           Decline
         </SubmitButton>
       </div>
@@ -263,7 +274,12 @@ export default function AcceptInvitation(): ReactNode {
           You are signed in as <span className={styles.emphasis}>{view.signedInAs}</span>, but this invitation is for{' '}
           <span className={styles.emphasis}>{loaded.email}</span>.
         </Notice>
-        <SubmitButton type="button" loading={busy === 'sign-out'} loadingText="Signing out..." onClick={() => void signOut()}>
+        <SubmitButton
+          type="button"
+          loading={busy === 'sign-out'}
+          loadingText="Signing out..."
+          onClick={() => void signOut()}
+        >
           Sign out
         </SubmitButton>
       </div>
@@ -285,7 +301,13 @@ export default function AcceptInvitation(): ReactNode {
         <SwrProvider>
           <MovingKeysNotice teamName={loaded.teamName} />
         </SwrProvider>
-        <SubmitButton type="button" loading={busy === 'join'} loadingText="Joining..." disabled={busy !== null} onClick={() => void join(loaded.teamName)}>
+        <SubmitButton
+          type="button"
+          loading={busy === 'join'}
+          loadingText="Joining..."
+          disabled={busy !== null}
+          onClick={() => void join(loaded.teamName)}
+        >
           Join {loaded.teamName}
         </SubmitButton>
         <SubmitButton
@@ -294,7 +316,8 @@ export default function AcceptInvitation(): ReactNode {
           loading={busy === 'decline'}
           loadingText="Declining..."
           disabled={busy !== null}
-          onClick={() => void decline(loaded)}>
+          onClick={() => void decline(loaded)}
+        >
           Decline
         </SubmitButton>
       </div>
@@ -302,7 +325,12 @@ export default function AcceptInvitation(): ReactNode {
   }
 
   return (
-    <AuthCard icon="mail" title={`Join ${loaded.teamName} on IntakeKit`} subtitle={<p>{invitationSentence(loaded)}</p>} titleRef={titleRef}>
+    <AuthCard
+      icon="mail"
+      title={`Join ${loaded.teamName} on IntakeKit`}
+      subtitle={<p>{invitationSentence(loaded)}</p>}
+      titleRef={titleRef}
+    >
       <FormError errorRef={errorRef}>{error}</FormError>
       {body}
     </AuthCard>

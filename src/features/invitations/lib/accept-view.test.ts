@@ -56,12 +56,20 @@ describe('chooseView', () => {
   });
 
   it('signed in as another address, even one in a team: says so', () => {
-    expect(chooseView(loaded, as('someone@else.test'))).toEqual({kind: 'wrong-account', invitation, signedInAs: 'someone@else.test'});
+    expect(chooseView(loaded, as('someone@else.test'))).toEqual({
+      kind: 'wrong-account',
+      invitation,
+      signedInAs: 'someone@else.test',
+    });
     expect(chooseView(loaded, as('someone@else.test', 'Other')).kind).toBe('wrong-account');
   });
 
   it('the invitee already in a team must leave it first', () => {
-    expect(chooseView(loaded, as('ivy@clinic.test', 'South Clinic'))).toEqual({kind: 'in-team', invitation, currentTeam: 'South Clinic'});
+    expect(chooseView(loaded, as('ivy@clinic.test', 'South Clinic'))).toEqual({
+      kind: 'in-team',
+      invitation,
+      currentTeam: 'South Clinic',
+    });
   });
 
   it('the invitee with no team may join; addresses compare as the server normalises them', () => {
@@ -79,7 +87,9 @@ describe('texts', () => {
   it('names the inviter, the address, the team and the role', () => {
     expect(roleWithArticle('member')).toBe('a member');
     expect(roleWithArticle('admin')).toBe('an admin');
-    expect(invitationSentence(invitation)).toBe('Olivia Owner invited ivy@clinic.test to join North Clinic as a member.');
+    expect(invitationSentence(invitation)).toBe(
+      'Olivia Owner invited ivy@clinic.test to join North Clinic as a member.',
+    );
     expect(invitationSentence({...invitation, role: 'admin', inviterName: null})).toBe(
       'A teammate invited ivy@clinic.test to join North Clinic as an admin.',
     );

@@ -75,7 +75,8 @@ export function countActiveKeys(keys: ReadonlyArray<{status: string}>): number {
 /** The personal-keys notice, or null when no active key would move. */
 export function movingKeysNotice(count: number, teamName: string): string | null {
   if (count <= 0) return null;
-  if (count === 1) return `1 active personal API key will move into ${teamName}. It keeps working and becomes the team's.`;
+  if (count === 1)
+    return `1 active personal API key will move into ${teamName}. It keeps working and becomes the team's.`;
   return `${count} active personal API keys will move into ${teamName}. They keep working and become the team's.`;
 }
 

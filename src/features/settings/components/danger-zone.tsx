@@ -46,7 +46,8 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
       onClose={onClose}
       tone="danger"
       title="Delete your account?"
-      description={`This permanently deletes ${email}, signs you out everywhere and cannot be undone. If you own a team, ownership passes to another member.`}>
+      description={`This permanently deletes ${email}, signs you out everywhere and cannot be undone. If you own a team, ownership passes to another member.`}
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.dialogForm}>
         {error ? (
           <Notice variant="error" className={styles.formNotice}>
@@ -79,7 +80,8 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
             type="submit"
             className={clsx('button button--danger', styles.deleteButton)}
             disabled={!canDeleteAccount(password, typed) || deleting}
-            aria-busy={deleting || undefined}>
+            aria-busy={deleting || undefined}
+          >
             {deleting ? 'Deleting...' : 'Delete Account'}
           </button>
         </div>
@@ -98,7 +100,11 @@ export default function DangerZone({email}: {email: string}): ReactNode {
           <p className={styles.dangerTitle}>Delete this account</p>
           <p className={styles.dangerText}>Your account, sessions and personal data are removed for good.</p>
         </div>
-        <button type="button" className={clsx('button button--danger', styles.deleteButton)} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className={clsx('button button--danger', styles.deleteButton)}
+          onClick={() => setOpen(true)}
+        >
           Delete Account
         </button>
       </div>

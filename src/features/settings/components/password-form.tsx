@@ -48,7 +48,8 @@ export default function PasswordForm(): ReactNode {
     <Panel
       id="password"
       title="Change Password"
-      description="Changing your password signs you out everywhere else and emails you a confirmation.">
+      description="Changing your password signs you out everywhere else and emails you a confirmation."
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.form}>
         {done ? (
           <Notice variant="success" className={styles.formNotice}>

@@ -13,12 +13,21 @@ import {resendVerification} from '@site/src/lib/api/auth';
 import {useFlash} from '@site/src/hooks/use-flash';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {updateProfile} from '../api/update-profile';
-import {PROFILE_FAILED, PROFILE_MESSAGE_MS, PROFILE_UPDATED, VERIFICATION_FAILED, VERIFICATION_SENT} from '../lib/messages';
+import {
+  PROFILE_FAILED,
+  PROFILE_MESSAGE_MS,
+  PROFILE_UPDATED,
+  VERIFICATION_FAILED,
+  VERIFICATION_SENT,
+} from '../lib/messages';
 import styles from './styles.module.css';
 
 function VerifiedBadge({verified}: {verified: boolean}): ReactNode {
   return (
-    <span className={clsx(styles.badge, verified ? styles.badgeVerified : styles.badgeUnverified)} data-testid="email-badge">
+    <span
+      className={clsx(styles.badge, verified ? styles.badgeVerified : styles.badgeUnverified)}
+      data-testid="email-badge"
+    >
       {verified ? 'Verified' : 'Unverified'}
     </span>
   );
@@ -45,7 +54,13 @@ function ResendVerification({email}: {email: string}): ReactNode {
   return (
     <div className={styles.resend}>
       <span>Check your inbox for the verification link, or </span>
-      <button type="button" className={clsx('clean-btn', styles.linkButton)} onClick={() => void onResend()} disabled={sending} aria-busy={sending || undefined}>
+      <button
+        type="button"
+        className={clsx('clean-btn', styles.linkButton)}
+        onClick={() => void onResend()}
+        disabled={sending}
+        aria-busy={sending || undefined}
+      >
         {sending ? 'Sending...' : 'resend the verification email'}
       </button>
       .
@@ -100,7 +115,11 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
   };
 
   return (
-    <Panel id="profile" title="Profile Information" description="Your name appears in the sidebar and on your team's member list.">
+    <Panel
+      id="profile"
+      title="Profile Information"
+      description="Your name appears in the sidebar and on your team's member list."
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.form}>
         {saved ? (
           <Notice variant="success" className={styles.formNotice}>
@@ -133,7 +152,13 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
             readOnly
             className={styles.readOnly}
             labelAside={<VerifiedBadge verified={user.emailVerified} />}
-            hint={user.emailVerified ? 'Your sign-in address. It cannot be changed here.' : <ResendVerification email={user.email} />}
+            hint={
+              user.emailVerified ? (
+                'Your sign-in address. It cannot be changed here.'
+              ) : (
+                <ResendVerification email={user.email} />
+              )
+            }
           />
           {user.team ? (
             <FormField

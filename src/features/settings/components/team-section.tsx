@@ -53,7 +53,11 @@ export default function TeamSection({user}: {user: User}): ReactNode {
                 API keys at once.
               </p>
             </div>
-            <button type="button" className={clsx('button button--danger', styles.deleteButton)} onClick={() => setOpen(true)}>
+            <button
+              type="button"
+              className={clsx('button button--danger', styles.deleteButton)}
+              onClick={() => setOpen(true)}
+            >
               Leave team
             </button>
           </>

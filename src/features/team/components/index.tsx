@@ -33,7 +33,17 @@ interface Feedback {
 
 function TeamIcon(): ReactNode {
   return (
-    <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2" />
       <circle cx="9" cy="7" r="4" />
       <path d="M23 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
@@ -52,10 +62,12 @@ function NoTeam({email}: {email: string | undefined}): ReactNode {
           <Link className="button button--secondary button--sm" to="/api-keys">
             Go to API Keys
           </Link>
-        }>
+        }
+      >
         <p>
-          Your account is not part of a team, so your API keys are your own. To join a team, ask its owner or an admin to
-          invite {email ? <strong>{email}</strong> : 'your email address'}, then accept the invitation from the email.
+          Your account is not part of a team, so your API keys are your own. To join a team, ask its owner or an admin
+          to invite {email ? <strong>{email}</strong> : 'your email address'}, then accept the invitation from the
+          email.
         </p>
       </EmptyState>
     </Panel>
@@ -91,7 +103,13 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
   }, [feedback]);
 
   const rowAction = useCallback(
-    async (target: RowBusy, run: () => Promise<unknown>, success: string, failure: (error: unknown) => string, focus = false) => {
+    async (
+      target: RowBusy,
+      run: () => Promise<unknown>,
+      success: string,
+      failure: (error: unknown) => string,
+      focus = false,
+    ) => {
       setBusy(target);
       setFeedback(null);
       try {
@@ -155,25 +173,31 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
   return (
     <>
       <Notice variant="info" className={styles.shareNote}>
-        Members of <strong>{data.team.name}</strong> share its API keys: everyone listed here can see, create, rotate and
-        revoke them.
+        Members of <strong>{data.team.name}</strong> share its API keys: everyone listed here can see, create, rotate
+        and revoke them.
       </Notice>
       {abilities.invite ? (
         <Panel
           id="invite"
           title="Invite a member"
-          description="We email them a link. They join when they accept it, signed in with that address; the link expires in 7 days.">
-          <InviteForm onInvite={actions.invite.trigger} pending={actions.invite.pending} roles={abilities.inviteRoles} />
+          description="We email them a link. They join when they accept it, signed in with that address; the link expires in 7 days."
+        >
+          <InviteForm
+            onInvite={actions.invite.trigger}
+            pending={actions.invite.pending}
+            roles={abilities.inviteRoles}
+          />
         </Panel>
       ) : null}
-      <Panel
-        id="members"
-        title="Members"
-        aside={<span className={styles.count}>{data.users.length}</span>}
-        flush>
+      <Panel id="members" title="Members" aside={<span className={styles.count}>{data.users.length}</span>} flush>
         {feedback ? (
           <div className={styles.feedback}>
-            <Notice ref={feedbackRef} variant={feedback.variant} onDismiss={() => setFeedback(null)} data-testid="team-feedback">
+            <Notice
+              ref={feedbackRef}
+              variant={feedback.variant}
+              onDismiss={() => setFeedback(null)}
+              data-testid="team-feedback"
+            >
               {feedback.text}
             </Notice>
           </div>
@@ -206,7 +230,8 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
               type="button"
               className={clsx('button button--secondary', styles.sectionButton)}
               onClick={() => setTransferOpen(true)}
-              disabled={candidates.length === 0}>
+              disabled={candidates.length === 0}
+            >
               Transfer ownership
             </button>
           </div>
@@ -216,13 +241,14 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
         <Panel id="leave" title="Leave team">
           <div className={styles.sectionRow}>
             <p className={styles.sectionText}>
-              You are {roleWithArticle(role)} of <strong>{data.team.name}</strong>. Leaving ends your access to its API keys
-              at once.
+              You are {roleWithArticle(role)} of <strong>{data.team.name}</strong>. Leaving ends your access to its API
+              keys at once.
             </p>
             <button
               type="button"
               className={clsx('button button--danger', styles.dangerButton, styles.sectionButton)}
-              onClick={() => setLeaveOpen(true)}>
+              onClick={() => setLeaveOpen(true)}
+            >
               Leave team
             </button>
           </div>
@@ -306,7 +332,15 @@ export default function TeamView(): ReactNode {
     <>
       <PageHeader
         title="Team"
-        description={data?.team ? <>Manage who belongs to <strong>{data.team.name}</strong>.</> : 'Invite colleagues to share API keys.'}
+        description={
+          data?.team ? (
+            <>
+              Manage who belongs to <strong>{data.team.name}</strong>.
+            </>
+          ) : (
+            'Invite colleagues to share API keys.'
+          )
+        }
       />
       {body}
     </>

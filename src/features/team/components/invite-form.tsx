@@ -46,7 +46,9 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
       setName('');
       setRole('member');
       const expiry = invitation?.expiresAt ? expiryText(invitation.expiresAt).toLowerCase() : 'expires in 7 days';
-      setDone(`Invitation sent to ${invitation?.email ?? email.trim()}. They join when they accept it; the link ${expiry}.`);
+      setDone(
+        `Invitation sent to ${invitation?.email ?? email.trim()}. They join when they accept it; the link ${expiry}.`,
+      );
     } catch (failure) {
       setError(serverMessageOr(failure, INVITE_FALLBACK));
     }
@@ -55,7 +57,12 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
   return (
     <form className={styles.inviteForm} onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Invite a team member">
       {error ? (
-        <Notice variant="error" className={styles.inviteNotice} onDismiss={() => setError(null)} data-testid="invite-error">
+        <Notice
+          variant="error"
+          className={styles.inviteNotice}
+          onDismiss={() => setError(null)}
+          data-testid="invite-error"
+        >
           {error}
         </Notice>
       ) : null}
@@ -81,7 +88,12 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
             <label htmlFor={roleId} className={styles.selectLabel}>
               Role
             </label>
-            <select id={roleId} className={styles.select} value={role} onChange={(e) => setRole(e.target.value as GrantableRole)}>
+            <select
+              id={roleId}
+              className={styles.select}
+              value={role}
+              onChange={(e) => setRole(e.target.value as GrantableRole)}
+            >
               {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}

@@ -43,7 +43,17 @@ function NoActions({label}: {label: string}): ReactNode {
   );
 }
 
-function Person({name, email, you, invited}: {name: string | null; email: string; you?: boolean; invited?: boolean}): ReactNode {
+function Person({
+  name,
+  email,
+  you,
+  invited,
+}: {
+  name: string | null;
+  email: string;
+  you?: boolean;
+  invited?: boolean;
+}): ReactNode {
   return (
     <span className={styles.member}>
       <span className={clsx(styles.avatar, invited && styles.avatarInvited)} aria-hidden="true">
@@ -78,10 +88,18 @@ export default function MembersTable({
     <DataTable label="Team members">
       <thead role="rowgroup">
         <tr role="row">
-          <th scope="col" role="columnheader">Member</th>
-          <th scope="col" role="columnheader">Email</th>
-          <th scope="col" role="columnheader">Role</th>
-          <th scope="col" role="columnheader">Actions</th>
+          <th scope="col" role="columnheader">
+            Member
+          </th>
+          <th scope="col" role="columnheader">
+            Email
+          </th>
+          <th scope="col" role="columnheader">
+            Role
+          </th>
+          <th scope="col" role="columnheader">
+            Actions
+          </th>
         </tr>
       </thead>
       <tbody role="rowgroup">
@@ -111,7 +129,8 @@ export default function MembersTable({
                         className="button button--sm button--secondary"
                         disabled={rowBusy !== null}
                         aria-busy={rowBusy === 'role' || undefined}
-                        onClick={() => onChangeRole(member, nextRole)}>
+                        onClick={() => onChangeRole(member, nextRole)}
+                      >
                         {rowBusy === 'role' ? 'Saving...' : nextRole === 'admin' ? 'Make admin' : 'Make member'}
                         <SrOnly> {member.email}</SrOnly>
                       </button>
@@ -121,7 +140,8 @@ export default function MembersTable({
                         type="button"
                         className={clsx('button button--sm button--outline button--danger', styles.removeButton)}
                         disabled={rowBusy !== null}
-                        onClick={() => onRemove(member)}>
+                        onClick={() => onRemove(member)}
+                      >
                         Remove
                         <SrOnly> {member.email}</SrOnly>
                       </button>
@@ -161,7 +181,8 @@ export default function MembersTable({
                       className="button button--sm button--secondary"
                       disabled={rowBusy !== null}
                       aria-busy={rowBusy === 'resend' || undefined}
-                      onClick={() => onResend(invitation)}>
+                      onClick={() => onResend(invitation)}
+                    >
                       {rowBusy === 'resend' ? 'Resending...' : 'Resend'}
                       <SrOnly> the invitation to {invitation.email}</SrOnly>
                     </button>
@@ -170,7 +191,8 @@ export default function MembersTable({
                       className={clsx('button button--sm button--outline button--danger', styles.removeButton)}
                       disabled={rowBusy !== null}
                       aria-busy={rowBusy === 'revoke' || undefined}
-                      onClick={() => onRevoke(invitation)}>
+                      onClick={() => onRevoke(invitation)}
+                    >
                       {rowBusy === 'revoke' ? 'Revoking...' : 'Revoke'}
                       <SrOnly> the invitation to {invitation.email}</SrOnly>
                     </button>

@@ -47,8 +47,8 @@ export default function RemoveMemberDialog({member, teamName, onClose, onConfirm
       title={CONFIRM_REMOVE}
       description={
         <>
-          {who} loses access to {teamName} at once. API keys this member could see stay valid: if they may have kept
-          a copy, rotate those keys on the <Link to="/api-keys">API Keys page</Link>.
+          {who} loses access to {teamName} at once. API keys this member could see stay valid: if they may have kept a
+          copy, rotate those keys on the <Link to="/api-keys">API Keys page</Link>.
         </>
       }
       confirmLabel="Remove member"

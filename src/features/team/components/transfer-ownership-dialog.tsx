@@ -60,7 +60,8 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
       onClose={onClose}
       tone="warning"
       title={`Transfer ownership of ${teamName}?`}
-      description="The new owner manages roles and can remove admins. You stay in the team as an admin.">
+      description="The new owner manages roles and can remove admins. You stay in the team as an admin."
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.dialogForm}>
         {error ? (
           <Notice variant="error" className={styles.dialogNotice}>
@@ -76,7 +77,8 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
             className={styles.select}
             value={userId}
             onChange={(e) => setUserId(e.target.value)}
-            data-autofocus>
+            data-autofocus
+          >
             <option value="" disabled>
               Choose a member
             </option>
@@ -99,7 +101,12 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
           <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={!ready || saving} aria-busy={saving || undefined}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!ready || saving}
+            aria-busy={saving || undefined}
+          >
             {saving ? 'Transferring...' : 'Transfer ownership'}
           </button>
         </div>

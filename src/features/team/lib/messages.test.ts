@@ -10,21 +10,26 @@ describe('team action failures', () => {
     expect(actionFailure(refusal(403, 'FORBIDDEN', 'You do not have permission to do this.'), REMOVE_FAILED)).toBe(
       'You do not have permission to do this.',
     );
-    expect(actionFailure(refusal(403, 'OWNER_MUST_TRANSFER', 'Transfer ownership to another member before leaving the team.'), 'x')).toBe(
-      'Transfer ownership to another member before leaving the team.',
-    );
+    expect(
+      actionFailure(
+        refusal(403, 'OWNER_MUST_TRANSFER', 'Transfer ownership to another member before leaving the team.'),
+        'x',
+      ),
+    ).toBe('Transfer ownership to another member before leaving the team.');
   });
 
   it('falls back to the action name when the server said nothing, and to the network message offline', () => {
     expect(actionFailure(refusal(500, 'SERVER_ERROR'), REMOVE_FAILED)).toBe('Failed to remove member');
-    expect(actionFailure(new ApiError({status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch'}), REMOVE_FAILED)).toBe(
-      'Network error. Please check your connection.',
-    );
+    expect(
+      actionFailure(new ApiError({status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch'}), REMOVE_FAILED),
+    ).toBe('Network error. Please check your connection.');
     expect(actionFailure(new Error('boom'), REMOVE_FAILED)).toBe('Failed to remove member');
   });
 
   it('says the password is wrong in the transfer dialog instead of "email or password"', () => {
-    expect(transferFailure(refusal(400, 'INVALID_CREDENTIALS', 'Invalid email or password. Please try again.'))).toBe(WRONG_PASSWORD);
+    expect(transferFailure(refusal(400, 'INVALID_CREDENTIALS', 'Invalid email or password. Please try again.'))).toBe(
+      WRONG_PASSWORD,
+    );
     expect(transferFailure(refusal(404, 'NOT_FOUND', 'Not found.'))).toBe('Not found.');
     expect(transferFailure(refusal(500, 'SERVER_ERROR'))).toBe('Failed to transfer ownership');
   });

@@ -1,7 +1,6 @@
 /** The Team page's texts (spec §7 confirmations, §8 invite failure; contract 13 "Portal"). */
 import {ERROR_MESSAGES, errorCode, serverMessage} from '@site/src/lib/errors';
 
-
 export const CONFIRM_REMOVE = 'Remove this team member?';
 export const INVITE_FALLBACK = 'Failed to add member';
 export const NO_TEAM_TITLE = 'No Team Organization';

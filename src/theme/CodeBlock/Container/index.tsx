@@ -18,11 +18,7 @@ export default function CodeBlockContainer<T extends 'div' | 'pre'>({
       // Polymorphic components are hard to type, without `oneOf` generics
       {...(props as ComponentProps<'div'>)}
       style={prismCssVariables}
-      className={clsx(
-        props.className,
-        styles.codeBlockContainer,
-        ThemeClassNames.common.codeBlock,
-      )}
+      className={clsx(props.className, styles.codeBlockContainer, ThemeClassNames.common.codeBlock)}
     />
   );
 }

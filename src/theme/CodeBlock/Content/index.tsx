@@ -9,18 +9,11 @@ import Line from '@theme/CodeBlock/Line';
 
 import styles from './styles.module.css';
 
-const Pre = forwardRef<HTMLPreElement, ComponentProps<'pre'>>(
-  (props, ref) => {
-    return (
-      <pre
-        ref={ref}
-        tabIndex={0}
-        {...props}
-        className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')}
-      />
-    );
-  },
-);
+const Pre = forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => {
+  return (
+    <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
+  );
+});
 
 function Code(props: ComponentProps<'code'>) {
   const {metadata} = useCodeBlockContext();
@@ -30,33 +23,25 @@ function Code(props: ComponentProps<'code'>) {
       className={clsx(
         props.className,
         styles.codeBlockLines,
-        metadata.lineNumbersStart !== undefined &&
-          styles.codeBlockLinesWithNumbering,
+        metadata.lineNumbersStart !== undefined && styles.codeBlockLinesWithNumbering,
       )}
       style={{
         ...props.style,
         counterReset:
-          metadata.lineNumbersStart === undefined
-            ? undefined
-            : `line-count ${metadata.lineNumbersStart - 1}`,
+          metadata.lineNumbersStart === undefined ? undefined : `line-count ${metadata.lineNumbersStart - 1}`,
       }}
     />
   );
 }
 
-export default function CodeBlockContent({
-  className: classNameProp,
-}: Props): ReactNode {
+export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = useReadablePrismTheme();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
   return (
     <Highlight theme={prismTheme} code={code} language={language}>
       {({className, style, tokens: lines, getLineProps, getTokenProps}) => (
-        <Pre
-          ref={wordWrap.codeBlockRef}
-          className={clsx(classNameProp, className)}
-          style={style}>
+        <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)} style={style}>
           <Code>
             {lines.map((line, i) => (
               <Line

@@ -47,13 +47,31 @@ interface CardProps {
 }
 
 /** The centred auth card: one heading, a short subtitle, the content, and a footer line below. */
-export function AuthCard({title, subtitle, icon, tone = 'brand', children, footer, titleRef, wide}: CardProps): ReactNode {
+export function AuthCard({
+  title,
+  subtitle,
+  icon,
+  tone = 'brand',
+  children,
+  footer,
+  titleRef,
+  wide,
+}: CardProps): ReactNode {
   return (
     <div className={clsx(styles.column, wide && styles.wide)}>
       <section className={styles.card}>
         {icon ? (
           <div className={clsx(styles.icon, styles[tone])} aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               {iconPaths[icon]}
             </svg>
           </div>

@@ -48,7 +48,9 @@ export default function ForgotPasswordForm(): ReactNode {
           <Notice variant="success" data-testid="forgot-sent">
             If an account exists with {sentTo}, we&apos;ve sent password reset instructions.
           </Notice>
-          <p className={form.muted}>The link expires in 15 minutes. Check your spam folder if it doesn&apos;t arrive.</p>
+          <p className={form.muted}>
+            The link expires in 15 minutes. Check your spam folder if it doesn&apos;t arrive.
+          </p>
           <Link to="/login" className="button button--primary button--block">
             Back to sign in
           </Link>
@@ -69,14 +71,11 @@ export default function ForgotPasswordForm(): ReactNode {
         <>
           Remembered it? <Link to="/login">Back to sign in</Link>
         </>
-      }>
+      }
+    >
       <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
-        <EmailField
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} required />
         <SubmitButton className={form.actions} loading={submitting} loadingText="Sending...">
           Send reset link
         </SubmitButton>

@@ -15,7 +15,6 @@ import {AuthCard} from '../auth-layout';
 import {FormError, useFormError} from '../form-error';
 import form from '../form.module.css';
 
-
 const BANNERS = {
   verified: 'Email verified successfully!',
   reset: 'Password reset successful!',
@@ -99,7 +98,8 @@ export default function LoginForm(): ReactNode {
         <>
           New to IntakeKit? <Link to="/?page=sign-up">Get started</Link>
         </>
-      }>
+      }
+    >
       {banner ? (
         <Notice variant="success" className={form.notice} data-testid="sign-in-banner">
           {BANNERS[banner]}
@@ -118,11 +118,7 @@ export default function LoginForm(): ReactNode {
         ) : null}
       </FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <EmailField
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} required />
         <PasswordField
           label="Password"
           name="password"

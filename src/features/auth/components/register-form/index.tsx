@@ -56,7 +56,11 @@ export default function RegisterForm(): ReactNode {
       setSubmitting(false);
       return;
     }
-    const next = afterSignUp({email: payload.email, invitationPath: afterInvitation, emailVerified: answer?.emailVerified});
+    const next = afterSignUp({
+      email: payload.email,
+      invitationPath: afterInvitation,
+      emailVerified: answer?.emailVerified,
+    });
     if (next.kind === 'verify-email') {
       history.push(next.href);
       return;
@@ -83,9 +87,12 @@ export default function RegisterForm(): ReactNode {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={afterInvitation ? loginHref({next: afterInvitation, email: invitedEmail || undefined}) : '/login'}>Sign in</Link>
+          <Link to={afterInvitation ? loginHref({next: afterInvitation, email: invitedEmail || undefined}) : '/login'}>
+            Sign in
+          </Link>
         </>
-      }>
+      }
+    >
       <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign up">
         <FormField

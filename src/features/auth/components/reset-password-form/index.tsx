@@ -93,7 +93,8 @@ export default function ResetPasswordForm(): ReactNode {
         <>
           <Link to="/login">Back to sign in</Link>
         </>
-      }>
+      }
+    >
       <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Set a new password">
         <PasswordField
@@ -117,7 +118,12 @@ export default function ResetPasswordForm(): ReactNode {
           error={mismatch ? MESSAGES.passwordsDoNotMatch : null}
           visible={visible}
         />
-        <SubmitButton className={form.actions} loading={submitting} loadingText="Resetting password..." disabled={mismatch}>
+        <SubmitButton
+          className={form.actions}
+          loading={submitting}
+          loadingText="Resetting password..."
+          disabled={mismatch}
+        >
           Reset password
         </SubmitButton>
       </form>

@@ -16,7 +16,6 @@ import {AuthCard} from '../auth-layout';
 import form from '../form.module.css';
 import styles from './styles.module.css';
 
-
 function ResendPanel({email}: {email: string}): ReactNode {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +41,14 @@ function ResendPanel({email}: {email: string}): ReactNode {
     <div className={form.stack}>
       {success ? <Notice variant="success">{success}</Notice> : null}
       {error ? <Notice variant="error">{error}</Notice> : null}
-      <SubmitButton type="button" variant="secondary" onClick={() => void resend()} loading={sending} loadingText={resendLabel(true, 0)} disabled={resendDisabled(sending, remaining)}>
+      <SubmitButton
+        type="button"
+        variant="secondary"
+        onClick={() => void resend()}
+        loading={sending}
+        loadingText={resendLabel(true, 0)}
+        disabled={resendDisabled(sending, remaining)}
+      >
         {resendLabel(sending, remaining)}
       </SubmitButton>
     </div>
@@ -70,15 +76,16 @@ export default function VerifyEmailSent(): ReactNode {
       title="Check your email"
       subtitle={
         <p>
-          We sent a verification link to <span className={form.email}>{maskEmail(email)}</span>. Open it to activate your
-          account.
+          We sent a verification link to <span className={form.email}>{maskEmail(email)}</span>. Open it to activate
+          your account.
         </p>
       }
       footer={
         <>
           Wrong address? <Link to="/register">Change email</Link>
         </>
-      }>
+      }
+    >
       <div className={styles.tips}>
         <p className={styles.tipsTitle}>Didn&apos;t get it?</p>
         <ul>

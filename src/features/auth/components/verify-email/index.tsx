@@ -11,7 +11,6 @@ import {VERIFIED_REDIRECT_MS} from '../../lib/timing';
 import {AuthCard} from '../auth-layout';
 import form from '../form.module.css';
 
-
 const EXPIRED_CODES = new Set(['EXPIRED', 'INVALID_OR_EXPIRED']);
 
 type State =

@@ -18,7 +18,8 @@ export default function CopyButton({className}: Props): ReactNode {
         type="button"
         className={clsx('clean-btn', className, styles.copyButton, copied && styles.copied)}
         onClick={copy}
-        title="Copy code to clipboard">
+        title="Copy code to clipboard"
+      >
         <CopyButtonContent copied={copied} iconClassName={styles.icon} />
       </button>
       <CopiedStatus copied={copied} />
