@@ -42,8 +42,9 @@ export default defineConfig({
       testMatch: '**/*.spec.ts',
       use: {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}},
     },
-    // Issue 8's logs audit reads what the whole 'desktop' run left, so it runs after it. Running other files
-    // alone leaves it out; if a 'desktop' test fails it does not run (counted as skipped), and the run fails anyway.
+    // The logs audit (no password, token or key in any log) reads what the whole 'desktop' run left, so it runs
+    // after it. Running other files alone leaves it out; if a 'desktop' test fails it does not run (counted as
+    // skipped), and the run fails anyway.
     {name: 'logs', testMatch: 'logs.audit.ts', dependencies: ['desktop']},
   ],
 });

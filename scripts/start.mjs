@@ -5,7 +5,8 @@ import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import path from 'node:path';
-import {stackEnv, waitForHttp} from './lib/stack-env.mjs';
+import {startProcess, waitForUrl} from './lib/processes.mjs';
+import {stackEnv} from './lib/stack-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] === 'serve' ? 'serve' : 'dev';
@@ -32,12 +33,10 @@ const children = [];
 let stopping = false;
 
 function run(name, command, args, env) {
-  const child = spawn(command, args, {cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true});
-  child.label = name;
-  child.on('exit', (code, signal) => {
-    child.exited = true;
+  const child = startProcess(command, args, {cwd: root, env, label: name, output: 'inherit'});
+  void child.done.then(({code, signal, error}) => {
     if (!stopping) {
-      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+      console.error(`${name} stopped (${error?.message ?? signal ?? `exit code ${code}`}); stopping the rest.`);
       stop(code || 1);
     }
   });
@@ -48,31 +47,8 @@ function run(name, command, args, env) {
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) {
-    if (!child.exited) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-  }
-  const force = setTimeout(() => {
-    for (const child of children) {
-      if (!child.exited) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    }
-    process.exit(code);
-  }, 5000);
-  force.unref();
-  Promise.all(children.map((c) => (c.exited ? null : new Promise((r) => c.once('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  // SIGTERM to each group, SIGKILL five seconds later to whatever is left of it.
+  void Promise.all(children.map((child) => child.stop(5000))).then(() => process.exit(code));
 }
 
 process.on('SIGINT', () => stop(0));
@@ -82,6 +58,7 @@ const started = Date.now();
 
 if (mode === 'dev') {
   // The demo and Quick Start load the SDK from /sdk/v1; build it once so the dev server can serve it.
+  // A short foreground step in this process's own group, so a Ctrl-C during the build reaches it directly.
   const sdk = spawn(process.execPath, [path.join(root, 'sdk', 'build.mjs')], {
     cwd: root,
     env: {...childEnv, SDK_API_BASE: childEnv.SDK_API_BASE || apiUrl},
@@ -118,8 +95,8 @@ const site = siteArgs
 
 try {
   await Promise.all([
-    waitForHttp(`http://${hostForFetch(host)}:${port}/api/health`, {isAlive: () => !api.exited}),
-    waitForHttp(`http://${hostForFetch(host)}:${sitePort}/`, {isAlive: () => !site.exited, timeoutMs: 300_000}),
+    waitForUrl(`http://${hostForFetch(host)}:${port}/api/health`, {process: api}),
+    waitForUrl(`http://${hostForFetch(host)}:${sitePort}/`, {process: site, timeoutMs: 300_000}),
   ]);
 } catch (error) {
   console.error(error.message);

@@ -1,13 +1,13 @@
 // Shared helpers for the bench: paths, ports, child processes (each in its own process group, all
 // stopped at the end), medians, figures and the tools installed outside the main lockfile.
-import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, createWriteStream, symlinkSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, symlinkSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {waitForHttp} from '../../scripts/lib/stack-env.mjs';
+import {startProcess as startManaged, stopAll as stopAllManaged, waitForUrl} from '../../scripts/lib/processes.mjs';
 
-export {waitForHttp};
+export {waitForUrl};
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH = path.join(ROOT, 'bench');
@@ -98,65 +98,26 @@ export function unavailable({section, name, unit = '', goal = null, baseline = n
   return {section, name, value: null, unit, baseline, ratio: null, goal, met: null, note};
 }
 
-const children = new Set();
-
 /**
- * Starts a command in its own process group with its output in bench/.work/logs/<name>.log.
- * Returns the ChildProcess, with `done` (a promise of the exit code) and `stop()`.
+ * Starts a command in its own process group with its output in bench/.work/logs/<name>.log (and the last
+ * 200,000 characters in memory). Returns the process of scripts/lib/processes.mjs: `done`, `stop(graceMs)`.
  */
-export function startProcess(name, command, args, {env = process.env, cwd = ROOT, stdio} = {}) {
-  const logFile = path.join(LOGS, `${name}.log`);
-  const out = createWriteStream(logFile, {flags: 'a'});
-  const child = spawn(command, args, {cwd, env, detached: true, stdio: stdio ?? ['ignore', 'pipe', 'pipe']});
-  child.logFile = logFile;
-  child.output = '';
-  for (const stream of [child.stdout, child.stderr]) {
-    stream?.on('data', (chunk) => {
-      out.write(chunk);
-      if (child.output.length < 200_000) child.output += chunk.toString();
-    });
-  }
-  child.done = new Promise((resolve) =>
-    child.on('exit', (code, signal) => {
-      child.exited = true;
-      children.delete(child);
-      out.end();
-      resolve(code ?? signal);
-    }),
-  );
-  child.stop = async (timeoutMs = 8000) => {
-    if (child.exited) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      return;
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }, timeoutMs);
-    await child.done;
-    clearTimeout(timer);
-  };
-  children.add(child);
-  return child;
+export function startProcess(name, command, args, {env = process.env, cwd = ROOT} = {}) {
+  return startManaged(command, args, {cwd, env, label: name, logFile: path.join(LOGS, `${name}.log`), keep: 200_000});
 }
 
 /** Runs a command to completion (own process group); resolves {code, ms, output}. */
 export async function runProcess(name, command, args, options = {}) {
   const started = process.hrtime.bigint();
   const child = startProcess(name, command, args, options);
-  const code = await child.done;
+  const {code, signal} = await child.done;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  return {code, ms, output: child.output, logFile: child.logFile};
+  return {code: code ?? signal, ms, output: child.output(), logFile: child.logFile};
 }
 
 /** Stops every process the bench started that is still running (by process group id). */
 export async function stopAll() {
-  await Promise.all([...children].map((c) => c.stop()));
+  await stopAllManaged();
 }
 
 const cleanups = [];

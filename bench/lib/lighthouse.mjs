@@ -18,7 +18,7 @@ import {
   round,
   startProcess,
   toolsRequire,
-  waitForHttp,
+  waitForUrl,
 } from './common.mjs';
 import {ensureBareBuild, ensurePortalBuild} from './builds.mjs';
 import {startSiteStack} from './stack.mjs';
@@ -52,7 +52,7 @@ async function startDebugChromium() {
     `--user-data-dir=${profile}`,
     'about:blank',
   ]);
-  await waitForHttp(`http://127.0.0.1:${PORTS.debug}/json/version`, {timeoutMs: 30_000, isAlive: () => !chrome.exited});
+  await waitForUrl(`http://127.0.0.1:${PORTS.debug}/json/version`, {timeoutMs: 30_000, process: chrome});
   return chrome;
 }
 

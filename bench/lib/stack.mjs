@@ -15,7 +15,7 @@ import {
   serverDir,
   onCleanup,
   startProcess,
-  waitForHttp,
+  waitForUrl,
 } from './common.mjs';
 import {BARE_BUILD, BUILD_FASTER} from './builds.mjs';
 import {benchEmail, seedUsers, withDb} from './seed.mjs';
@@ -49,7 +49,7 @@ export async function startApi(name, env) {
     env,
   });
   const url = `http://${HOST}:${env.PORT}`;
-  await waitForHttp(`${url}/api/health`, {timeoutMs: 120_000, isAlive: () => !child.exited});
+  await waitForUrl(`${url}/api/health`, {timeoutMs: 120_000, process: child});
   child.url = url;
   return child;
 }

@@ -18,7 +18,7 @@ import {
   rssKb,
   sleep,
   startProcess,
-  waitForHttp,
+  waitForUrl,
 } from './common.mjs';
 
 function currentSdkBases() {
@@ -78,8 +78,8 @@ export async function run({runs = 3}) {
     const child = startProcess('npm-start', 'npm', ['start'], {env});
     try {
       await Promise.all([
-        waitForHttp(`http://${HOST}:${PORTS.startApi}/api/health`, {timeoutMs: 240_000, isAlive: () => !child.exited}),
-        waitForHttp(`http://${HOST}:${PORTS.startSite}/`, {timeoutMs: 240_000, isAlive: () => !child.exited}),
+        waitForUrl(`http://${HOST}:${PORTS.startApi}/api/health`, {timeoutMs: 240_000, process: child}),
+        waitForUrl(`http://${HOST}:${PORTS.startSite}/`, {timeoutMs: 240_000, process: child}),
       ]);
       const ms = Date.now() - started;
       const api = findApiPid(child.pid);

@@ -4,7 +4,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {MailSink} from './mail-sink';
 import {API_URL, E2E, SITE_URL} from './ports';
-import {startProcess, stopProcess, waitForHttp, type Managed} from './processes';
+import {waitForUrl, type ManagedProcess} from '../../scripts/lib/processes.mjs';
+import {ready, startStackProcess} from './processes';
 import {API_LOG, SITE_LOG, recordSecret, recordUrl, recordUrlPassword} from './secrets';
 
 /** Variables a test may change when it restarts the API (the rest of the environment stays the e2e default). */
@@ -20,8 +21,8 @@ export class Stack {
   readonly mail = new MailSink((message) => {
     for (const link of message.links) recordUrl(link, `email "${message.subject}" link`);
   });
-  private api?: Managed;
-  private site?: Managed;
+  private api?: ManagedProcess;
+  private site?: ManagedProcess;
   private control?: Server;
   private readonly dataDir = mkdtempSync(path.join(tmpdir(), 'intakekit-e2e-'));
 
@@ -46,7 +47,7 @@ export class Stack {
   async start(): Promise<void> {
     await this.mail.listen(E2E.smtpPort);
     await this.startApi();
-    this.site = startProcess(
+    this.site = startStackProcess(
       process.execPath,
       [
         'scripts/serve-static.mjs',
@@ -61,15 +62,15 @@ export class Stack {
       'site',
       SITE_LOG,
     );
-    await waitForHttp(`${SITE_URL}/`, this.site);
+    await waitForUrl(`${SITE_URL}/`, {process: this.site, timeoutMs: 60_000, ready});
     this.control = await this.startControl();
   }
 
   async startApi(overrides: ApiOverrides = {}): Promise<void> {
     await this.stopApi();
     const env = this.apiEnv(overrides);
-    this.api = startProcess(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], env, 'api', API_LOG);
-    await waitForHttp(`${API_URL}/api/health`, this.api);
+    this.api = startStackProcess(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], env, 'api', API_LOG);
+    await waitForUrl(`${API_URL}/api/health`, {process: this.api, timeoutMs: 60_000, ready});
     this.recordServerSecrets(env);
   }
 
@@ -85,7 +86,7 @@ export class Stack {
   }
 
   async stopApi(): Promise<void> {
-    await stopProcess(this.api);
+    await this.api?.stop();
     this.api = undefined;
   }
 
@@ -96,7 +97,7 @@ export class Stack {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => (this.control ? this.control.close(() => resolve()) : resolve()));
-    await stopProcess(this.site);
+    await this.site?.stop();
     await this.stopApi();
     await this.mail.close();
     rmSync(this.dataDir, {recursive: true, force: true});

@@ -7,4 +7,3 @@ export interface StackEnv {
   childEnv: Record<string, string | undefined>;
 }
 export function stackEnv(env?: Record<string, string | undefined>): StackEnv;
-export function waitForHttp(url: string, options?: {timeoutMs?: number; isAlive?: () => boolean}): Promise<number>;

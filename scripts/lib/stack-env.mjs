@@ -35,25 +35,3 @@ function toPort(name, value) {
   }
   return n;
 }
-
-/**
- * Resolves once `url` answers any HTTP status, or rejects after `timeoutMs`.
- * @param {string} url
- * @param {{timeoutMs?: number, isAlive?: () => boolean}} [options]
- */
-export async function waitForHttp(url, {timeoutMs = 120_000, isAlive = () => true} = {}) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error(`the process behind ${url} exited before it answered`);
-    try {
-      const res = await fetch(url, {redirect: 'manual'});
-      await res.arrayBuffer();
-      return res.status;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`, {cause: lastError});
-}

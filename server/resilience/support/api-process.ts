@@ -1,8 +1,7 @@
 // The real API process (`node --import tsx src/server.ts`), as an operator runs it: its own process
 // group (so a SIGKILL reaches everything it started), output kept for diagnostics, a free port.
-import {spawn} from 'node:child_process';
-import {once} from 'node:events';
 import {fileURLToPath} from 'node:url';
+import {startProcess, type ExitStatus} from '../../../scripts/lib/processes.mjs';
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 /** Generous: a slow start on a busy 2-core machine is not what these tests measure. */
@@ -31,9 +30,9 @@ export interface ApiProcess {
 }
 
 export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> {
-  const child = spawn(process.execPath, options.entry ?? ['--import', 'tsx', 'src/server.ts'], {
+  const api = startProcess(process.execPath, options.entry ?? ['--import', 'tsx', 'src/server.ts'], {
     cwd: options.serverDir ?? SERVER_DIR,
-    detached: true,
+    label: 'API',
     env: {
       ...process.env,
       PORT: '0',
@@ -47,47 +46,34 @@ export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> 
       LOG_LEVEL: 'info',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // errorLines() reads every line the process printed, from its first.
+    keep: Infinity,
   });
-  const pid = child.pid!;
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
 
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      killGroup(pid, 'SIGKILL');
-      reject(new Error(`API did not listen within ${START_DEADLINE_MS} ms:\n${tail(output)}`));
-    }, START_DEADLINE_MS);
-    const onData = () => {
-      const match = /API listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      resolve(match[1]!);
-    };
-    child.stdout!.on('data', onData);
-    void exit.then(([code, signal]) => {
-      clearTimeout(timer);
-      reject(new Error(`API exited during start (code ${code}, signal ${signal}):\n${tail(output)}`));
+  let url: string;
+  try {
+    const match = await api.waitForOutput(/API listening on (http:\/\/127\.0\.0\.1:\d+)/, {
+      timeoutMs: START_DEADLINE_MS,
     });
-  });
+    url = match[1]!;
+  } catch (error) {
+    await api.kill();
+    throw error;
+  }
 
   return {
     url,
-    pid,
-    output: () => output,
-    errorLines: () => errorLines(output),
+    pid: api.pid,
+    output: () => api.output(),
+    errorLines: () => errorLines(api.output()),
     async signal(signal) {
-      if (child.exitCode === null && child.signalCode === null) killGroup(pid, signal);
-      const [code, received] = await exit;
-      // Anything left in the group (there should be nothing) must not outlive the test.
-      if (signal === 'SIGKILL') killGroup(pid, 'SIGKILL');
-      return {code, signal: received};
+      // kill() also reaches whatever is left of the group once the leader is gone: nothing may outlive the test.
+      if (signal === 'SIGKILL') return exitOf(await api.kill());
+      api.signal(signal);
+      return exitOf(await api.done);
     },
     get exited() {
-      return child.exitCode !== null || child.signalCode !== null;
+      return api.exited;
     },
   };
 }
@@ -97,13 +83,8 @@ export async function ensureStopped(api: ApiProcess | undefined): Promise<void> 
   if (api && !api.exited) await api.signal('SIGKILL');
 }
 
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch (error) {
-    // ESRCH: the group is already gone.
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
+function exitOf({code, signal}: ExitStatus): {code: number | null; signal: NodeJS.Signals | null} {
+  return {code, signal};
 }
 
 function errorLines(output: string): string[] {
@@ -116,8 +97,4 @@ function errorLines(output: string): string[] {
       return true;
     }
   });
-}
-
-export function tail(output: string, lines = 40): string {
-  return output.split('\n').slice(-lines).join('\n');
 }

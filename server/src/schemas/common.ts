@@ -15,7 +15,7 @@ export const Email = Type.String({
 });
 /** A display name or team name: any characters but control characters. */
 export const NAME_PATTERN = '^[^\\x00-\\x1f\\x7f]*$';
-// Length bounds only; the character-mix and common-password rules live in lib/password-policy.ts.
+// Length bounds only; the character-mix and common-password rules live in lib/passwords.ts (isAcceptablePassword).
 export const NewPassword = Type.String({minLength: 1, maxLength: 256});
 // Any string: a wrong password is a credentials failure, not a validation failure.
 export const AnyPassword = Type.String({minLength: 1, maxLength: 4096});
