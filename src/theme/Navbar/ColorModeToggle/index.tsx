@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import NavbarColorModeToggle from '@theme-original/Navbar/ColorModeToggle';
 import type NavbarColorModeToggleType from '@theme/Navbar/ColorModeToggle';
 import type {WrapperProps} from '@docusaurus/types';
-import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import {useNavbarMobileSidebar} from '@site/src/theme/theme-common-internals';
 
 type Props = WrapperProps<typeof NavbarColorModeToggleType>;
 
