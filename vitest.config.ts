@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sdk/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.ts', 'sdk/test/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
         resolve: {alias: {'@site': new URL('.', import.meta.url).pathname}},

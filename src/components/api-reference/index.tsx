@@ -39,95 +39,92 @@ function Required({required}: {required: boolean}): ReactNode {
   );
 }
 
-function FieldTable({fields, caption}: {fields: Field[]; caption: string}): ReactNode {
+const NONE = <span aria-label="None">-</span>;
+
+/** The reference's tables: a caption for screen readers, column headers, and rows that stack on small screens. */
+function Table({caption, columns, children}: {caption: ReactNode; columns: string[]; children: ReactNode}): ReactNode {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} role="table">
         <caption className="sr-only">{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">
-              Field
-            </th>
-            <th scope="col" role="columnheader">
-              Type
-            </th>
-            <th scope="col" role="columnheader">
-              Required
-            </th>
-            <th scope="col" role="columnheader">
-              Constraints
-            </th>
+            {columns.map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody role="rowgroup">
-          {fields.map((field) => (
-            <tr role="row" key={field.name}>
-              <th scope="row" role="rowheader" className={styles.fieldName} data-label="Field">
-                <code>{field.name}</code>
-              </th>
-              <td role="cell" data-label="Type">
-                <code className={styles.type}>{field.type}</code>
-              </td>
-              <td role="cell" data-label="Required">
-                <Required required={field.required} />
-              </td>
-              <td role="cell" data-label="Constraints" className={styles.constraints}>
-                {field.constraints.length > 0 ? field.constraints.join('; ') : <span aria-label="None">-</span>}
-                {field.description && <div>{field.description}</div>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody role="rowgroup">{children}</tbody>
       </table>
     </div>
   );
 }
 
+/** A row's first cell; `label` names the column when the rows stack (data-label, see styles.module.css). */
+function RowHeader({label, className, children}: {label: string; className?: string; children: ReactNode}) {
+  return (
+    <th scope="row" role="rowheader" className={className} data-label={label}>
+      {children}
+    </th>
+  );
+}
+
+function Cell({label, className, children}: {label: string; className?: string; children: ReactNode}) {
+  return (
+    <td role="cell" data-label={label} className={className}>
+      {children}
+    </td>
+  );
+}
+
+function FieldTable({fields, caption}: {fields: Field[]; caption: string}): ReactNode {
+  return (
+    <Table caption={caption} columns={['Field', 'Type', 'Required', 'Constraints']}>
+      {fields.map((field) => (
+        <tr role="row" key={field.name}>
+          <RowHeader label="Field" className={styles.fieldName}>
+            <code>{field.name}</code>
+          </RowHeader>
+          <Cell label="Type">
+            <code className={styles.type}>{field.type}</code>
+          </Cell>
+          <Cell label="Required">
+            <Required required={field.required} />
+          </Cell>
+          <Cell label="Constraints" className={styles.constraints}>
+            {field.constraints.length > 0 ? field.constraints.join('; ') : NONE}
+            {field.description && <div>{field.description}</div>}
+          </Cell>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
 function ParameterTable({parameters, caption}: {parameters: Parameter[]; caption: string}): ReactNode {
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} role="table">
-        <caption className="sr-only">{caption}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              Parameter
-            </th>
-            <th scope="col" role="columnheader">
-              In
-            </th>
-            <th scope="col" role="columnheader">
-              Type
-            </th>
-            <th scope="col" role="columnheader">
-              Required
-            </th>
+    <Table caption={caption} columns={['Parameter', 'In', 'Type', 'Required']}>
+      {parameters.map((parameter) => {
+        const rules = constraints(parameter.schema);
+        return (
+          <tr role="row" key={`${parameter.in}-${parameter.name}`}>
+            <RowHeader label="Parameter" className={styles.fieldName}>
+              <code>{parameter.name}</code>
+            </RowHeader>
+            <Cell label="In">{parameter.in}</Cell>
+            <Cell label="Type">
+              <code className={styles.type}>{typeLabel(parameter.schema)}</code>
+              {rules.length > 0 && <div className={styles.constraints}>{rules.join('; ')}</div>}
+            </Cell>
+            <Cell label="Required">
+              <Required required={Boolean(parameter.required)} />
+            </Cell>
           </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {parameters.map((parameter) => (
-            <tr role="row" key={`${parameter.in}-${parameter.name}`}>
-              <th scope="row" role="rowheader" className={styles.fieldName} data-label="Parameter">
-                <code>{parameter.name}</code>
-              </th>
-              <td role="cell" data-label="In">
-                {parameter.in}
-              </td>
-              <td role="cell" data-label="Type">
-                <code className={styles.type}>{typeLabel(parameter.schema)}</code>
-                {constraints(parameter.schema).length > 0 && (
-                  <div className={styles.constraints}>{constraints(parameter.schema).join('; ')}</div>
-                )}
-              </td>
-              <td role="cell" data-label="Required">
-                <Required required={Boolean(parameter.required)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </Table>
   );
 }
 
@@ -136,54 +133,34 @@ function Responses({entry}: {entry: OperationEntry}): ReactNode {
   const label = `${entry.method.toUpperCase()} ${entry.path}`;
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} role="table">
-          <caption className="sr-only">Responses of {label}</caption>
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">
-                Status
-              </th>
-              <th scope="col" role="columnheader">
-                Meaning
-              </th>
-              <th scope="col" role="columnheader">
-                Error codes
-              </th>
+      <Table caption={<>Responses of {label}</>} columns={['Status', 'Meaning', 'Error codes']}>
+        {responses.map(([status, response]) => {
+          const ok = status.startsWith('2');
+          const codes = ok ? [] : errorCodes(response);
+          return (
+            <tr role="row" key={status}>
+              <RowHeader label="Status">
+                <span className={clsx(styles.status, ok ? styles.statusOk : styles.statusError)}>{status}</span>
+              </RowHeader>
+              <Cell label="Meaning">{STATUS_TEXT[status] ?? (ok ? 'Success' : 'Error')}</Cell>
+              <Cell label="Error codes">
+                {codes.length === 0 ? (
+                  NONE
+                ) : (
+                  <ul className={styles.codes}>
+                    {codes.map(({code, message}) => (
+                      <li key={code}>
+                        <code>{code}</code>
+                        {message && <span className={styles.codeMessage}>{message}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Cell>
             </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {responses.map(([status, response]) => {
-              const ok = status.startsWith('2');
-              const codes = ok ? [] : errorCodes(response);
-              return (
-                <tr role="row" key={status}>
-                  <th scope="row" role="rowheader" data-label="Status">
-                    <span className={clsx(styles.status, ok ? styles.statusOk : styles.statusError)}>{status}</span>
-                  </th>
-                  <td role="cell" data-label="Meaning">
-                    {STATUS_TEXT[status] ?? (ok ? 'Success' : 'Error')}
-                  </td>
-                  <td role="cell" data-label="Error codes">
-                    {codes.length === 0 ? (
-                      <span aria-label="None">-</span>
-                    ) : (
-                      <ul className={styles.codes}>
-                        {codes.map(({code, message}) => (
-                          <li key={code}>
-                            <code>{code}</code>
-                            {message && <span className={styles.codeMessage}>{message}</span>}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </Table>
       {responses
         .filter(([status]) => status.startsWith('2'))
         .map(([status, response]) => {

@@ -3,7 +3,7 @@ import type {ComponentProps, ReactNode} from 'react';
 import clsx from 'clsx';
 import {ThemeClassNames} from '@docusaurus/theme-common';
 import {useReadablePrismTheme} from '../use-readable-prism-theme';
-import {getPrismCssVariables} from '@docusaurus/theme-common/internal';
+import {getPrismCssVariables} from '@site/src/theme/theme-common-internals';
 import styles from './styles.module.css';
 
 export default function CodeBlockContainer<T extends 'div' | 'pre'>({

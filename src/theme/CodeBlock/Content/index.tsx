@@ -1,7 +1,7 @@
 /** The theme's code block body, with the Prism theme raised to WCAG AA contrast (see readable-theme.ts). */
 import {forwardRef, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
-import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {useCodeBlockContext} from '@site/src/theme/theme-common-internals';
 import {useReadablePrismTheme} from '../use-readable-prism-theme';
 import {Highlight} from 'prism-react-renderer';
 import type {Props} from '@theme/CodeBlock/Content';

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {useCodeBlockContext} from '@site/src/theme/theme-common-internals';
 import type {Props} from '@theme/CodeBlock/Buttons/CopyButton';
 import {CopiedStatus, CopyButtonContent} from '@site/src/components/copy-button';
 import {useCopy} from '@site/src/hooks/use-copy';

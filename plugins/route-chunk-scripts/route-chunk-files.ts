@@ -1,20 +1,14 @@
 /**
- * Build-time helper (docusaurus.config.ts, postBuild): the script tags of each page's route chunks.
+ * The script tags of each page's route chunks (added to the built HTML by ./index.ts, after the build).
  *
  * Docusaurus puts the chunks a page needs in its HTML by mapping the modules rendered during SSR through the
  * client manifest. With the Rspack build (future.faster) that mapping comes back empty, so every page lists
  * only runtime~main.js and main.js, and the page's own chunks are requested only once main.js has been
  * downloaded and evaluated: a second round trip before React can hydrate. These functions rebuild the list
- * from the generated route table (routes.js), routesChunkNames.json and client-manifest.json.
+ * from the generated route table (routes.js, read by ./routes-module.ts), routesChunkNames.json and
+ * client-manifest.json.
  */
-
-/** A route as .docusaurus/routes.js declares it, with `component` replaced by the route's key. */
-export interface RouteEntry {
-  path: string;
-  key: string;
-  exact?: boolean;
-  routes?: RouteEntry[];
-}
+import type {RouteEntry} from './routes-module';
 
 export interface ClientManifest {
   entrypoints: string[];
@@ -24,19 +18,6 @@ export interface ClientManifest {
 
 /** Any nesting of chunk names, as routesChunkNames.json holds them per route key. */
 export type ChunkNames = string | {[name: string]: ChunkNames} | ChunkNames[];
-
-/**
- * Evaluates the source of .docusaurus/routes.js with a stand-in ComponentCreator that returns the route key
- * (`${path}-${hash}`, the key of routesChunkNames.json).
- */
-export function parseRoutesModule(source: string): RouteEntry[] {
-  const body = source
-    .replace(/^import .*$/gm, '')
-    .replace(/export default/, 'return')
-    .replace(/component:/g, 'key:');
-  const creator = (path: string, hash: string) => `${path}-${hash}`;
-  return new Function('ComponentCreator', body)(creator) as RouteEntry[];
-}
 
 function matches(route: RouteEntry, pathname: string): boolean {
   if (route.path === '*') return true;

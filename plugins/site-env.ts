@@ -1,8 +1,8 @@
-import {stackEnv} from '../../scripts/lib/stack-env.mjs';
+import {stackEnv} from '../scripts/lib/stack-env.mjs';
 
 /**
- * The portal's build-time settings (design §5). Read in docusaurus.config.ts only;
- * pages read the resulting values through `useSiteConfig()` (see site-config.ts).
+ * The portal's build-time settings (design §5). Read by docusaurus.config.ts and its plugins only;
+ * pages read the resulting values through `usePortalFields()` (src/lib/site-config.ts).
  */
 export interface SiteEnv {
   portalUrl: string;

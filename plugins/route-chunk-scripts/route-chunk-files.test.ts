@@ -2,11 +2,11 @@ import {describe, expect, it} from 'vitest';
 import {
   addScriptTags,
   matchRouteKeys,
-  parseRoutesModule,
   pathnameOfHtmlFile,
   routeChunkFiles,
   type ClientManifest,
-} from './route-chunk-scripts';
+} from './route-chunk-files';
+import {parseRoutesModule} from './routes-module';
 
 // The shape of .docusaurus/routes.js: flat pages, the docs' nested layout routes, then the 404 catch-all.
 const ROUTES_JS = `import React from 'react';

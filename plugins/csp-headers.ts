@@ -1,0 +1,61 @@
+import {createHash} from 'node:crypto';
+import {readFile, readdir, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {PluginModule} from '@docusaurus/types';
+import type {SiteEnv} from './site-env';
+
+/**
+ * The portal's Content-Security-Policy is host configuration (static/_headers, copied into the build). Its
+ * build-dependent part is added after the build: connect-src with API_URL's origin, frame-src with MARKETING_URL's,
+ * and script-src with the sha256 of every inline script Docusaurus emitted (SECURITY.md, "Content Security Policy").
+ */
+
+/** The CSP source expression (`'sha256-…'`) of every inline script of a page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (!/\bsrc\s*=/i.test(m[1]!)) hashes.push(`'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The build-dependent directives, for the build's addresses and the inline scripts of all its pages. */
+export function buildPolicy(env: SiteEnv, hashes: Iterable<string>): string {
+  const origin = (url: string) => new URL(url).origin;
+  const sdk = origin(env.sdkCdnUrl) === origin(env.portalUrl) ? '' : ` ${origin(env.sdkCdnUrl)}`;
+  return [
+    "default-src 'self'",
+    `script-src 'self'${sdk} ${[...new Set(hashes)].sort().join(' ')}`.trim(),
+    `style-src 'self' 'unsafe-inline'${sdk}`,
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${origin(env.apiUrl)}`,
+    `frame-src 'self'${env.marketingUrl ? ` ${origin(env.marketingUrl)}` : ''}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+  ].join('; ');
+}
+
+/** A `_headers` file (Netlify / Cloudflare Pages format) with `policy` appended to each Content-Security-Policy line. */
+export function appendToContentSecurityPolicies(headersFile: string, policy: string): string {
+  return headersFile.replace(
+    /^(\s+Content-Security-Policy:\s*)(.+)$/gm,
+    (_l, head: string, existing: string) => `${head}${existing}; ${policy}`,
+  );
+}
+
+/** The Docusaurus plugin: completes build/_headers once every page's HTML is written. */
+export function cspHeaders(env: SiteEnv): PluginModule {
+  return () => ({
+    name: 'intakekit-csp-headers',
+    async postBuild({outDir}) {
+      const hashes: string[] = [];
+      for (const entry of await readdir(outDir, {recursive: true})) {
+        if (entry.endsWith('.html'))
+          hashes.push(...inlineScriptHashes(await readFile(path.join(outDir, entry), 'utf8')));
+      }
+      const file = path.join(outDir, '_headers');
+      await writeFile(file, appendToContentSecurityPolicies(await readFile(file, 'utf8'), buildPolicy(env, hashes)));
+    },
+  });
+}
