@@ -166,6 +166,19 @@ describe('stopping', () => {
     expect(groupIsAlive(p.pid)).toBe(false);
   });
 
+  it('a leader that exits while a member holds its output open settles, and stop() clears what it left', async () => {
+    const p = node(`
+      const kid = require('node:child_process').spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {stdio: 'inherit'});
+      console.log('kid=' + kid.pid);
+      process.exit(0);
+    `);
+    expect(await p.done).toEqual({code: 0, signal: null});
+    const [, kid] = /kid=(\d+)/.exec(p.output())!;
+    expect(isRunning(Number(kid))).toBe(true);
+    await p.stop(300);
+    expect(isRunning(Number(kid))).toBe(false);
+  });
+
   it('kill() is a SIGKILL to the whole group', async () => {
     const p = node(`process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000)`);
     await p.waitForOutput(/ready/);

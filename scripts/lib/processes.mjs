@@ -14,6 +14,8 @@ const DEFAULT_GRACE_MS = 8000;
 const POLL_MS = 100;
 /** How long a SIGKILLed group may take to disappear before a stop gives up waiting for it. */
 const KILL_WAIT_MS = 2000;
+/** How long after the leader's exit its output may still arrive while something else holds the pipes open. */
+const OUTPUT_WAIT_MS = 250;
 
 /** Processes started here whose leader has not exited yet. */
 const running = new Set();
@@ -59,18 +61,34 @@ export function startProcess(command, args = [], options = {}) {
   capture(child.stdout);
   capture(child.stderr);
 
+  /** Set when the leader exits; `done` settles once its output is complete too. */
   let status;
+  let ended = false;
   const done = new Promise((resolve) => {
-    const finish = (code, signal, error) => {
-      if (status) return;
-      status = {code, signal, ...(error ? {error} : {})};
-      running.delete(managed);
+    const end = () => {
+      if (ended) return;
+      ended = true;
       resolve(status);
       for (const watcher of watchers) watcher();
     };
-    child.once('exit', (code, signal) => finish(code, signal));
+    child.once('exit', (code, signal) => {
+      status = {code, signal};
+      running.delete(managed);
+      // Its last words may still be in the pipes: wait for them to close, but not for a member of the group
+      // that holds them open after the leader is gone.
+      const timer = setTimeout(end, OUTPUT_WAIT_MS);
+      child.once('close', () => {
+        clearTimeout(timer);
+        end();
+      });
+    });
     // A command that cannot be started (ENOENT, EACCES) emits `error` and never `exit`.
-    child.once('error', (error) => finish(null, null, error));
+    child.once('error', (error) => {
+      if (status) return;
+      status = {code: null, signal: null, error};
+      running.delete(managed);
+      end();
+    });
   });
 
   const output = () => (text.length > keep ? text.slice(-keep) : text);
@@ -117,7 +135,7 @@ export function startProcess(command, args = [], options = {}) {
         const check = () => {
           const match = pattern.exec(text);
           if (match) return settle(() => resolve(match));
-          if (status) {
+          if (ended) {
             settle(() =>
               reject(
                 new Error(`${label} ${describeExit(status)} before printing ${pattern}${report(managed)}`, {
