@@ -2,10 +2,10 @@
 // UNAUTHORIZED. Routes opt in explicitly (no URL matching). A rotated token is handed back in
 // the x-new-token header.
 import type {FastifyReply, FastifyRequest} from 'fastify';
+import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import {ApiError} from '../errors.js';
 import {authenticate, bearerToken, type Authenticated} from '../services/sessions.js';
-import {sharedPlugin} from './shared-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +22,7 @@ export function authOf(request: FastifyRequest): Authenticated {
   return request.auth;
 }
 
-export const authPlugin = sharedPlugin<{config: Config}>(
-  'auth',
+export const authPlugin = fp<{config: Config}>(
   async (app, {config}) => {
     app.decorateRequest('auth', null);
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -33,5 +32,5 @@ export const authPlugin = sharedPlugin<{config: Config}>(
       request.auth = auth;
     });
   },
-  ['db', 'errors'],
+  {name: 'auth', fastify: '5.x', dependencies: ['db', 'errors']},
 );
