@@ -9,6 +9,12 @@ export async function createTeamWithOwner(db: Db, name: string, ownerId: string,
   return team.id;
 }
 
+/** Whether the operator marked the team production-ready (production keys need it). */
+export async function isProductionReady(db: Db, teamId: string): Promise<boolean> {
+  const team = await db.selectFrom('teams').select('production_ready').where('id', '=', teamId).executeTakeFirst();
+  return team?.production_ready === true;
+}
+
 export async function addMember(db: Db, teamId: string, userId: string, role: TeamRole, now: Date): Promise<void> {
   await db.insertInto('team_members').values({team_id: teamId, user_id: userId, role, created_at: now}).execute();
 }
