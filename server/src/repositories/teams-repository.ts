@@ -142,16 +142,6 @@ export async function isMemberAddress(db: Db, teamId: string, email: string): Pr
   return row !== undefined;
 }
 
-export async function findMemberRole(db: Db, teamId: string, userId: string): Promise<TeamRole | undefined> {
-  const row = await db
-    .selectFrom('team_members')
-    .select('role')
-    .where('team_id', '=', teamId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role;
-}
-
 export async function removeMember(db: Db, teamId: string, userId: string): Promise<boolean> {
   const rows = await db
     .deleteFrom('team_members')
