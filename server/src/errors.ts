@@ -66,7 +66,3 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 }
-
-export function fail(code: ErrorCode, options?: ApiErrorOptions): never {
-  throw new ApiError(code, options);
-}

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type {Database} from './schema.js';
 import {pgliteDialect} from './pglite-dialect.js';
 import {usePreparedStatements} from './prepared-statements.js';
+import {rememberPglite} from './sql-scripts.js';
 
 export type Db = Kysely<Database>;
 
@@ -27,11 +28,12 @@ export async function openDatabase(target: DatabaseTarget, onIdleError?: (error:
   }
   const dir = path.join(target.dataDir, 'db');
   await fs.mkdir(dir, {recursive: true});
-  const pglite = await PGlite.create(dir);
-  return new Kysely<Database>({dialect: pgliteDialect(pglite)});
+  return kyselyForPglite(await PGlite.create(dir));
 }
 
 /** Wraps an already-open PGlite (tests share one per file). */
 export function kyselyForPglite(pglite: PGlite): Db {
-  return new Kysely<Database>({dialect: pgliteDialect(pglite)});
+  const db = new Kysely<Database>({dialect: pgliteDialect(pglite)});
+  rememberPglite(db, pglite);
+  return db;
 }

@@ -10,8 +10,12 @@
 import {createHash} from 'node:crypto';
 import type pg from 'pg';
 
-/** Only plannable statements: DDL and transaction control gain nothing and must never be cached. */
+/**
+ * Only plannable statements: DDL and transaction control gain nothing and must never be cached. A
+ * script of several statements (a migration file, db/sql-scripts.ts) cannot be prepared at all.
+ */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const isPreparable = (text: string): boolean => PREPARABLE.test(text) && !text.includes(';');
 
 /**
  * Distinct statement texts that get a name. The application has a few dozen shapes; past the cap
@@ -26,7 +30,7 @@ export function usePreparedStatements(pool: pg.Pool): void {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     const known = names.get(text);
-    if (known || names.size >= MAX_NAMED_STATEMENTS || !PREPARABLE.test(text)) return known;
+    if (known || names.size >= MAX_NAMED_STATEMENTS || !isPreparable(text)) return known;
     const name = `ik_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
     names.set(text, name);
     return name;

@@ -1,18 +1,24 @@
 // requireUser: a preHandler that resolves the bearer session into request.auth or answers 401
 // UNAUTHORIZED. Routes opt in explicitly (no URL matching). A rotated token is handed back in
 // the x-new-token header.
+// requireApiKey: the same for an API key in the bearer header (the SDK's routes): request.apiKeyType,
+// or 401 INVALID_API_KEY.
 import type {FastifyReply, FastifyRequest} from 'fastify';
+import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
+import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
+import {useApiKey} from '../services/api-keys.js';
 import {authenticate, bearerToken, type Authenticated} from '../services/sessions.js';
-import {sharedPlugin} from './shared-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireApiKey: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
+    apiKeyType: KeyType | null;
   }
 }
 
@@ -22,8 +28,7 @@ export function authOf(request: FastifyRequest): Authenticated {
   return request.auth;
 }
 
-export const authPlugin = sharedPlugin<{config: Config}>(
-  'auth',
+export const authPlugin = fp<{config: Config}>(
   async (app, {config}) => {
     app.decorateRequest('auth', null);
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -32,6 +37,12 @@ export const authPlugin = sharedPlugin<{config: Config}>(
       if (auth.newToken) reply.header('x-new-token', auth.newToken);
       request.auth = auth;
     });
+    app.decorateRequest('apiKeyType', null);
+    app.decorate('requireApiKey', async (request: FastifyRequest) => {
+      const keyType = await useApiKey(app.db, config, bearerToken(request.headers.authorization));
+      if (!keyType) throw new ApiError('INVALID_API_KEY');
+      request.apiKeyType = keyType;
+    });
   },
-  ['db', 'errors'],
+  {name: 'auth', fastify: '5.x', dependencies: ['db', 'errors']},
 );

@@ -2,11 +2,11 @@
 // migrating happen in prepareDatabase(), before plugins load: creating a PGlite data directory
 // can take longer than Fastify's 10-second plugin timeout on a busy machine.
 import type {FastifyBaseLogger} from 'fastify';
+import fp from 'fastify-plugin';
 import type {Db} from '../db/connect.js';
 import {openDatabase} from '../db/connect.js';
 import {migrate} from '../db/migrate.js';
 import type {Config} from '../config.js';
-import {sharedPlugin} from './shared-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,11 +37,11 @@ export async function prepareDatabase(
   }
 }
 
-export const dbPlugin = sharedPlugin<{database: PreparedDatabase; label: string}>(
-  'db',
+export const dbPlugin = fp<{database: PreparedDatabase; label: string}>(
   async (app, {database, label}) => {
     app.decorate('db', database.db);
     if (database.owned) app.addHook('onClose', async () => database.db.destroy());
     app.log.info({database: label, migrationsApplied: database.migrationsApplied}, 'database ready');
   },
+  {name: 'db', fastify: '5.x'},
 );

@@ -3,8 +3,8 @@
 // offending field; anything unexpected answers the generic SERVER_ERROR and is logged with the
 // request id, never sent to the client.
 import type {FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError} from 'fastify';
+import fp from 'fastify-plugin';
 import {ApiError, ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
-import {sharedPlugin} from './shared-plugin.js';
 
 /** Per-route overrides of which code a schema failure on a field maps to. */
 export interface ValidationCodes {
@@ -70,28 +70,31 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && ('statusCode' in error || 'validation' in error || 'code' in error);
 }
 
-export const errorsPlugin = sharedPlugin('errors', async (app) => {
-  app.setNotFoundHandler((_request, reply) => send(reply, 404, 'NOT_FOUND'));
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setNotFoundHandler((_request, reply) => send(reply, 404, 'NOT_FOUND'));
 
-  app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.headers, error.message);
-    if (isFastifyError(error)) {
-      if (error.validation) {
-        const {status, code} = codeForValidation(request, error.validationContext, error.validation);
-        return send(reply, status, code);
+    app.setErrorHandler((error: unknown, request, reply) => {
+      if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.headers, error.message);
+      if (isFastifyError(error)) {
+        if (error.validation) {
+          const {status, code} = codeForValidation(request, error.validationContext, error.validation);
+          return send(reply, status, code);
+        }
+        const status = error.statusCode ?? 500;
+        if (status < 500) {
+          request.log.info({errCode: error.code, status}, 'request refused by the framework');
+          if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE');
+          if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE');
+          if (status === 404) return send(reply, 404, 'NOT_FOUND');
+          // Malformed or empty JSON and other unreadable bodies.
+          return send(reply, 400, 'MISSING_FIELDS');
+        }
       }
-      const status = error.statusCode ?? 500;
-      if (status < 500) {
-        request.log.info({errCode: error.code, status}, 'request refused by the framework');
-        if (status === 413) return send(reply, 413, 'PAYLOAD_TOO_LARGE');
-        if (status === 415) return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE');
-        if (status === 404) return send(reply, 404, 'NOT_FOUND');
-        // Malformed or empty JSON and other unreadable bodies.
-        return send(reply, 400, 'MISSING_FIELDS');
-      }
-    }
-    // Unexpected: the cause goes to the log (with the request id), never to the client.
-    request.log.error({err: error}, 'unhandled error');
-    return send(reply, 500, 'SERVER_ERROR');
-  });
-});
+      // Unexpected: the cause goes to the log (with the request id), never to the client.
+      request.log.error({err: error}, 'unhandled error');
+      return send(reply, 500, 'SERVER_ERROR');
+    });
+  },
+  {name: 'errors', fastify: '5.x'},
+);

@@ -1,10 +1,10 @@
 // Decorates app.mailer. Sending happens in the background so a slow mail server never slows an
 // answer (and forgot-password answers in the same time whether or not it sends); failures are
 // logged. flush() waits for everything queued: used on close and by tests.
+import fp from 'fastify-plugin';
 import {renderMail, type MailTemplate} from '../mail/templates.js';
 import {fileTransport, smtpTransport, type MailTransport} from '../mail/transport.js';
 import type {Config} from '../config.js';
-import {sharedPlugin} from './shared-plugin.js';
 
 export interface Mailer {
   /**
@@ -22,8 +22,7 @@ declare module 'fastify' {
   }
 }
 
-export const mailerPlugin = sharedPlugin<{config: Config}>(
-  'mailer',
+export const mailerPlugin = fp<{config: Config}>(
   async (app, {config}) => {
     const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir);
     const pending = new Set<Promise<void>>();
@@ -69,5 +68,5 @@ export const mailerPlugin = sharedPlugin<{config: Config}>(
     // After db: onClose hooks run last-registered first, so queued jobs (which may write tokens)
     // finish before the database closes.
   },
-  ['db'],
+  {name: 'mailer', fastify: '5.x', dependencies: ['db']},
 );

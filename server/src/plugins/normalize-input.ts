@@ -1,18 +1,21 @@
 // Before validation: emails are compared trimmed and lowercased everywhere (contract), and names
 // are trimmed so their 1-80 rule applies to what is stored.
-import {sharedPlugin} from './shared-plugin.js';
+import fp from 'fastify-plugin';
 
 const TRIMMED = ['name', 'teamName'];
 
-export const normalizeInputPlugin = sharedPlugin('normalize-input', async (app) => {
-  app.addHook('preValidation', async (request) => {
-    // No body at all reads as an empty object, so optional-body calls (rotate, revoke) work
-    // without one and required fields report as missing rather than as a type error.
-    if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-    const fields = body as Record<string, unknown>;
-    if (typeof fields.email === 'string') fields.email = fields.email.trim().toLowerCase();
-    for (const key of TRIMMED) if (typeof fields[key] === 'string') fields[key] = fields[key].trim();
-  });
-});
+export const normalizeInputPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      // No body at all reads as an empty object, so optional-body calls (rotate, revoke) work
+      // without one and required fields report as missing rather than as a type error.
+      if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+      const fields = body as Record<string, unknown>;
+      if (typeof fields.email === 'string') fields.email = fields.email.trim().toLowerCase();
+      for (const key of TRIMMED) if (typeof fields[key] === 'string') fields[key] = fields[key].trim();
+    });
+  },
+  {name: 'normalize-input', fastify: '5.x'},
+);

@@ -2,9 +2,9 @@
 import swagger from '@fastify/swagger';
 import type {RouteOptions} from 'fastify';
 import type {TSchema} from 'typebox';
+import fp from 'fastify-plugin';
 import {ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
 import {withErrorCodes} from '../schemas/common.js';
-import {sharedPlugin} from './shared-plugin.js';
 
 /**
  * The refusals the framework gives before a handler runs, so that no route has to remember them
@@ -24,31 +24,34 @@ function frameworkRefusals(route: RouteOptions): Array<[ErrorCode, number]> {
   return refusals;
 }
 
-export const openapiPlugin = sharedPlugin('openapi', async (app) => {
-  // Before swagger's own onRoute hook, so the document sees the completed responses.
-  app.addHook('onRoute', (route) => {
-    const response = route.schema?.response as Record<string, TSchema> | undefined;
-    if (!response || route.schema?.hide) return;
-    route.schema!.response = withErrorCodes(response, frameworkRefusals(route));
-  });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'IntakeKit API',
-        version: '1.0.0',
-        description:
-          'Accounts, API keys, teams and SDK sessions. Every failure answers `{ "error": { "code", "message" } }`. Codes:\n\n' +
-          Object.entries(ERROR_CATALOGUE)
-            .map(([code, {status, message}]) => `- \`${code}\` (${status}): ${message}`)
-            .join('\n'),
-      },
-      components: {
-        securitySchemes: {
-          session: {type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/login'},
-          apiKey: {type: 'http', scheme: 'bearer', description: 'An ik_sandbox_... or ik_production_... API key'},
+export const openapiPlugin = fp(
+  async (app) => {
+    // Before swagger's own onRoute hook, so the document sees the completed responses.
+    app.addHook('onRoute', (route) => {
+      const response = route.schema?.response as Record<string, TSchema> | undefined;
+      if (!response || route.schema?.hide) return;
+      route.schema!.response = withErrorCodes(response, frameworkRefusals(route));
+    });
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'IntakeKit API',
+          version: '1.0.0',
+          description:
+            'Accounts, API keys, teams and SDK sessions. Every failure answers `{ "error": { "code", "message" } }`. Codes:\n\n' +
+            Object.entries(ERROR_CATALOGUE)
+              .map(([code, {status, message}]) => `- \`${code}\` (${status}): ${message}`)
+              .join('\n'),
+        },
+        components: {
+          securitySchemes: {
+            session: {type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/login'},
+            apiKey: {type: 'http', scheme: 'bearer', description: 'An ik_sandbox_... or ik_production_... API key'},
+          },
         },
       },
-    },
-  });
-});
+    });
+  },
+  {name: 'openapi', fastify: '5.x'},
+);

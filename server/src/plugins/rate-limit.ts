@@ -3,12 +3,11 @@
 // on request.ip: the socket address, or the forwarded client address only when the socket is a
 // proxy named in TRUST_PROXY, so a client cannot pick its own key through X-Forwarded-For.
 import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import {ApiError} from '../errors.js';
-import {sharedPlugin} from './shared-plugin.js';
 
-export const rateLimitPlugin = sharedPlugin<{config: Config}>(
-  'rate-limit',
+export const rateLimitPlugin = fp<{config: Config}>(
   async (app) => {
     await app.register(rateLimit, {
       global: false,
@@ -17,7 +16,7 @@ export const rateLimitPlugin = sharedPlugin<{config: Config}>(
         new ApiError('RATE_LIMIT_EXCEEDED', {headers: {'Retry-After': String(Math.ceil(context.ttl / 1000))}}),
     });
   },
-  ['errors'],
+  {name: 'rate-limit', fastify: '5.x', dependencies: ['errors']},
 );
 
 /** Route config for an auth route: AUTH_RATE_LIMIT requests a minute per address. */

@@ -2,21 +2,13 @@
 import type {Db} from '../db/connect.js';
 import type {EmailTokenPurpose} from '../db/schema.js';
 
-/**
- * Stores a new token and supersedes every earlier unused one of the same purpose. The user's row
- * is locked for the transaction so two links issued at once cannot both stay current.
- */
-export async function issueEmailToken(
-  db: Db,
-  token: {userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date},
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', token.userId).forUpdate().execute();
-    await supersedeAndInsert(trx, token);
-  });
+/** Locks the user's row for the transaction, so two links issued at once cannot both stay current. */
+export async function lockUserForTokens(db: Db, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
-async function supersedeAndInsert(
+/** Stores a new token and supersedes every earlier unused one of the same purpose (after lockUserForTokens). */
+export async function replaceEmailToken(
   db: Db,
   token: {userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date},
 ): Promise<void> {

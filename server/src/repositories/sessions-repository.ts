@@ -1,6 +1,7 @@
 // SQL for sign-in sessions. Tokens are looked up by their SHA-256 only.
 import {sql} from 'kysely';
 import type {Db} from '../db/connect.js';
+import {precompiledQuery} from '../db/precompiled-query.js';
 import {USER_WITH_TEAM_COLUMNS, userFromRow, type UserWithTeam} from './users-repository.js';
 
 export interface SessionRow {
@@ -62,9 +63,10 @@ export interface SessionWithUser extends SessionRow {
 /**
  * The session of a token hash with its user and team membership, in one statement: the lookup
  * that every signed-in request makes. A deleted user (cascade) or a removed membership shows at once.
+ * Compiled once per database (db/precompiled-query.ts); only the token hash changes.
  */
-function buildSessionLookup(db: Db) {
-  return db
+const sessionLookup = precompiledQuery((db: Db) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('team_members', 'team_members.user_id', 'users.id')
@@ -79,18 +81,11 @@ function buildSessionLookup(db: Db) {
       'sessions.replaced_at',
       ...USER_WITH_TEAM_COLUMNS,
     ])
-    .where('sessions.token_hash', '=', '')
-    .compile();
-}
-
-// Compiled once per database: building the statement with the query builder on every signed-in
-// request cost more of the API's CPU than sending it (measured with --cpu-prof). Only the parameter changes.
-const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+    .where('sessions.token_hash', '=', ''),
+);
 
 export async function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
-  const query: typeof lookup = {...lookup, parameters: [tokenHash]};
+  const query = sessionLookup(db, [tokenHash]);
   const [row] = (await db.executeQuery(query)).rows;
   if (!row) return undefined;
   return {

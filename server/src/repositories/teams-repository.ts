@@ -9,6 +9,12 @@ export async function createTeamWithOwner(db: Db, name: string, ownerId: string,
   return team.id;
 }
 
+/** Whether the operator marked the team production-ready (production keys need it). */
+export async function isProductionReady(db: Db, teamId: string): Promise<boolean> {
+  const team = await db.selectFrom('teams').select('production_ready').where('id', '=', teamId).executeTakeFirst();
+  return team?.production_ready === true;
+}
+
 export async function addMember(db: Db, teamId: string, userId: string, role: TeamRole, now: Date): Promise<void> {
   await db.insertInto('team_members').values({team_id: teamId, user_id: userId, role, created_at: now}).execute();
 }
@@ -134,16 +140,6 @@ export async function isMemberAddress(db: Db, teamId: string, email: string): Pr
     .where('users.email', '=', email)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function findMemberRole(db: Db, teamId: string, userId: string): Promise<TeamRole | undefined> {
-  const row = await db
-    .selectFrom('team_members')
-    .select('role')
-    .where('team_id', '=', teamId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.role;
 }
 
 export async function removeMember(db: Db, teamId: string, userId: string): Promise<boolean> {

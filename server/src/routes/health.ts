@@ -1,10 +1,10 @@
 // GET /api/health: 200 when the database answers a query, 503 otherwise (for load balancers).
-import {sql} from 'kysely';
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {ApiError} from '../errors.js';
 import {errorResponses} from '../schemas/common.js';
+import {pingDatabase} from '../services/health.js';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance) {
     },
     async (request) => {
       try {
-        await sql`SELECT 1`.execute(app.db);
+        await pingDatabase(app.db);
       } catch (error) {
         request.log.error({err: error}, 'health check: database did not answer');
         throw new ApiError('SERVICE_UNAVAILABLE');

@@ -6,7 +6,7 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
-import {newApiKey} from '../lib/api-key-format.js';
+import {newApiKey, parseApiKey} from '../lib/api-key-format.js';
 import type {SecretBox} from '../lib/secret-box.js';
 import {hashToken} from '../lib/tokens.js';
 import {
@@ -14,9 +14,11 @@ import {
   insertKey,
   listKeys,
   revokeActiveKey,
+  useActiveKey,
   type ApiKeyRow,
   type KeyOwner,
 } from '../repositories/api-keys-repository.js';
+import {isProductionReady} from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 
 export interface ApiKeyBody {
@@ -97,13 +99,22 @@ export class ApiKeys {
 
   private async productionReady(user: UserWithTeam): Promise<boolean> {
     if (!user.team) return false;
-    const team = await this.db
-      .selectFrom('teams')
-      .select('production_ready')
-      .where('id', '=', user.team.id)
-      .executeTakeFirst();
-    return team?.production_ready === true;
+    return isProductionReady(this.db, user.team.id);
   }
+}
+
+/**
+ * The type of the active key with this value, its use recorded now; undefined for a value that is
+ * malformed (shape or checksum, checked before any query), unknown or revoked.
+ */
+export async function useApiKey(
+  db: Db,
+  config: Pick<Config, 'now'>,
+  value: string | undefined,
+): Promise<KeyType | undefined> {
+  if (!value || !parseApiKey(value)) return undefined;
+  const key = await useActiveKey(db, hashToken(value), config.now());
+  return key?.key_type;
 }
 
 function assertVerified(user: UserWithTeam): void {

@@ -1,13 +1,22 @@
 // Single-use email links (design §4): verification (60 min) and password reset (15 min).
 // A new link supersedes the previous one; using a link is a conditional UPDATE so it works once
 // even when two requests race.
-import type {FastifyInstance} from 'fastify';
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {EmailTokenPurpose} from '../db/schema.js';
 import {ApiError} from '../errors.js';
-import {consumeEmailToken, findEmailToken, issueEmailToken} from '../repositories/email-tokens-repository.js';
+import type {Mailer} from '../plugins/mailer.js';
+import {
+  consumeEmailToken,
+  findEmailToken,
+  lockUserForTokens,
+  replaceEmailToken,
+} from '../repositories/email-tokens-repository.js';
+import {findUser, updateUser} from '../repositories/users-repository.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
+
+/** What the email services use of the app: its database and its mailer. */
+export type MailingApp = {db: Db; mailer: Mailer};
 
 type LinkConfig = Pick<Config, 'now' | 'portalUrl' | 'verifyTokenTtlMs' | 'resetTokenTtlMs'>;
 
@@ -21,12 +30,15 @@ export async function createLink(
   const token = newToken();
   const now = config.now();
   const ttl = purpose === 'verify_email' ? config.verifyTokenTtlMs : config.resetTokenTtlMs;
-  await issueEmailToken(db, {
-    userId,
-    purpose,
-    tokenHash: hashToken(token),
-    now,
-    expiresAt: new Date(now.getTime() + ttl),
+  await db.transaction().execute(async (trx) => {
+    await lockUserForTokens(trx, userId);
+    await replaceEmailToken(trx, {
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: new Date(now.getTime() + ttl),
+    });
   });
   const page = purpose === 'verify_email' ? 'verify' : 'reset-password';
   return `${config.portalUrl}/${page}?token=${token}`;
@@ -60,7 +72,7 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<void>
 
 /** Queues the verification email; the token is written in the background with it. */
 export function sendVerificationEmail(
-  app: FastifyInstance,
+  app: MailingApp,
   config: LinkConfig,
   user: {id: string; email: string; name: string | null},
 ): void {
@@ -69,4 +81,21 @@ export function sendVerificationEmail(
     link: await createLink(app.db, config, user.id, 'verify_email'),
     name: user.name,
   }));
+}
+
+/** Confirms the address of the token's user, using the token. */
+export async function verifyEmail(db: Db, config: Pick<Config, 'now'>, token: string): Promise<void> {
+  const now = config.now();
+  const usable = await findUsableToken(db, now, 'verify_email', token, 'INVALID_TOKEN');
+  await db.transaction().execute(async (trx) => {
+    await consumeToken(trx, usable.id, now);
+    await updateUser(trx, usable.userId, {emailVerified: true}, now);
+  });
+}
+
+/** Sends a new verification link when the address has an unverified account; nothing otherwise. */
+export async function resendVerification(app: MailingApp, config: LinkConfig, email: string): Promise<void> {
+  const user = await findUser(app.db, {email});
+  // Like forgot-password: the write happens after the answer, so timing reveals nothing.
+  if (user && !user.emailVerified) sendVerificationEmail(app, config, user);
 }

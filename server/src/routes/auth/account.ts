@@ -2,29 +2,18 @@
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
-import {ApiError} from '../../errors.js';
-import {hashPassword, isAcceptablePassword} from '../../lib/passwords.js';
 import {authOf} from '../../plugins/auth.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {deleteUserSessions} from '../../repositories/sessions-repository.js';
-import {supersedeEmailTokens} from '../../repositories/email-tokens-repository.js';
-import {findUser, updateUser} from '../../repositories/users-repository.js';
 import {ChangePasswordBody, DeleteAccountBody, MessageBody, ProfileBody, UserResponse} from '../../schemas/auth.js';
 import {errorResponses} from '../../schemas/common.js';
 import {deleteAccount} from '../../services/account-deletion.js';
+import {changePassword, findAccount, updateProfile} from '../../services/accounts.js';
 import {checkCurrentPassword} from '../../services/login-throttle.js';
-import {startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
 export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  const currentUser = async (userId: string) => {
-    const user = await findUser(app.db, {id: userId});
-    if (!user) throw new ApiError('UNAUTHORIZED');
-    return user;
-  };
 
   routes.patch(
     '/api/auth/profile',
@@ -41,8 +30,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
     },
     async (request) => {
       const {userId} = authOf(request);
-      await updateUser(app.db, userId, {name: request.body.name}, config.now());
-      return {user: toUserBody(await currentUser(userId))};
+      return {user: toUserBody(await updateProfile(app.db, config, userId, {name: request.body.name}))};
     },
   );
 
@@ -73,19 +61,9 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
     async (request, reply) => {
       const {currentPassword, newPassword} = request.body;
       const auth = authOf(request);
-      const user = await currentUser(auth.userId);
+      const user = await findAccount(app.db, auth.userId);
       await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, currentPassword);
-      if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
-      const passwordHash = await hashPassword(newPassword);
-      const token = await app.db.transaction().execute(async (trx) => {
-        const now = config.now();
-        await updateUser(trx, user.id, {passwordHash}, now);
-        await deleteUserSessions(trx, user.id);
-        // A reset link sent before the change would undo it: links issued for the old password end here.
-        await supersedeEmailTokens(trx, user.id, 'reset_password', now);
-        return startSession(trx, config, user.id);
-      });
-      app.mailer.send(user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
+      const token = await changePassword(app.db, config, app.mailer, user, newPassword);
       return reply
         .header('x-new-token', token)
         .send({message: 'Password changed successfully! A confirmation email has been sent.'});
@@ -117,7 +95,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const user = await currentUser(auth.userId);
+      const user = await findAccount(app.db, auth.userId);
       await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, request.body.password);
       await deleteAccount(app.db, user);
       reply.removeHeader('x-new-token');

@@ -1,15 +1,10 @@
 // POST /api/auth/forgot-password and POST /api/auth/reset-password.
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
-import {ApiError} from '../../errors.js';
-import {hashPassword, isAcceptablePassword} from '../../lib/passwords.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {clearAttemptsOfUser} from '../../repositories/login-throttle-repository.js';
-import {deleteUserSessions} from '../../repositories/sessions-repository.js';
-import {findUser, updateUser} from '../../repositories/users-repository.js';
 import {EmailOnlyBody, MessageBody, ResetPasswordBody} from '../../schemas/auth.js';
 import {errorResponses} from '../../schemas/common.js';
-import {consumeToken, createLink, findUsableToken} from '../../services/email-links.js';
+import {requestPasswordReset, resetPassword} from '../../services/password-reset.js';
 import type {AuthRouteOptions} from './options.js';
 
 export async function passwordResetRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
@@ -28,16 +23,7 @@ export async function passwordResetRoutes(app: FastifyInstance, {config}: AuthRo
     },
     async (request) => {
       const {email} = request.body;
-      const user = await findUser(app.db, {email});
-      // The token write and the email happen after the answer: both branches cost one lookup,
-      // so neither the body nor the timing tells whether the account exists.
-      if (user) {
-        app.mailer.send(user.email, async () => ({
-          kind: 'reset-password',
-          link: await createLink(app.db, config, user.id, 'reset_password'),
-          name: user.name,
-        }));
-      }
+      await requestPasswordReset(app, config, email);
       return {message: `If an account exists with ${email}, we've sent password reset instructions.`};
     },
   );
@@ -69,21 +55,7 @@ export async function passwordResetRoutes(app: FastifyInstance, {config}: AuthRo
     },
     async (request) => {
       const {token, newPassword} = request.body;
-      const now = config.now();
-      const usable = await findUsableToken(app.db, now, 'reset_password', token, 'INVALID_OR_EXPIRED');
-      // Checked after the token so a weak password does not burn a valid link.
-      if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
-      const passwordHash = await hashPassword(newPassword);
-      await app.db.transaction().execute(async (trx) => {
-        await consumeToken(trx, usable.id, now);
-        // Following the link proves the address too.
-        await updateUser(trx, usable.userId, {passwordHash, emailVerified: true}, now);
-        await deleteUserSessions(trx, usable.userId);
-        // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
-        await clearAttemptsOfUser(trx, usable.userId);
-      });
-      const user = await findUser(app.db, {id: usable.userId});
-      if (user) app.mailer.send(user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
+      await resetPassword(app, config, token, newPassword);
       return {message: 'Password reset successful! You can now sign in with your new password.'};
     },
   );

@@ -5,15 +5,12 @@
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {ApiError} from '../../errors.js';
-import {hashPassword, isAcceptablePassword} from '../../lib/passwords.js';
 import {verifyTurnstile} from '../../lib/turnstile.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {findUser, insertUser} from '../../repositories/users-repository.js';
-import {createTeamWithOwner} from '../../repositories/teams-repository.js';
 import {RegisterBody, RegisterResponse} from '../../schemas/auth.js';
 import {errorResponses} from '../../schemas/common.js';
+import {registerAccount} from '../../services/accounts.js';
 import {sendVerificationEmail} from '../../services/email-links.js';
-import {findUsableInvitation} from '../../services/invitations.js';
 import type {AuthRouteOptions} from './options.js';
 
 export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOptions) {
@@ -47,20 +44,12 @@ export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOpt
       if (!(await verifyTurnstile(config.turnstileSecretKey, turnstileToken, request.ip))) {
         throw new ApiError('TURNSTILE_FAILED');
       }
-      if (!isAcceptablePassword(password)) throw new ApiError('INVALID_PASSWORD');
-      if (await findUser(app.db, {email})) throw new ApiError('EMAIL_IN_USE');
-
-      const passwordHash = await hashPassword(password);
-      const now = config.now();
-      // A token that is unusable or for another address is ignored: registration as usual.
-      const {invitationToken} = request.body;
-      const invitation = invitationToken ? await findUsableInvitation(app.db, invitationToken, now) : undefined;
-      const emailVerified = invitation?.email === email;
-      const userId = await app.db.transaction().execute(async (trx) => {
-        const id = await insertUser(trx, {email, name, passwordHash, now, emailVerified});
-        if (!id) throw new ApiError('EMAIL_IN_USE');
-        if (teamName) await createTeamWithOwner(trx, teamName, id, now);
-        return id;
+      const {userId, emailVerified} = await registerAccount(app.db, config, {
+        email,
+        password,
+        name,
+        teamName,
+        invitationToken: request.body.invitationToken,
       });
       if (emailVerified) return reply.code(201).send({message: 'Account created. You can sign in now.', emailVerified});
       sendVerificationEmail(app, config, {id: userId, email, name});

@@ -2,10 +2,9 @@
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {findUser, updateUser} from '../../repositories/users-repository.js';
 import {EmailOnlyBody, MessageBody, VerifyQuery} from '../../schemas/auth.js';
 import {errorResponses} from '../../schemas/common.js';
-import {consumeToken, findUsableToken, sendVerificationEmail} from '../../services/email-links.js';
+import {resendVerification, verifyEmail} from '../../services/email-links.js';
 import type {AuthRouteOptions} from './options.js';
 
 export async function verificationRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
@@ -33,12 +32,7 @@ export async function verificationRoutes(app: FastifyInstance, {config}: AuthRou
       },
     },
     async (request) => {
-      const now = config.now();
-      const token = await findUsableToken(app.db, now, 'verify_email', request.query.token, 'INVALID_TOKEN');
-      await app.db.transaction().execute(async (trx) => {
-        await consumeToken(trx, token.id, now);
-        await updateUser(trx, token.userId, {emailVerified: true}, now);
-      });
+      await verifyEmail(app.db, config, request.query.token);
       return {message: 'Email verified successfully!'};
     },
   );
@@ -55,9 +49,7 @@ export async function verificationRoutes(app: FastifyInstance, {config}: AuthRou
       },
     },
     async (request) => {
-      const user = await findUser(app.db, {email: request.body.email});
-      // Like forgot-password: the write happens after the answer, so timing reveals nothing.
-      if (user && !user.emailVerified) sendVerificationEmail(app, config, user);
+      await resendVerification(app, config, request.body.email);
       return {message: 'If an unverified account exists for this address, a new verification email is on its way.'};
     },
   );

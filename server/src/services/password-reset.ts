@@ -1,0 +1,47 @@
+// Password reset by emailed link: asking for one answers the same whether or not the account
+// exists; using one sets the password, proves the address and ends every session.
+import type {Config} from '../config.js';
+import {ApiError} from '../errors.js';
+import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
+import {clearAttemptsOfUser} from '../repositories/login-throttle-repository.js';
+import {deleteUserSessions} from '../repositories/sessions-repository.js';
+import {findUser, updateUser} from '../repositories/users-repository.js';
+import {consumeToken, createLink, findUsableToken, type MailingApp} from './email-links.js';
+
+type ResetConfig = Parameters<typeof createLink>[1];
+
+export async function requestPasswordReset(app: MailingApp, config: ResetConfig, email: string): Promise<void> {
+  const user = await findUser(app.db, {email});
+  // The token write and the email happen after the answer: both branches cost one lookup,
+  // so neither the body nor the timing tells whether the account exists.
+  if (user) {
+    app.mailer.send(user.email, async () => ({
+      kind: 'reset-password',
+      link: await createLink(app.db, config, user.id, 'reset_password'),
+      name: user.name,
+    }));
+  }
+}
+
+export async function resetPassword(
+  app: MailingApp,
+  config: Pick<Config, 'now' | 'portalUrl'>,
+  token: string,
+  newPassword: string,
+): Promise<void> {
+  const now = config.now();
+  const usable = await findUsableToken(app.db, now, 'reset_password', token, 'INVALID_OR_EXPIRED');
+  // Checked after the token so a weak password does not burn a valid link.
+  if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
+  const passwordHash = await hashPassword(newPassword);
+  await app.db.transaction().execute(async (trx) => {
+    await consumeToken(trx, usable.id, now);
+    // Following the link proves the address too.
+    await updateUser(trx, usable.userId, {passwordHash, emailVerified: true}, now);
+    await deleteUserSessions(trx, usable.userId);
+    // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
+    await clearAttemptsOfUser(trx, usable.userId);
+  });
+  const user = await findUser(app.db, {id: usable.userId});
+  if (user) app.mailer.send(user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
+}
