@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import type {RouteOptions} from 'fastify';
 import type {TSchema} from 'typebox';
 import {ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
-import {withErrorCodes} from '../schemas/common.js';
+import {withErrorCodes} from '@intakekit/contract/schemas/common';
 import {sharedPlugin} from './shared-plugin.js';
 
 /**

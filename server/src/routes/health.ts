@@ -4,7 +4,7 @@ import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {ApiError} from '../errors.js';
-import {errorResponses} from '../schemas/common.js';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<TypeBoxTypeProvider>().get(

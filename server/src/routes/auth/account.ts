@@ -9,8 +9,14 @@ import {authRateLimit} from '../../plugins/rate-limit.js';
 import {deleteUserSessions} from '../../repositories/sessions-repository.js';
 import {supersedeEmailTokens} from '../../repositories/email-tokens-repository.js';
 import {findUser, updateUser} from '../../repositories/users-repository.js';
-import {ChangePasswordBody, DeleteAccountBody, MessageBody, ProfileBody, UserResponse} from '../../schemas/auth.js';
-import {errorResponses} from '../../schemas/common.js';
+import {
+  ChangePasswordBody,
+  DeleteAccountBody,
+  MessageBody,
+  ProfileBody,
+  UserResponse,
+} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {deleteAccount} from '../../services/account-deletion.js';
 import {checkCurrentPassword} from '../../services/login-throttle.js';
 import {startSession} from '../../services/sessions.js';

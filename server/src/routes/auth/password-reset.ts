@@ -7,8 +7,8 @@ import {authRateLimit} from '../../plugins/rate-limit.js';
 import {clearAttemptsOfUser} from '../../repositories/login-throttle-repository.js';
 import {deleteUserSessions} from '../../repositories/sessions-repository.js';
 import {findUser, updateUser} from '../../repositories/users-repository.js';
-import {EmailOnlyBody, MessageBody, ResetPasswordBody} from '../../schemas/auth.js';
-import {errorResponses} from '../../schemas/common.js';
+import {EmailOnlyBody, MessageBody, ResetPasswordBody} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {consumeToken, createLink, findUsableToken} from '../../services/email-links.js';
 import type {AuthRouteOptions} from './options.js';
 

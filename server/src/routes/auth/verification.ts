@@ -3,8 +3,8 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {findUser, updateUser} from '../../repositories/users-repository.js';
-import {EmailOnlyBody, MessageBody, VerifyQuery} from '../../schemas/auth.js';
-import {errorResponses} from '../../schemas/common.js';
+import {EmailOnlyBody, MessageBody, VerifyQuery} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {consumeToken, findUsableToken, sendVerificationEmail} from '../../services/email-links.js';
 import type {AuthRouteOptions} from './options.js';
 

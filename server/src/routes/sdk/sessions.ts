@@ -12,8 +12,8 @@ import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {hashToken} from '../../lib/tokens.js';
 import {useActiveKey} from '../../repositories/api-keys-repository.js';
 import {SAMPLE_FLOW} from '../../flows/sample-flow.js';
-import {errorResponses} from '../../schemas/common.js';
-import {SessionBody, SessionResponse} from '../../schemas/sdk.js';
+import {errorResponses} from '@intakekit/contract/schemas/common';
+import {SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
 import {bearerToken} from '../../services/sessions.js';
 
 declare module 'fastify' {
