@@ -11,26 +11,20 @@ export const PASSWORD_MIN_CLASSES = 2;
 
 export type PasswordClass = 'uppercase' | 'lowercase' | 'number' | 'symbol';
 
-const CLASS_PATTERNS: Record<PasswordClass, RegExp> = {
-  uppercase: /[A-Z]/,
-  lowercase: /[a-z]/,
-  number: /[0-9]/,
-  symbol: /[^A-Za-z0-9]/,
-};
+/** The 4 classes, in the order of PasswordClass. */
+const CLASS_PATTERNS = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/];
 
 /** Which of the 4 classes the password has characters of. */
 export function passwordClasses(password: string): Record<PasswordClass, boolean> {
-  return {
-    uppercase: CLASS_PATTERNS.uppercase.test(password),
-    lowercase: CLASS_PATTERNS.lowercase.test(password),
-    number: CLASS_PATTERNS.number.test(password),
-    symbol: CLASS_PATTERNS.symbol.test(password),
-  };
+  const [uppercase = false, lowercase = false, number = false, symbol = false] = CLASS_PATTERNS.map((pattern) =>
+    pattern.test(password),
+  );
+  return {uppercase, lowercase, number, symbol};
 }
 
 /** How many of the 4 classes the password has characters of. */
 export function countPasswordClasses(password: string): number {
-  return Object.values(passwordClasses(password)).filter(Boolean).length;
+  return CLASS_PATTERNS.filter((pattern) => pattern.test(password)).length;
 }
 
 /** Long enough (the upper bound is the API's, see meetsPasswordRule). */
