@@ -13,6 +13,7 @@ export default tseslint.config(
       '.data/**',
       'static/sdk/**',
       'sdk/dist/**',
+      'contract/dist/**',
       'test-results/**',
       'playwright-report/**',
       'bench/.work/**',

@@ -1,5 +1,11 @@
 import {defineConfig} from 'vitest/config';
 
+// The contract's sources, as tsconfig.json's `paths` give them to tsc and tsx: no build step before a test run.
+const contract = {
+  find: /^@intakekit\/contract\/(.+)$/,
+  replacement: `${new URL('contract/src/', import.meta.url).pathname}$1`,
+};
+
 // Pure logic (portal, SDK); the API suite, which needs a database and so runs its files one at a time
 // on the 2-core machines this project targets; and the long resilience runs, kept out of `npm test`.
 export default defineConfig({
@@ -11,7 +17,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.ts', 'sdk/test/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
-        resolve: {alias: {'@site': new URL('.', import.meta.url).pathname}},
+        resolve: {alias: [{find: '@site', replacement: new URL('.', import.meta.url).pathname}, contract]},
       },
       {
         test: {
@@ -23,6 +29,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+        resolve: {alias: [contract]},
       },
       {
         // Long properties (load, crash recovery): `npm run test:resilience`, run by CI after `npm test`.
@@ -35,6 +42,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 120_000,
         },
+        resolve: {alias: [contract]},
       },
     ],
   },

@@ -1,10 +1,10 @@
 /**
  * Script-tag entry: defines the one global `IntakeKit` and never throws into the host page.
  *   <link rel="stylesheet" href=".../sdk/v1/intake.css"><script src=".../sdk/v1/intake.js"></script>
- *   IntakeKit.init({ container: '#intake', apiKey: 'sk_sandbox_...', flowId: 'demo' });
+ *   IntakeKit.init({ container: '#intake', apiKey: 'ik_sandbox_...', flowId: 'demo' });
  */
 import {init, version} from './index';
-import type {IntakeKitConfig, IntakeKitGlobal, IntakeKitHandle} from './types';
+import type {IntakeKitConfig, IntakeKitHandle} from './types';
 
 const noop: IntakeKitHandle = {on: () => noop, off: () => noop, destroy: () => undefined};
 
@@ -34,12 +34,6 @@ function safeInit(config: IntakeKitConfig): IntakeKitHandle {
     destroy: guard(() => handle.destroy(), undefined),
   };
   return safe;
-}
-
-declare global {
-  interface Window {
-    IntakeKit?: IntakeKitGlobal;
-  }
 }
 
 // Loaded twice? Keep the first copy so handles and containers stay consistent.

@@ -1,8 +1,9 @@
+import {QUESTION_TYPES} from '@intakekit/contract/flows';
 import {DEFAULT_ENV, ENVIRONMENTS, apiBaseFor} from './env-table';
 import {IntakeKitError, describe} from './errors';
 import type {Environment, IntakeKitConfig, Question, QuestionOption, QuestionType, Theme} from './types';
 
-export const QUESTION_TYPES: readonly QuestionType[] = ['singleChoice', 'multiChoice', 'text', 'date', 'yesNo'];
+export {QUESTION_TYPES};
 const THEMES: readonly Theme[] = ['auto', 'light', 'dark'];
 const YES_NO: QuestionOption[] = [
   {label: 'Yes', value: 'yes'},

@@ -1,3 +1,5 @@
+import {DEFAULT_API_URL} from '@intakekit/contract/constants';
+import {ENVIRONMENTS} from '@intakekit/contract/flows';
 import type {Environment} from './types';
 
 /**
@@ -7,14 +9,12 @@ import type {Environment} from './types';
  */
 declare const __INTAKEKIT_API_BASES__: Record<Environment, string> | undefined;
 
-const LOCAL = 'http://localhost:8787';
-
 export const API_BASES: Readonly<Record<Environment, string>> =
   typeof __INTAKEKIT_API_BASES__ === 'object' && __INTAKEKIT_API_BASES__
     ? __INTAKEKIT_API_BASES__
-    : {sandbox: LOCAL, dev: LOCAL, test: LOCAL, pro: LOCAL};
+    : {sandbox: DEFAULT_API_URL, dev: DEFAULT_API_URL, test: DEFAULT_API_URL, pro: DEFAULT_API_URL};
 
-export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'dev', 'test', 'pro'];
+export {ENVIRONMENTS};
 
 export const DEFAULT_ENV: Environment = 'sandbox';
 

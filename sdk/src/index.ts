@@ -15,7 +15,8 @@ export {API_BASES, ENVIRONMENTS} from './env-table';
 export {QUESTION_TYPES} from './config';
 export {loadIntakeKit} from './loader';
 
-export const version = '1.0.0';
+/** The SDK's version: its package's, so a release changes it in one place. */
+export {version} from '../package.json';
 
 /** Live widgets by container: a second `init` on the same container destroys the first. */
 const mounted = new WeakMap<Element, () => void>();

@@ -1,9 +1,18 @@
 import {IntakeKitError} from './errors';
 import type {IntakeKitGlobal} from './types';
 
+export type {IntakeKitGlobal, IntakeKitHandle} from './types';
+
+declare global {
+  interface Window {
+    /** The one global the script-tag build (intake.js) defines. */
+    IntakeKit?: IntakeKitGlobal;
+  }
+}
+
 let pending: Promise<IntakeKitGlobal> | null = null;
 
-const current = (): IntakeKitGlobal | undefined => (window as unknown as {IntakeKit?: IntakeKitGlobal}).IntakeKit;
+const current = (): IntakeKitGlobal | undefined => window.IntakeKit;
 
 /**
  * Loads the script-tag build and its stylesheet from `baseUrl` (e.g. `https://portal.example.com/sdk/v1`) once,

@@ -1,39 +1,15 @@
 /** Public types of the IntakeKit SDK. */
+import type {Environment, OptionValue, QuestionInput} from '@intakekit/contract/flows';
 
-/** The API environments the SDK knows; each maps to one API base (see env-table.ts). */
-export type Environment = 'sandbox' | 'dev' | 'test' | 'pro';
-
-/** Question types the widget can render. */
-export type QuestionType = 'singleChoice' | 'multiChoice' | 'text' | 'date' | 'yesNo';
-
-/** A value an option can carry; it is handed back unchanged in the answers. */
-export type OptionValue = string | number | boolean;
-
-export interface QuestionOption {
-  label: string;
-  value: OptionValue;
-}
-
-/** A question as given in the config or returned by the API. */
-export interface QuestionInput {
-  /** Key of the answer in the `complete` payload. Default: `q1`, `q2`, ... by position. */
-  id?: string;
-  question: string;
-  type: QuestionType;
-  /** Needed for singleChoice and multiChoice; optional for yesNo (default Yes / No). */
-  options?: QuestionOption[];
-  /** Default true. */
-  required?: boolean;
-}
-
-/** A question after validation: every field filled in. */
-export interface Question {
-  id: string;
-  question: string;
-  type: QuestionType;
-  options: QuestionOption[];
-  required: boolean;
-}
+// Questions and environments are the contract's: the API's flows and this SDK share one definition.
+export type {
+  Environment,
+  OptionValue,
+  Question,
+  QuestionInput,
+  QuestionOption,
+  QuestionType,
+} from '@intakekit/contract/flows';
 
 /**
  * One answer: the option value (singleChoice, yesNo), the list of option values (multiChoice, possibly empty),

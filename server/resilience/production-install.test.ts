@@ -25,12 +25,24 @@ afterAll(async () => {
 describe('a production install of the API', () => {
   it('builds to JavaScript, installs without development dependencies, starts with node, migrates and serves sign-up', async () => {
     const deploy = path.join(work, 'app');
-    for (const file of ['package.json', 'package-lock.json', 'server/package.json', 'sdk/package.json']) {
+    for (const file of [
+      'package.json',
+      'package-lock.json',
+      'server/package.json',
+      'sdk/package.json',
+      'contract/package.json',
+    ]) {
       await fs.mkdir(path.dirname(path.join(deploy, file)), {recursive: true});
       await fs.copyFile(path.join(ROOT, file), path.join(deploy, file));
     }
     await fs.cp(path.join(ROOT, 'server', 'migrations'), path.join(deploy, 'server', 'migrations'), {recursive: true});
-    // The build step of a deploy pipeline, with the repository's own TypeScript.
+    // The build step of a deploy pipeline, with the repository's own TypeScript: the contract the server imports
+    // (built in place, as `npm run build -w server` does, and shipped), then the server.
+    await run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), [
+      '-b',
+      path.join(ROOT, 'contract', 'tsconfig.build.json'),
+    ]);
+    await fs.cp(path.join(ROOT, 'contract', 'dist'), path.join(deploy, 'contract', 'dist'), {recursive: true});
     await run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), [
       '-p',
       path.join(ROOT, 'server', 'tsconfig.build.json'),

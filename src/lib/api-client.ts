@@ -10,11 +10,14 @@
  * - any 401 removes the stored token and notifies the subscribers (the auth store);
  * - it never shows UI and never navigates.
  */
+import {DEFAULT_API_URL} from '@intakekit/contract/constants';
+import type {ErrorBody as ContractErrorBody} from '@intakekit/contract/errors';
 
 export const TOKEN_KEY = 'token';
 
+/** A refusal as read off the wire: the contract's shape, any part of which may be missing. */
 export interface ErrorBody {
-  error?: {code?: string; message?: string};
+  error?: Partial<ContractErrorBody['error']>;
 }
 
 export class ApiError extends Error {
@@ -204,7 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-let apiBaseUrl = 'http://localhost:8787';
+let apiBaseUrl = DEFAULT_API_URL;
 
 /** Called once by the theme Root with customFields.apiUrl (see site-config.ts). */
 export function setApiBaseUrl(url: string): void {

@@ -1,27 +1,10 @@
-/** The error catalogue of spec §8 and the one mapper every screen uses. */
+/** The one mapper every screen uses, over the contract's error catalogue (spec §8). */
+import {SPEC_MESSAGES, type SpecErrorCode} from '@intakekit/contract/errors';
 
-export const ERROR_MESSAGES = {
-  EMAIL_IN_USE: 'This email is already registered. Try logging in instead.',
-  INVALID_CREDENTIALS: 'Invalid email or password. Please try again.',
-  EMAIL_NOT_VERIFIED: 'Please verify your email before logging in. Check your inbox for the verification link.',
-  LOCKED: 'Too many failed login attempts. Your account has been temporarily locked.',
-  INVALID_EMAIL: 'Please enter a valid email address.',
-  INVALID_PASSWORD: 'Password must be at least 10 characters and include a mix of characters.',
-  INVALID_NAME: 'Please enter a valid name (1-80 characters).',
-  MISSING_FIELDS: 'Please fill in all required fields.',
-  INVALID_TOKEN: 'This verification link is invalid or has expired.',
-  INVALID_OR_EXPIRED: 'This link is invalid or has expired. Please request a new one.',
-  ALREADY_USED: 'This link has already been used.',
-  EXPIRED: 'This link has expired. Please request a new one.',
-  TOKEN_REQUIRED: 'Verification token is required.',
-  TURNSTILE_FAILED: 'Bot verification failed. Please try again.',
-  RATE_LIMIT_EXCEEDED: 'Too many requests. Please wait a moment and try again.',
-  EMAIL_REQUIRED: 'Email address is required.',
-  SERVER_ERROR: 'Something went wrong. Please try again later.',
-  NETWORK_ERROR: 'Network error. Please check your connection.',
-} as const;
+/** Code to message, spec §8 word for word (the API sends the same texts). */
+export const ERROR_MESSAGES = SPEC_MESSAGES;
 
-export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export type ErrorCode = SpecErrorCode;
 
 function field(value: unknown, key: string): unknown {
   return value && typeof value === 'object' && key in value ? (value as Record<string, unknown>)[key] : undefined;

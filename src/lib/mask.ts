@@ -1,4 +1,5 @@
 /** Masking for display: email on the verify-email-sent page, API keys in the keys table (spec §2, §9). */
+export {maskApiKey} from '@intakekit/contract/api-keys';
 
 const star = (n: number) => '*'.repeat(Math.max(0, n));
 
@@ -13,10 +14,4 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 0) return maskPart(email);
   return `${maskPart(email.slice(0, at))}${email.slice(at)}`;
-}
-
-/** First 8 and last 8 characters visible, the middle starred; keys of 16 characters or fewer are shown whole. */
-export function maskApiKey(key: string): string {
-  if (key.length <= 16) return key;
-  return `${key.slice(0, 8)}${star(key.length - 16)}${key.slice(-8)}`;
 }

@@ -1,4 +1,5 @@
-/** The password strength helper of spec §5. */
+/** The password strength helper of spec §5, over the contract's password rule. */
+import {isLongEnough, passwordClasses} from '@intakekit/contract/password-policy';
 
 export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
@@ -17,13 +18,7 @@ export interface PasswordStrength {
 }
 
 export function passwordChecks(password: string): PasswordChecks {
-  return {
-    length: password.length >= 10,
-    uppercase: /[A-Z]/.test(password),
-    lowercase: /[a-z]/.test(password),
-    number: /[0-9]/.test(password),
-    symbol: /[^A-Za-z0-9]/.test(password),
-  };
+  return {length: isLongEnough(password), ...passwordClasses(password)};
 }
 
 export function strengthLabel(score: number): StrengthLabel {

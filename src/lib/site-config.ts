@@ -1,5 +1,6 @@
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import siteConfig from '@generated/docusaurus.config';
+import {DEFAULT_API_URL} from '@intakekit/contract/constants';
 
 /** The build-time settings that docusaurus.config.ts puts in customFields (design §5). */
 export interface PortalFields {
@@ -11,7 +12,7 @@ export interface PortalFields {
 function pick(fields: Record<string, unknown> | undefined): PortalFields {
   const str = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   return {
-    apiUrl: str(fields?.apiUrl, 'http://localhost:8787'),
+    apiUrl: str(fields?.apiUrl, DEFAULT_API_URL),
     marketingUrl: str(fields?.marketingUrl, ''),
     sdkCdnUrl: str(fields?.sdkCdnUrl, '/sdk/v1'),
   };

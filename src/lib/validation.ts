@@ -1,4 +1,5 @@
 /** The form rules of spec §5. Each validator returns the first message that applies, or null. */
+import {PASSWORD_MIN_LENGTH, hasClassMix} from '@intakekit/contract/password-policy';
 
 export const MESSAGES = {
   emailAndPasswordRequired: 'Email and password are required',
@@ -18,7 +19,7 @@ export const MESSAGES = {
   noVerificationToken: 'No verification token provided',
 } as const;
 
-export const SIGN_UP_MIN_PASSWORD = 10;
+export const SIGN_UP_MIN_PASSWORD = PASSWORD_MIN_LENGTH;
 export const CHANGE_PASSWORD_MIN = 8;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -38,14 +39,11 @@ export function optionalTrimmed(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-const CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/];
-
 /** The password validator of spec §5: required, at least 10 characters, at least 2 of the 4 classes. */
 export function validatePassword(password: string): string | null {
   if (!password) return MESSAGES.passwordRequired;
   if (password.length < SIGN_UP_MIN_PASSWORD) return MESSAGES.passwordTooShort;
-  const classes = CLASSES.filter((re) => re.test(password)).length;
-  if (classes < 2) return MESSAGES.passwordMix;
+  if (!hasClassMix(password)) return MESSAGES.passwordMix;
   return null;
 }
 

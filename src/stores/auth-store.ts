@@ -1,6 +1,6 @@
 import {create} from 'zustand';
 import {apiClient, isApiError, type ApiClient} from '@site/src/lib/api-client';
-import {TURNSTILE_PLACEHOLDER_TOKEN} from '@site/src/lib/turnstile';
+import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
 import {normalizeEmail} from '@site/src/lib/validation';
 
 /** The user as the portal holds it (spec §3, contract "User object"). */

@@ -1,5 +1,6 @@
 // Kysely's view of the tables created by migrations/*.sql. Keep in step with the SQL.
 import type {ColumnType, Generated} from 'kysely';
+import type {KeyStatus, KeyType} from '@intakekit/contract/api-keys';
 
 type Timestamp = ColumnType<Date, Date, Date>;
 
@@ -85,8 +86,7 @@ export interface SignInAttemptsTable {
   locked_until: Timestamp | null;
 }
 
-export type KeyType = 'sandbox' | 'production';
-export type KeyStatus = 'active' | 'revoked';
+export type {KeyStatus, KeyType};
 
 export interface ApiKeysTable {
   id: Generated<string>;

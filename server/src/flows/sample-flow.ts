@@ -1,12 +1,10 @@
 // The built-in sample intake flow every SDK session answers with, so the Quick Start and the
 // live demo work on a fresh machine. It covers each question type the widget renders.
-export interface FlowQuestion {
-  id: string;
-  question: string;
-  type: 'singleChoice' | 'multiChoice' | 'text' | 'date' | 'yesNo';
-  required: boolean;
-  options?: Array<{label: string; value: string | boolean}>;
-}
+import type {FlowQuestion, QuestionOption} from '@intakekit/contract/flows';
+
+/** Options from [label, value] pairs. */
+const options = (...pairs: Array<[label: string, value: QuestionOption['value']]>): QuestionOption[] =>
+  pairs.map(([label, value]) => ({label, value}));
 
 export const SAMPLE_FLOW: readonly FlowQuestion[] = [
   {
@@ -14,24 +12,19 @@ export const SAMPLE_FLOW: readonly FlowQuestion[] = [
     question: 'What brings you in today?',
     type: 'singleChoice',
     required: true,
-    options: [
-      {label: 'Annual check-up', value: 'checkup'},
-      {label: 'New symptoms', value: 'symptoms'},
-      {label: 'Follow-up visit', value: 'follow_up'},
-      {label: 'Prescription refill', value: 'refill'},
-    ],
+    options: options(
+      ['Annual check-up', 'checkup'],
+      ['New symptoms', 'symptoms'],
+      ['Follow-up visit', 'follow_up'],
+      ['Prescription refill', 'refill'],
+    ),
   },
   {
     id: 'symptoms',
     question: 'Which of these have you had in the last two weeks?',
     type: 'multiChoice',
     required: false,
-    options: [
-      {label: 'Fever', value: 'fever'},
-      {label: 'Cough', value: 'cough'},
-      {label: 'Headache', value: 'headache'},
-      {label: 'Fatigue', value: 'fatigue'},
-    ],
+    options: options(['Fever', 'fever'], ['Cough', 'cough'], ['Headache', 'headache'], ['Fatigue', 'fatigue']),
   },
   {id: 'dateOfBirth', question: 'What is your date of birth?', type: 'date', required: true},
   {
@@ -39,10 +32,7 @@ export const SAMPLE_FLOW: readonly FlowQuestion[] = [
     question: 'Do you have any known allergies?',
     type: 'yesNo',
     required: true,
-    options: [
-      {label: 'Yes', value: true},
-      {label: 'No', value: false},
-    ],
+    options: options(['Yes', true], ['No', false]),
   },
   {id: 'notes', question: 'Anything else your care team should know?', type: 'text', required: false},
 ];

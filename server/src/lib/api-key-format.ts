@@ -1,15 +1,18 @@
-// API key values (design §4): `ik_sandbox_` / `ik_production_`, 36 random base62 characters
-// (214 bits), then a 6-character base62 CRC32 of everything before it. The fixed prefix and the
+// Making and checking API key values (their format is the contract's, contract/src/api-keys.ts): 36 random
+// base62 characters (214 bits), then a base62 CRC32 of everything before it. The fixed prefix and the
 // checksum let secret scanners recognise leaked keys without calling us (GitHub's token format),
 // and let the API reject a mistyped key without a database lookup.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type {KeyType} from '../db/schema.js';
+import {
+  API_KEY_PATTERN,
+  KEY_CHECKSUM_LENGTH,
+  KEY_RANDOM_LENGTH,
+  keyPrefix,
+  type KeyType,
+} from '@intakekit/contract/api-keys';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const RANDOM_LENGTH = 36;
-const CHECKSUM_LENGTH = 6;
-const KEY_PATTERN = /^ik_(sandbox|production)_([0-9A-Za-z]{36})([0-9A-Za-z]{6})$/;
 
 function randomBase62(length: number): string {
   let out = '';
@@ -33,18 +36,18 @@ function base62(value: number, width: number): string {
 }
 
 function checksum(body: string): string {
-  return base62(zlib.crc32(body), CHECKSUM_LENGTH);
+  return base62(zlib.crc32(body), KEY_CHECKSUM_LENGTH);
 }
 
 export function newApiKey(type: KeyType): string {
-  const body = `ik_${type}_${randomBase62(RANDOM_LENGTH)}`;
+  const body = `${keyPrefix(type)}${randomBase62(KEY_RANDOM_LENGTH)}`;
   return body + checksum(body);
 }
 
 /** The key's type when it is well formed with a valid checksum, else undefined. */
 export function parseApiKey(value: string): KeyType | undefined {
-  const match = KEY_PATTERN.exec(value);
+  const match = API_KEY_PATTERN.exec(value);
   if (!match) return undefined;
-  const body = value.slice(0, value.length - CHECKSUM_LENGTH);
+  const body = value.slice(0, value.length - KEY_CHECKSUM_LENGTH);
   return checksum(body) === match[3] ? (match[1] as KeyType) : undefined;
 }

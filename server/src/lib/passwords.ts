@@ -1,5 +1,7 @@
-// Password hashing (argon2id at OWASP's parameters, design §3) and the server's password policy.
+// Password hashing (argon2id at OWASP's parameters, design §3) and the API's password check: the contract's
+// rule plus a list of common passwords.
 import {hash, verify} from '@node-rs/argon2';
+import {meetsPasswordRule} from '@intakekit/contract/password-policy';
 
 // algorithm 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
 const ARGON2_OPTIONS = {algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1} as const;
@@ -70,10 +72,7 @@ const COMMON_PASSWORDS = new Set([
   'intakekit1!',
 ]);
 
-/** The contract's policy: 10-256 characters, at least 2 of upper/lower/number/symbol, not common. */
+/** The contract's rule (10-256 characters, at least 2 of upper/lower/number/symbol), and not a common password. */
 export function isAcceptablePassword(password: string): boolean {
-  if (password.length < 10 || password.length > 256) return false;
-  const classes = [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (classes < 2) return false;
-  return !COMMON_PASSWORDS.has(password.toLowerCase());
+  return meetsPasswordRule(password) && !COMMON_PASSWORDS.has(password.toLowerCase());
 }

@@ -1,7 +1,9 @@
 // Cloudflare Turnstile check. Without TURNSTILE_SECRET_KEY the server accepts exactly the
 // placeholder the portal sends (Cloudflare's published dummy token), so local runs need no network.
 // With a secret, siteverify decides, and anything but a clear "success: true" fails closed.
-export const TURNSTILE_PLACEHOLDER = 'XXXX.DUMMY.TOKEN.XXXX';
+import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
+
+export const TURNSTILE_PLACEHOLDER = TURNSTILE_PLACEHOLDER_TOKEN;
 export const TURNSTILE_VERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
 /** Cloudflare's codes that mean our own setup is wrong rather than the visitor's token. */

@@ -4,7 +4,7 @@ import type {RouteOptions} from 'fastify';
 import type {TSchema} from 'typebox';
 import fp from 'fastify-plugin';
 import {ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
-import {withErrorCodes} from '../schemas/common.js';
+import {withErrorCodes} from '@intakekit/contract/schemas/common';
 
 /**
  * The refusals the framework gives before a handler runs, so that no route has to remember them

@@ -3,7 +3,7 @@ import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {ApiError} from '../errors.js';
-import {errorResponses} from '../schemas/common.js';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {pingDatabase} from '../services/health.js';
 
 export async function healthRoutes(app: FastifyInstance) {

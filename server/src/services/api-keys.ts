@@ -20,15 +20,9 @@ import {
 } from '../repositories/api-keys-repository.js';
 import {isProductionReady} from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
+import type {ApiKey as ApiKeyBody} from '@intakekit/contract/schemas/keys';
 
-export interface ApiKeyBody {
-  id: string;
-  keyType: KeyType;
-  apiKey: string;
-  status: 'active' | 'revoked';
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type {ApiKeyBody};
 
 export function ownerOf(user: UserWithTeam): KeyOwner {
   return user.team ? {teamId: user.team.id} : {userId: user.id};

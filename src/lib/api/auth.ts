@@ -1,16 +1,10 @@
 /** The account calls of spec §7 that are not held in the auth store (sign-in and sign-out live there). */
 import {apiClient} from '@site/src/lib/api-client';
-import {TURNSTILE_PLACEHOLDER_TOKEN} from '@site/src/lib/turnstile';
+import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
+import type {MessageBody as MessageResponse, RegisterResponse} from '@intakekit/contract/schemas/auth';
 import {normalizeEmail, type SignUpPayload} from '@site/src/lib/validation';
 
-interface MessageResponse {
-  message?: string;
-}
-
-export interface RegisterResponse extends MessageResponse {
-  /** true when a valid invitation to this address proved the mailbox (contract 13): no verification email was sent. */
-  emailVerified?: boolean;
-}
+export type {RegisterResponse};
 
 /**
  * POST /api/auth/register. Success leads to the verify-email-sent page, except after signing up through an

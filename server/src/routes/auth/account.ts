@@ -4,8 +4,14 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {ChangePasswordBody, DeleteAccountBody, MessageBody, ProfileBody, UserResponse} from '../../schemas/auth.js';
-import {errorResponses} from '../../schemas/common.js';
+import {
+  ChangePasswordBody,
+  DeleteAccountBody,
+  MessageBody,
+  ProfileBody,
+  UserResponse,
+} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {deleteAccount} from '../../services/account-deletion.js';
 import {changePassword, findAccount, updateProfile} from '../../services/accounts.js';
 import {checkCurrentPassword} from '../../services/login-throttle.js';

@@ -3,8 +3,8 @@ import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
-import {UserResponse} from '../../schemas/auth.js';
-import {errorResponses} from '../../schemas/common.js';
+import {UserResponse} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {endSession} from '../../services/sessions.js';
 import {toUserBody} from './user-body.js';
 

@@ -1,6 +1,6 @@
 // The contract's user object. Built field by field so nothing else (a password hash) can leak.
 import type {UserWithTeam} from '../../repositories/users-repository.js';
-import type {UserBody} from '../../schemas/common.js';
+import type {UserBody} from '@intakekit/contract/schemas/common';
 
 export function toUserBody(user: UserWithTeam): UserBody {
   return {

@@ -2,8 +2,8 @@
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {EmailOnlyBody, MessageBody, VerifyQuery} from '../../schemas/auth.js';
-import {errorResponses} from '../../schemas/common.js';
+import {EmailOnlyBody, MessageBody, VerifyQuery} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {resendVerification, verifyEmail} from '../../services/email-links.js';
 import type {AuthRouteOptions} from './options.js';
 

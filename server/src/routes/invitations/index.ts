@@ -4,9 +4,13 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {MessageBody} from '../../schemas/auth.js';
-import {errorResponses} from '../../schemas/common.js';
-import {AcceptInvitationResponse, InvitationLookupResponse, InvitationTokenBody} from '../../schemas/invitations.js';
+import {MessageBody} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
+import {
+  AcceptInvitationResponse,
+  InvitationLookupResponse,
+  InvitationTokenBody,
+} from '@intakekit/contract/schemas/invitations';
 import {Invitations} from '../../services/invitations.js';
 import {currentUser} from '../current-user.js';
 

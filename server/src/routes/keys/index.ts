@@ -3,7 +3,7 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {secretBox} from '../../lib/secret-box.js';
-import {errorResponses} from '../../schemas/common.js';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {
   KeyActionBody,
   KeyIdParams,
@@ -11,7 +11,7 @@ import {
   KeyResponse,
   KeyTypeParams,
   NewKeyResponse,
-} from '../../schemas/keys.js';
+} from '@intakekit/contract/schemas/keys';
 import {ApiKeys} from '../../services/api-keys.js';
 import {currentUser} from '../current-user.js';
 

@@ -9,8 +9,8 @@ import type {Config} from '../../config.js';
 import {ApiError} from '../../errors.js';
 import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {SAMPLE_FLOW} from '../../flows/sample-flow.js';
-import {errorResponses} from '../../schemas/common.js';
-import {SessionBody, SessionResponse} from '../../schemas/sdk.js';
+import {errorResponses} from '@intakekit/contract/schemas/common';
+import {SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
 
 const KEY_TYPE_FOR_ENV = {sandbox: 'sandbox', dev: 'sandbox', test: 'sandbox', pro: 'production'} as const;
 

@@ -5,7 +5,7 @@ import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {authOf} from '../../plugins/auth.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {errorResponses} from '../../schemas/common.js';
+import {errorResponses} from '@intakekit/contract/schemas/common';
 import {
   AddMemberBody,
   ChangeRoleBody,
@@ -15,7 +15,7 @@ import {
   TeamResponse,
   TransferBody,
   TransferResponse,
-} from '../../schemas/team.js';
+} from '@intakekit/contract/schemas/team';
 import {Teams} from '../../services/team.js';
 import {currentUser} from '../current-user.js';
 

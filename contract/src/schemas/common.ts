@@ -1,10 +1,11 @@
-// Shared TypeBox primitives: the contract's shapes, reused by every route and by the OpenAPI
-// document. The one TypeBox import of the server is `typebox`.
-import {Type, type Static, type TSchema} from 'typebox';
-import {ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
+// Shared TypeBox primitives: the contract's shapes, reused by every route, by the OpenAPI document and (as
+// Static types) by the portal's API client. The one TypeBox import of the contract and the server is `typebox`.
+import {Type, type Static, type TLiteral, type TSchema, type TUnion} from 'typebox';
+import {ERROR_CATALOGUE, type ErrorBody as ErrorBodyType, type ErrorCode} from '../errors.js';
+import {PASSWORD_MAX_LENGTH} from '../password-policy.js';
 
 // A simple address shape (spec §5): something@something.something, no spaces and no control
-// characters. Emails are trimmed and lowercased before validation (see plugins/normalize-input.ts).
+// characters. Emails are trimmed and lowercased before validation (the API's plugins/normalize-input.ts).
 // Stored text never holds a control character: PostgreSQL refuses NUL in text outright (a 500 once
 // it reached the query, found by the schema fuzz test), and none belongs in an address or a name.
 const ADDRESS_PART = '[^\\s@\\x00-\\x1f\\x7f]+';
@@ -15,8 +16,9 @@ export const Email = Type.String({
 });
 /** A display name or team name: any characters but control characters. */
 export const NAME_PATTERN = '^[^\\x00-\\x1f\\x7f]*$';
-// Length bounds only; the character-mix and common-password rules live in lib/passwords.ts (isAcceptablePassword).
-export const NewPassword = Type.String({minLength: 1, maxLength: 256});
+// Length bounds only: the rest of the rule (password-policy.ts) is checked by the account services, which answers
+// INVALID_PASSWORD rather than a validation failure.
+export const NewPassword = Type.String({minLength: 1, maxLength: PASSWORD_MAX_LENGTH});
 // Any string: a wrong password is a credentials failure, not a validation failure.
 export const AnyPassword = Type.String({minLength: 1, maxLength: 4096});
 export const PersonName = Type.String({maxLength: 80, pattern: NAME_PATTERN});
@@ -25,8 +27,26 @@ export const Uuid = Type.String({format: 'uuid'});
 export const Timestamp = Type.String({format: 'date-time'});
 
 export const MessageBody = Type.Object({message: Type.String()});
+export type MessageBody = Static<typeof MessageBody>;
+
+type LiteralUnion<T extends readonly string[]> = {-readonly [K in keyof T]: TLiteral<T[K]>} extends infer L extends
+  TSchema[]
+  ? TUnion<L>
+  : never;
+
+/** A union of string literals from one of the contract's lists, so the schema and the type are one. */
+export function literalUnion<const T extends readonly string[]>(
+  values: T,
+  options?: {description?: string},
+): LiteralUnion<T> {
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as unknown as LiteralUnion<T>;
+}
 
 export const TeamRoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+export type TeamRole = Static<typeof TeamRoleSchema>;
 
 export const UserBody = Type.Object({
   id: Uuid,
@@ -48,6 +68,11 @@ export const ErrorBody = Type.Object(
   {description: 'Every failure answers this shape.'},
 );
 export type ErrorBody = Static<typeof ErrorBody>;
+
+/** True when two types are the same: the schemas and the plain types of the contract must agree. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type Agrees<T extends true> = T;
+export type ErrorBodyAgrees = Agrees<Same<ErrorBody, ErrorBodyType>>;
 
 /** The body of the refusals of one status: `{ error: { code, message } }` with the code among `codes`. */
 function errorSchema(codes: readonly ErrorCode[]): TSchema {

@@ -1,5 +1,5 @@
 // Shapes of /api/team/*.
-import {Type} from 'typebox';
+import {Type, type Static} from 'typebox';
 import {AnyPassword, Email, PersonName, TeamRoleSchema, Timestamp, Uuid} from './common.js';
 
 /** The role an invitation grants (never 'owner': ownership only passes by transfer). */
@@ -46,3 +46,15 @@ export const TransferBody = Type.Object({userId: Uuid, password: AnyPassword});
 export const TransferResponse = Type.Object({
   team: Type.Object({id: Uuid, name: Type.String(), role: Type.Literal('admin')}),
 });
+
+export type GrantedRole = Static<typeof GrantedRole>;
+export type MemberBody = Static<typeof MemberBody>;
+export type InvitationBody = Static<typeof InvitationBody>;
+export type TeamResponse = Static<typeof TeamResponse>;
+export type AddMemberBody = Static<typeof AddMemberBody>;
+export type InvitationResponse = Static<typeof InvitationResponse>;
+export type MemberIdParams = Static<typeof MemberIdParams>;
+export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
+export type MemberResponse = Static<typeof MemberResponse>;
+export type TransferBody = Static<typeof TransferBody>;
+export type TransferResponse = Static<typeof TransferResponse>;

@@ -1,5 +1,5 @@
 // Shapes of /api/invitations/* (the invitee's side of a team invitation).
-import {Type} from 'typebox';
+import {Type, type Static} from 'typebox';
 import {TeamRoleSchema, Timestamp, Uuid} from './common.js';
 import {GrantedRole} from './team.js';
 
@@ -22,3 +22,8 @@ export const AcceptInvitationResponse = Type.Object({
   team: Type.Object({id: Uuid, name: Type.String(), role: TeamRoleSchema}),
   movedKeys: Type.Integer({minimum: 0, description: "How many of the caller's personal keys moved into the team"}),
 });
+
+export type InvitationToken = Static<typeof InvitationToken>;
+export type InvitationTokenBody = Static<typeof InvitationTokenBody>;
+export type InvitationLookupResponse = Static<typeof InvitationLookupResponse>;
+export type AcceptInvitationResponse = Static<typeof AcceptInvitationResponse>;

@@ -1,5 +1,5 @@
 // Request and response shapes of /api/auth/* (the contract's table).
-import {Type} from 'typebox';
+import {Type, type Static} from 'typebox';
 import {
   AnyPassword,
   Email,
@@ -44,3 +44,15 @@ export const DeleteAccountBody = Type.Object({password: AnyPassword});
 
 export const UserResponse = Type.Object({user: UserBody});
 export {MessageBody};
+
+export type RegisterBody = Static<typeof RegisterBody>;
+export type RegisterResponse = Static<typeof RegisterResponse>;
+export type LoginBody = Static<typeof LoginBody>;
+export type LoginResponse = Static<typeof LoginResponse>;
+export type EmailOnlyBody = Static<typeof EmailOnlyBody>;
+export type VerifyQuery = Static<typeof VerifyQuery>;
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+export type ProfileBody = Static<typeof ProfileBody>;
+export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
+export type UserResponse = Static<typeof UserResponse>;

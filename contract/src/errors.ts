@@ -1,0 +1,103 @@
+/**
+ * The error catalogue: every code the API answers with its HTTP status, and the messages people see.
+ * The API sends `{error: {code, message}}`; the portal shows the message of spec §8 for a code it knows.
+ * No imports, so the portal can read it without pulling anything else into a page.
+ */
+
+/** Spec §8, word for word: the code read from error.code, and the message shown for it. */
+export const SPEC_MESSAGES = {
+  EMAIL_IN_USE: 'This email is already registered. Try logging in instead.',
+  INVALID_CREDENTIALS: 'Invalid email or password. Please try again.',
+  EMAIL_NOT_VERIFIED: 'Please verify your email before logging in. Check your inbox for the verification link.',
+  LOCKED: 'Too many failed login attempts. Your account has been temporarily locked.',
+  INVALID_EMAIL: 'Please enter a valid email address.',
+  INVALID_PASSWORD: 'Password must be at least 10 characters and include a mix of characters.',
+  INVALID_NAME: 'Please enter a valid name (1-80 characters).',
+  MISSING_FIELDS: 'Please fill in all required fields.',
+  INVALID_TOKEN: 'This verification link is invalid or has expired.',
+  INVALID_OR_EXPIRED: 'This link is invalid or has expired. Please request a new one.',
+  ALREADY_USED: 'This link has already been used.',
+  EXPIRED: 'This link has expired. Please request a new one.',
+  TOKEN_REQUIRED: 'Verification token is required.',
+  TURNSTILE_FAILED: 'Bot verification failed. Please try again.',
+  RATE_LIMIT_EXCEEDED: 'Too many requests. Please wait a moment and try again.',
+  EMAIL_REQUIRED: 'Email address is required.',
+  SERVER_ERROR: 'Something went wrong. Please try again later.',
+  // Never sent by the API: a client's own code for a request that got no answer.
+  NETWORK_ERROR: 'Network error. Please check your connection.',
+} as const;
+
+export type SpecErrorCode = keyof typeof SPEC_MESSAGES;
+
+/** The HTTP status the API answers each of spec §8's codes with (all but the client's NETWORK_ERROR). */
+const SPEC_STATUSES = {
+  EMAIL_IN_USE: 409,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  LOCKED: 423,
+  INVALID_EMAIL: 400,
+  INVALID_PASSWORD: 400,
+  INVALID_NAME: 400,
+  MISSING_FIELDS: 400,
+  INVALID_TOKEN: 400,
+  INVALID_OR_EXPIRED: 400,
+  ALREADY_USED: 400,
+  EXPIRED: 400,
+  TOKEN_REQUIRED: 400,
+  TURNSTILE_FAILED: 400,
+  RATE_LIMIT_EXCEEDED: 429,
+  EMAIL_REQUIRED: 400,
+  SERVER_ERROR: 500,
+} as const satisfies Partial<Record<SpecErrorCode, number>>;
+
+/** Codes the API adds where spec §8 has none that fits. */
+const API_CODES = {
+  NOT_FOUND: {status: 404, message: 'Not found.'},
+  UNAUTHORIZED: {status: 401, message: 'Please sign in to continue.'},
+  INVALID_API_KEY: {status: 401, message: 'The API key is missing, invalid or revoked.'},
+  FORBIDDEN: {status: 403, message: 'You do not have permission to do this.'},
+  PRODUCTION_NOT_READY: {
+    status: 403,
+    message:
+      'Sorry, your company is not ready for production integration yet. Please contact our partner success manager.',
+  },
+  PAYLOAD_TOO_LARGE: {status: 413, message: 'The request body is too large.'},
+  UNSUPPORTED_MEDIA_TYPE: {status: 415, message: 'Send the request body as JSON (Content-Type: application/json).'},
+  SERVICE_UNAVAILABLE: {status: 503, message: 'The service is temporarily unavailable. Please try again later.'},
+  // Teams by consent: invitations are accepted by the invited address only.
+  INVITATION_WRONG_ACCOUNT: {status: 403, message: 'This invitation was sent to a different email address.'},
+  ALREADY_IN_TEAM: {status: 409, message: 'You already belong to a team. Leave it before joining another.'},
+  OWNER_MUST_TRANSFER: {status: 403, message: 'Transfer ownership to another member before leaving the team.'},
+} as const satisfies Record<string, {status: number; message: string}>;
+
+type Catalogue = {
+  readonly [C in keyof typeof SPEC_STATUSES]: {
+    readonly status: (typeof SPEC_STATUSES)[C];
+    readonly message: (typeof SPEC_MESSAGES)[C];
+  };
+} & typeof API_CODES;
+
+function catalogue(): Catalogue {
+  const spec = Object.fromEntries(
+    Object.entries(SPEC_STATUSES).map(([code, status]) => [
+      code,
+      {status, message: SPEC_MESSAGES[code as SpecErrorCode]},
+    ]),
+  );
+  return {...spec, ...API_CODES} as Catalogue;
+}
+
+/**
+ * What the API answers: each code with its status and message, spec §8's codes first. Built by a call marked pure,
+ * so that a page reading only SPEC_MESSAGES leaves the API's part out of its bundle.
+ */
+export const ERROR_CATALOGUE = /* @__PURE__ */ catalogue();
+
+/** A code the API answers. */
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** The body of every refusal (the route schemas describe it as `ErrorBody` too). */
+export interface ErrorBody {
+  error: {code: string; message: string};
+}

@@ -1,0 +1,43 @@
+/**
+ * Questions and flows: what the SDK's `init` accepts, what POST /api/sdk/sessions answers (its schema is built
+ * from these lists, see schemas/sdk.ts) and what the API's sample flow is written in.
+ */
+
+/** The API environments; sandbox, dev and test take a sandbox key, pro a production key. */
+export const ENVIRONMENTS = ['sandbox', 'dev', 'test', 'pro'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** Question types the widget can render. */
+export const QUESTION_TYPES = ['singleChoice', 'multiChoice', 'text', 'date', 'yesNo'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** A value an option can carry; it is handed back unchanged in the answers. */
+export type OptionValue = string | number | boolean;
+
+export interface QuestionOption {
+  label: string;
+  value: OptionValue;
+}
+
+/** A question as given in the config or returned by the API. */
+export interface QuestionInput {
+  /** Key of the answer in the `complete` payload. Default: `q1`, `q2`, ... by position. */
+  id?: string;
+  question: string;
+  type: QuestionType;
+  /** Needed for singleChoice and multiChoice; optional for yesNo (default Yes / No). */
+  options?: QuestionOption[];
+  /** Default true. */
+  required?: boolean;
+}
+
+/** A question of a flow the API serves: id and required always given. */
+export interface FlowQuestion extends QuestionInput {
+  id: string;
+  required: boolean;
+}
+
+/** A question after validation: every field filled in. */
+export interface Question extends FlowQuestion {
+  options: QuestionOption[];
+}
