@@ -6,9 +6,9 @@ import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateForgotPassword} from '@site/src/lib/validation';
 import {requestPasswordReset} from '@site/src/lib/api/auth';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The forgot-password page (spec §2, §4): email form, then the same sent view whether or not the account exists. */
 export default function ForgotPasswordForm(): ReactNode {

@@ -8,12 +8,12 @@ import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateSignIn} from '@site/src/lib/validation';
 import {useAuthStore} from '@site/src/stores/auth-store';
-import {useSearchParams} from '../../hooks/use-search-params';
-import {afterSignIn} from '../../lib/next-path';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
+import {afterSignIn} from '@site/src/lib/next-path';
 import {SIGN_IN_BANNER_MS} from '../../lib/timing';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 const BANNERS = {
   verified: 'Email verified successfully!',

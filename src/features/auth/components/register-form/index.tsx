@@ -1,7 +1,6 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import {acceptInvitationPath} from '@site/src/features/invitations/lib/accept-view';
 import FormField, {EmailField, PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import SubmitButton from '@site/src/components/submit-button';
@@ -9,12 +8,12 @@ import {getErrorMessage} from '@site/src/lib/errors';
 import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
 import {registerAccount, type RegisterResponse} from '@site/src/lib/api/auth';
 import {useAuthStore} from '@site/src/stores/auth-store';
-import {useSearchParams} from '../../hooks/use-search-params';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {afterSignUp} from '../../lib/after-sign-up';
-import {loginHref} from '../../lib/next-path';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {acceptInvitationPath, loginHref} from '@site/src/lib/next-path';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The sign-up page (spec §2): email, password with strength meter, optional name and company. */
 export default function RegisterForm(): ReactNode {

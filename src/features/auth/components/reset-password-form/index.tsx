@@ -9,10 +9,10 @@ import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {MESSAGES, validateResetPassword, validateResetToken} from '@site/src/lib/validation';
 import {resetPassword} from '@site/src/lib/api/auth';
-import {useSearchParams} from '../../hooks/use-search-params';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 /** Spec §8: these codes switch to the invalid-link view. */
 export const INVALID_LINK_CODES = new Set(['INVALID_OR_EXPIRED', 'EXPIRED', 'ALREADY_USED']);
