@@ -4,7 +4,7 @@ import Dialog from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
-import {useSignOut} from '@site/src/components/protected-route/use-sign-out';
+import {useSignOut} from '@site/src/stores/use-sign-out';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {deleteAccount} from '../api/delete-account';
 import {canDeleteAccount, DELETE_CONFIRM_WORD, DELETE_FAILED} from '../lib/messages';
