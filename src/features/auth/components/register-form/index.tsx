@@ -8,6 +8,7 @@ import {getErrorMessage} from '@site/src/lib/errors';
 import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
 import {registerAccount, type RegisterResponse} from '@site/src/lib/api/auth';
 import {useAuthStore} from '@site/src/stores/auth-store';
+import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {afterSignUp} from '../../lib/after-sign-up';
 import {acceptInvitationPath, loginHref} from '@site/src/lib/next-path';
@@ -19,10 +20,8 @@ import form from '@site/src/components/auth-layout/form.module.css';
 export default function RegisterForm(): ReactNode {
   const history = useHistory();
   const params = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [name, setName] = useState('');
-  const [teamName, setTeamName] = useState('');
+  const {values, set, field} = useFormValues({email: '', password: '', name: '', teamName: ''});
+  const {email, password, name, teamName} = values;
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<string>();
@@ -30,8 +29,8 @@ export default function RegisterForm(): ReactNode {
   // `/register?email=...` pre-fills the address, silently.
   const invitedEmail = params?.get('email') ?? '';
   useEffect(() => {
-    if (invitedEmail) setEmail((current) => current || invitedEmail);
-  }, [invitedEmail]);
+    if (invitedEmail) set('email', (current) => current || invitedEmail);
+  }, [invitedEmail, set]);
   // `/register?invitation=<token>` (the invitation page's "Create an account"): the person is joining a team, so
   // there is no team of their own to name; the token goes with the sign-up and, for the invited address, proves it.
   const invitationToken = params?.get('invitation') || null;
@@ -99,22 +98,15 @@ export default function RegisterForm(): ReactNode {
           labelNote="(optional)"
           name="name"
           autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          {...field('name')}
           maxLength={80}
         />
-        <EmailField
-          hint="Use your work email address."
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <EmailField hint="Use your work email address." {...field('email')} required />
         <PasswordField
           label="Password"
           name="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('password')}
           required
           hint={<PasswordStrengthMeter password={password} />}
           visible={showPassword}
@@ -126,8 +118,7 @@ export default function RegisterForm(): ReactNode {
             labelNote="(optional)"
             name="teamName"
             autoComplete="organization"
-            value={teamName}
-            onChange={(e) => setTeamName(e.target.value)}
+            {...field('teamName')}
             maxLength={80}
             hint="Creates a team that you own. Leave it empty if you don't have one yet: you can join an existing team later."
           />
