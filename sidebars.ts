@@ -3,7 +3,7 @@ import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 // The signed-in navigation (spec §2): the SDK Guide group, then the account pages.
 // /team is reachable but deliberately not listed here.
 // The same list is the sidebar of the docs under /dashboard and of the React pages (/api-keys, /team, /settings),
-// rendered by src/components/signed-in-layout. Add a docs page with one line: {type: 'doc', id, label}. Every doc
+// rendered by src/features/session/components/signed-in-layout. Add a docs page with one line: {type: 'doc', id, label}. Every doc
 // item needs its label (the React pages do not know the docs' titles); the build stops with a message otherwise.
 const sidebars: SidebarsConfig = {
   developer: [

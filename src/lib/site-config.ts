@@ -1,4 +1,3 @@
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import siteConfig from '@generated/docusaurus.config';
 import {DEFAULT_API_URL} from '@intakekit/contract/constants';
 
@@ -21,9 +20,4 @@ function pick(fields: Record<string, unknown> | undefined): PortalFields {
 /** Outside React (the API client's base address). */
 export function getPortalFields(): PortalFields {
   return pick(siteConfig.customFields);
-}
-
-/** Inside React. */
-export function usePortalFields(): PortalFields {
-  return pick(useDocusaurusContext().siteConfig.customFields);
 }

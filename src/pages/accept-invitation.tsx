@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
-import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import AuthLayout from '@site/src/components/auth-layout';
 import AcceptInvitation from '@site/src/features/invitations/components';
 
 export default function AcceptInvitationPage(): ReactNode {

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import SignedInLayout from '@site/src/components/signed-in-layout';
+import SignedInLayout from '@site/src/features/session/components/signed-in-layout';
 import ApiKeysView from '@site/src/features/api-keys/components';
 import {preloadApiKeys} from '@site/src/features/api-keys/api/use-api-keys';
 

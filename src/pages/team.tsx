@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import SignedInLayout from '@site/src/components/signed-in-layout';
+import SignedInLayout from '@site/src/features/session/components/signed-in-layout';
 import TeamView from '@site/src/features/team/components';
 
 export default function TeamPage(): ReactNode {

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import AuthLayout from '@site/src/features/auth/components/auth-layout';
+import AuthLayout from '@site/src/components/auth-layout';
 import VerifyEmail from '@site/src/features/auth/components/verify-email';
 
 export default function VerifyPage(): ReactNode {

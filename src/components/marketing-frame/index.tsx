@@ -3,7 +3,7 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import {useLocation} from '@docusaurus/router';
 import {marketingFrameUrl, marketingPage} from '@site/src/lib/marketing';
-import {usePortalFields} from '@site/src/lib/site-config';
+import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import styles from './styles.module.css';
 
 /**

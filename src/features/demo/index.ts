@@ -1,1 +1,2 @@
-export {default, default as LiveDemo, DEMO_FLOW_ID, DEMO_HTML, SDK_FAILED_MESSAGE} from './components/live-demo';
+/** The live demo as the guide's MDX uses it: a placeholder, then the demo's own chunk in the browser. */
+export {LiveDemo} from './components/deferred-live-demo';

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import CodeBlock from '@theme-original/CodeBlock';
 import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
-import {usePortalFields} from '@site/src/lib/site-config';
+import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {fillPlaceholders} from '@site/src/components/guide/placeholders';
 import './prism-languages';
 

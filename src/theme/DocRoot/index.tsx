@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import DocRoot from '@theme-original/DocRoot';
 import type DocRootType from '@theme/DocRoot';
 import type {WrapperProps} from '@docusaurus/types';
-import ProtectedRoute from '@site/src/components/protected-route';
-import {SignedInHead} from '@site/src/components/signed-in-layout';
+import ProtectedRoute from '@site/src/features/session/components/protected-route';
+import {SignedInHead} from '@site/src/features/session/components/signed-in-layout';
 
 type Props = WrapperProps<typeof DocRootType>;
 

@@ -112,7 +112,7 @@ export default function ApiKeysView(): ReactNode {
 
   const list = keys ?? [];
   const activeCount = list.filter((k) => k.status === 'active').length;
-  const creating = actions.create.pending;
+  const creating = actions.create.isMutating;
 
   return (
     <>

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {maskApiKey} from '@site/src/lib/mask';
-import {usePortalFields} from '@site/src/lib/site-config';
+import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {useSandboxKey} from '../api/use-sandbox-key';
 import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
 import styles from './styles.module.css';

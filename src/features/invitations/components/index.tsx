@@ -7,18 +7,17 @@ import Notice from '@site/src/components/notice';
 import Spinner from '@site/src/components/spinner';
 import SubmitButton from '@site/src/components/submit-button';
 import SwrProvider from '@site/src/components/swr-provider';
-import {AuthCard} from '@site/src/features/auth/components/auth-layout';
-import {FormError, useFormError} from '@site/src/features/auth/components/form-error';
-import form from '@site/src/features/auth/components/form.module.css';
-import {useSearchParams} from '@site/src/features/auth/hooks/use-search-params';
-import {loginHref} from '@site/src/features/auth/lib/next-path';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
+import {acceptInvitationPath, loginHref} from '@site/src/lib/next-path';
 import {isApiError} from '@site/src/lib/api-client';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {acceptInvitation, declineInvitation, lookupInvitation, type InvitationSummary} from '../api/invitations';
 import {
   INVALID_LINK_MESSAGE,
-  acceptInvitationPath,
   chooseView,
   invitationSentence,
   registerHref,

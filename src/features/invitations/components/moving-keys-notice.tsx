@@ -1,16 +1,16 @@
 import type {ReactNode} from 'react';
 import Notice from '@site/src/components/notice';
 import Spinner from '@site/src/components/spinner';
-import {useApiKeys} from '@site/src/features/api-keys/api/use-api-keys';
+import {usePersonalKeys} from '../api/use-personal-keys';
 import {countActiveKeys, movingKeysNotice} from '../lib/accept-view';
 import styles from './styles.module.css';
 
 /**
  * What joining does to the invitee's own keys: how many active ones move into the team. Read through the API
- * Keys page's own hook (GET /api/keys lists a teamless user's personal keys), so both show the same list.
+ * Keys page's cache entry, so both show the same list.
  */
 export default function MovingKeysNotice({teamName}: {teamName: string}): ReactNode {
-  const {keys, error} = useApiKeys();
+  const {keys, error} = usePersonalKeys();
   if (error) {
     return (
       <p className={styles.muted} data-testid="moving-keys">

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import type {InvitationSummary} from '../api/invitations';
+import {acceptInvitationPath} from '@site/src/lib/next-path';
 import {
-  acceptInvitationPath,
   chooseView,
   countActiveKeys,
   invitationSentence,

@@ -84,8 +84,3 @@ export function movingKeysNotice(count: number, teamName: string): string | null
 export function registerHref(token: string, email: string): string {
   return `/register?${new URLSearchParams({invitation: token, email}).toString()}`;
 }
-
-/** This page's own address, for /login?next=. */
-export function acceptInvitationPath(token: string): string {
-  return `/accept-invitation?${new URLSearchParams({token}).toString()}`;
-}

@@ -4,15 +4,16 @@ import Dialog from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
-import {useSignOut} from '@site/src/components/protected-route/use-sign-out';
+import {useFormValues} from '@site/src/hooks/use-form-values';
+import {useSignOut} from '@site/src/stores/use-sign-out';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {deleteAccount} from '../api/delete-account';
 import {canDeleteAccount, DELETE_CONFIRM_WORD, DELETE_FAILED} from '../lib/messages';
 import styles from './styles.module.css';
 
 function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: () => void; email: string}): ReactNode {
-  const [password, setPassword] = useState('');
-  const [typed, setTyped] = useState('');
+  const {values, field, reset} = useFormValues({password: '', typed: ''});
+  const {password, typed} = values;
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   // The server has already ended every session: forget the token here once the settings page has gone.
@@ -20,11 +21,10 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
 
   useEffect(() => {
     if (!open) {
-      setPassword('');
-      setTyped('');
+      reset();
       setError(null);
     }
-  }, [open]);
+  }, [open, reset]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,8 +59,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('password')}
           data-autofocus
         />
         <FormField
@@ -69,8 +68,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          {...field('typed')}
         />
         <div className={styles.dialogActions}>
           <button type="button" className="button button--secondary" onClick={onClose} disabled={deleting}>

@@ -4,10 +4,10 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 import DangerZone from './danger-zone';
 import PasswordForm from './password-form';
 import ProfileForm from './profile-form';
-import TeamSection from './team-section';
+import TeamSection, {type LeaveTeamDialogType} from './team-section';
 
 /** The /settings screen (spec §2, §4, §5, §8). */
-export default function SettingsView(): ReactNode {
+export default function SettingsView({LeaveTeamDialog}: {LeaveTeamDialog: LeaveTeamDialogType}): ReactNode {
   const user = useAuthStore((s) => s.user);
   if (!user) return null;
   return (
@@ -15,7 +15,7 @@ export default function SettingsView(): ReactNode {
       <PageHeader title="Settings" description="Your profile, password and account." />
       <ProfileForm user={user} />
       <PasswordForm />
-      <TeamSection user={user} />
+      <TeamSection user={user} LeaveTeamDialog={LeaveTeamDialog} />
       <DangerZone email={user.email} />
     </>
   );

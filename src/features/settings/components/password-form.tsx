@@ -1,27 +1,23 @@
-import {useState, type ChangeEvent, type FormEvent, type ReactNode} from 'react';
+import {useState, type FormEvent, type ReactNode} from 'react';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import SubmitButton from '@site/src/components/submit-button';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {canSubmitChangePassword, validateChangePassword} from '@site/src/lib/validation';
+import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useFlash} from '@site/src/hooks/use-flash';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {changePassword} from '../api/change-password';
 import {PASSWORD_CHANGED, PASSWORD_FAILED} from '../lib/messages';
 import styles from './styles.module.css';
 
-const EMPTY = {current: '', next: '', confirm: ''};
-
 /** Change Password (spec §2, §5): three fields, the button disabled until all are filled. */
 export default function PasswordForm(): ReactNode {
-  const [fields, setFields] = useState(EMPTY);
+  const {values: fields, field, reset} = useFormValues({current: '', next: '', confirm: ''});
   const [error, setError] = useState<string | null>(null);
   const [done, flashDone] = useFlash(EMAIL_MESSAGE_MS);
   const [saving, setSaving] = useState(false);
-
-  const set = (key: keyof typeof EMPTY) => (event: ChangeEvent<HTMLInputElement>) =>
-    setFields((f) => ({...f, [key]: event.target.value}));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,7 +30,7 @@ export default function PasswordForm(): ReactNode {
     setSaving(true);
     try {
       await changePassword({currentPassword: fields.current, newPassword: fields.next});
-      setFields(EMPTY);
+      reset();
       flashDone(PASSWORD_CHANGED);
     } catch (failure) {
       flashDone(null);
@@ -67,16 +63,14 @@ export default function PasswordForm(): ReactNode {
             name="currentPassword"
             type="password"
             autoComplete="current-password"
-            value={fields.current}
-            onChange={set('current')}
+            {...field('current')}
           />
           <FormField
             label="New password"
             name="newPassword"
             type="password"
             autoComplete="new-password"
-            value={fields.next}
-            onChange={set('next')}
+            {...field('next')}
             hint="At least 10 characters with a mix of upper case, lower case, numbers or symbols."
           />
           <FormField
@@ -84,8 +78,7 @@ export default function PasswordForm(): ReactNode {
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
-            value={fields.confirm}
-            onChange={set('confirm')}
+            {...field('confirm')}
           />
         </div>
         <div className={styles.formActions}>

@@ -10,6 +10,7 @@ import {validateProfileName} from '@site/src/lib/validation';
 import {useAuthStore, type User} from '@site/src/stores/auth-store';
 // Reused from the account flow rather than copied: the resend call and the self-clearing message.
 import {resendVerification} from '@site/src/lib/api/auth';
+import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useFlash} from '@site/src/hooks/use-flash';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {updateProfile} from '../api/update-profile';
@@ -81,7 +82,8 @@ function ResendVerification({email}: {email: string}): ReactNode {
 /** Profile Information (spec §2): editable name, read-only email with its badge, the team when there is one. */
 export default function ProfileForm({user}: {user: User}): ReactNode {
   const refreshUser = useAuthStore((s) => s.refreshUser);
-  const [name, setName] = useState(user.name ?? '');
+  const {values, set} = useFormValues({name: user.name ?? ''});
+  const {name} = values;
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, flashSaved] = useFlash(PROFILE_MESSAGE_MS);
@@ -89,8 +91,8 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
 
   // A refreshed user (another tab, the server trimming the name) resets the field.
   useEffect(() => {
-    setName(user.name ?? '');
-  }, [user.name]);
+    set('name', user.name ?? '');
+  }, [user.name, set]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -139,7 +141,7 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
             value={name}
             maxLength={80}
             onChange={(e) => {
-              setName(e.target.value);
+              set('name', e.target.value);
               if (nameError) setNameError(null);
             }}
             error={nameError}

@@ -1,18 +1,31 @@
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
-import {LeaveTeamDialog} from '@site/src/features/team';
 import type {User} from '@site/src/stores/auth-store';
 import styles from './styles.module.css';
+
+/** The Team feature's leave dialog, passed in by the page: a feature never imports another feature. */
+export type LeaveTeamDialogType = ComponentType<{
+  open: boolean;
+  onClose: () => void;
+  teamName: string;
+  onLeft: () => void;
+}>;
 
 /**
  * Settings' 'Team' section: a member or admin can leave the team here (the Team page's dialog and
  * call); the owner is told to transfer ownership first, on the Team page. Renders nothing for a user with no team,
  * except the confirmation right after leaving.
  */
-export default function TeamSection({user}: {user: User}): ReactNode {
+export default function TeamSection({
+  user,
+  LeaveTeamDialog,
+}: {
+  user: User;
+  LeaveTeamDialog: LeaveTeamDialogType;
+}): ReactNode {
   const [open, setOpen] = useState(false);
   const [left, setLeft] = useState<string | null>(null);
   const leftRef = useRef<HTMLDivElement>(null);

@@ -1,6 +1,6 @@
 import {useCallback, useState} from 'react';
 import {useSWRConfig} from 'swr';
-import {useRevalidatingMutation} from '@site/src/components/swr-mutation';
+import useSWRMutation from 'swr/mutation';
 import {KEYS_PATH} from '@site/src/lib/api/keys';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {leaveTeam} from './leave-team';
@@ -13,7 +13,7 @@ import {TEAM_PATH} from './use-team';
  * can show the result.
  */
 export function useLeaveTeam(): {leave: () => Promise<void>; pending: boolean} {
-  const {trigger} = useRevalidatingMutation(TEAM_PATH, leaveTeam);
+  const {trigger} = useSWRMutation(TEAM_PATH, () => leaveTeam());
   const refreshUser = useAuthStore((s) => s.refreshUser);
   const {mutate} = useSWRConfig();
   const [pending, setPending] = useState(false);

@@ -1,20 +1,28 @@
-import {useRevalidatingMutation} from '@site/src/components/swr-mutation';
-import {TEAM_PATH} from './use-team';
-import {addTeamMember} from './add-team-member';
+import useSWRMutation from 'swr/mutation';
+import type {GrantableRole} from '../lib/roles';
+import {TEAM_PATH, type TeamInvitation, type TeamMember} from './use-team';
+import {addTeamMember, type InviteInput} from './add-team-member';
 import {changeMemberRole} from './change-member-role';
 import {resendInvitation, revokeInvitation} from './invitations';
 import {removeTeamMember} from './remove-team-member';
 import {transferOwnership} from './transfer-ownership';
 
-/** Every write of the Team page, each reloading the team afterwards (succeeded or refused). */
+/**
+ * Every write of the Team page, each reloading the team afterwards (succeeded or refused): useSWRMutation
+ * revalidates its key once the request has ended either way and rethrows a failure for the page to show.
+ */
 export function useTeamActions() {
   return {
-    invite: useRevalidatingMutation(TEAM_PATH, addTeamMember),
-    resend: useRevalidatingMutation(TEAM_PATH, resendInvitation),
-    revoke: useRevalidatingMutation(TEAM_PATH, revokeInvitation),
-    remove: useRevalidatingMutation(TEAM_PATH, removeTeamMember),
-    changeRole: useRevalidatingMutation(TEAM_PATH, changeMemberRole),
-    transfer: useRevalidatingMutation(TEAM_PATH, transferOwnership),
+    invite: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: InviteInput}) => addTeamMember(arg)),
+    resend: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TeamInvitation}) => resendInvitation(arg)),
+    revoke: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TeamInvitation}) => revokeInvitation(arg)),
+    remove: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TeamMember}) => removeTeamMember(arg)),
+    changeRole: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: {member: TeamMember; role: GrantableRole}}) =>
+      changeMemberRole(arg.member, arg.role),
+    ),
+    transfer: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: {userId: string; password: string}}) =>
+      transferOwnership(arg),
+    ),
   };
 }
 

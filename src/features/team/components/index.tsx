@@ -127,7 +127,7 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
   const onChangeRole = (member: TeamMember, next: GrantableRole) =>
     void rowAction(
       {id: member.id, action: 'role'},
-      () => actions.changeRole.trigger(member, next),
+      () => actions.changeRole.trigger({member, role: next}),
       `${personLabel(member)} is now ${roleWithArticle(next)}.`,
       (error) => `${ROLE_FAILED} of ${personLabel(member)}: ${actionFailure(error, 'please try again.')}`,
     );
@@ -184,7 +184,7 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
         >
           <InviteForm
             onInvite={actions.invite.trigger}
-            pending={actions.invite.pending}
+            pending={actions.invite.isMutating}
             roles={abilities.inviteRoles}
           />
         </Panel>

@@ -1,4 +1,5 @@
 import {useId, useState, type FormEvent, type ReactNode} from 'react';
+import {useFormValues} from '@site/src/hooks/use-form-values';
 import FormField, {EmailField} from '@site/src/components/form-field';
 import SubmitButton from '@site/src/components/submit-button';
 import Notice from '@site/src/components/notice';
@@ -27,9 +28,12 @@ const ROLE_LABELS: Record<GrantableRole, string> = {member: 'Member', admin: 'Ad
  * the server's error string, or 'Failed to add member'), e.g. 'You are already a member of this team.'.
  */
 export default function InviteForm({onInvite, pending, roles}: Props): ReactNode {
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<GrantableRole>('member');
+  const {values, field, reset} = useFormValues<{email: string; name: string; role: GrantableRole}>({
+    email: '',
+    name: '',
+    role: 'member',
+  });
+  const {email, name, role} = values;
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const roleId = useId();
@@ -42,9 +46,7 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
     setError(null);
     try {
       const {invitation} = await onInvite({email, name, role: chooseRole ? role : 'member'});
-      setEmail('');
-      setName('');
-      setRole('member');
+      reset();
       const expiry = invitation?.expiresAt ? expiryText(invitation.expiresAt).toLowerCase() : 'expires in 7 days';
       setDone(
         `Invitation sent to ${invitation?.email ?? email.trim()}. They join when they accept it; the link ${expiry}.`,
@@ -67,33 +69,21 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
         </Notice>
       ) : null}
       <div className={chooseRole ? styles.inviteFieldsWithRole : styles.inviteFields}>
-        <EmailField
-          autoComplete="off"
-          placeholder="colleague@clinic.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <EmailField autoComplete="off" placeholder="colleague@clinic.com" {...field('email')} required />
         <FormField
           label="Name"
           labelNote="(optional)"
           name="name"
           autoComplete="off"
           placeholder="Alex Rivera"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          {...field('name')}
         />
         {chooseRole ? (
           <div className={styles.selectField}>
             <label htmlFor={roleId} className={styles.selectLabel}>
               Role
             </label>
-            <select
-              id={roleId}
-              className={styles.select}
-              value={role}
-              onChange={(e) => setRole(e.target.value as GrantableRole)}
-            >
+            <select id={roleId} className={styles.select} {...field('role')}>
               {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}

@@ -1,5 +1,6 @@
 import {useEffect, useId, useState, type FormEvent, type ReactNode} from 'react';
 import Dialog from '@site/src/components/dialog';
+import {useFormValues} from '@site/src/hooks/use-form-values';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import type {TeamMember} from '../api/use-team';
@@ -24,20 +25,19 @@ function optionLabel(member: TeamMember): string {
 
 /** 'Transfer ownership': choose the new owner, confirm with the password (contract 13). */
 export default function TransferOwnershipDialog({open, onClose, teamName, candidates, onTransfer}: Props): ReactNode {
-  const [userId, setUserId] = useState('');
-  const [password, setPassword] = useState('');
+  const {values, field, reset} = useFormValues({userId: '', password: ''});
+  const {userId, password} = values;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const selectId = useId();
 
   useEffect(() => {
     if (!open) {
-      setUserId('');
-      setPassword('');
+      reset();
       setError(null);
       setSaving(false);
     }
-  }, [open]);
+  }, [open, reset]);
 
   const ready = candidates.some((c) => c.id === userId) && password.length > 0;
 
@@ -72,13 +72,7 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
           <label htmlFor={selectId} className={styles.selectLabel}>
             New owner
           </label>
-          <select
-            id={selectId}
-            className={styles.select}
-            value={userId}
-            onChange={(e) => setUserId(e.target.value)}
-            data-autofocus
-          >
+          <select id={selectId} className={styles.select} {...field('userId')} data-autofocus>
             <option value="" disabled>
               Choose a member
             </option>
@@ -94,8 +88,7 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('password')}
         />
         <div className={styles.dialogActions}>
           <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import BackToTopButton from '@theme/BackToTopButton';
 import type {Props} from '@theme/DocRoot/Layout';
-import {SignedInShell} from '@site/src/components/signed-in-layout';
+import {SignedInShell} from '@site/src/features/session/components/signed-in-layout';
 import styles from './styles.module.css';
 
 /**

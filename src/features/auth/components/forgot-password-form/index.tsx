@@ -6,13 +6,15 @@ import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateForgotPassword} from '@site/src/lib/validation';
 import {requestPasswordReset} from '@site/src/lib/api/auth';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {useFormValues} from '@site/src/hooks/use-form-values';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The forgot-password page (spec §2, §4): email form, then the same sent view whether or not the account exists. */
 export default function ForgotPasswordForm(): ReactNode {
-  const [email, setEmail] = useState('');
+  const {values, field} = useFormValues({email: ''});
+  const {email} = values;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<string>();
@@ -75,7 +77,7 @@ export default function ForgotPasswordForm(): ReactNode {
     >
       <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <EmailField {...field('email')} required />
         <SubmitButton className={form.actions} loading={submitting} loadingText="Sending...">
           Send reset link
         </SubmitButton>

@@ -8,12 +8,13 @@ import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateSignIn} from '@site/src/lib/validation';
 import {useAuthStore} from '@site/src/stores/auth-store';
-import {useSearchParams} from '../../hooks/use-search-params';
-import {afterSignIn} from '../../lib/next-path';
+import {useFormValues} from '@site/src/hooks/use-form-values';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
+import {afterSignIn} from '@site/src/lib/next-path';
 import {SIGN_IN_BANNER_MS} from '../../lib/timing';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 const BANNERS = {
   verified: 'Email verified successfully!',
@@ -55,8 +56,8 @@ export default function LoginForm(): ReactNode {
   const params = useSearchParams();
   // `?next=` brings the user back where a sign-in was asked for (an invitation); only a same-site path is followed.
   const destination = afterSignIn(params?.get('next'));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const {values, set, field} = useFormValues({email: '', password: ''});
+  const {email, password} = values;
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<{message: string; code?: string}>();
@@ -64,8 +65,8 @@ export default function LoginForm(): ReactNode {
   // `?email=` (the invitation page's "Sign in to accept") pre-fills the address.
   const presetEmail = params?.get('email') ?? '';
   useEffect(() => {
-    if (presetEmail) setEmail((current) => current || presetEmail);
-  }, [presetEmail]);
+    if (presetEmail) set('email', (current) => current || presetEmail);
+  }, [presetEmail, set]);
 
   // Already signed in and loaded: straight on (the dashboard, or a safe `next`).
   if (ready && authenticated && !submitting && params !== null) return <Redirect to={destination} />;
@@ -118,13 +119,12 @@ export default function LoginForm(): ReactNode {
         ) : null}
       </FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign in">
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <EmailField {...field('email')} required />
         <PasswordField
           label="Password"
           name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('password')}
           required
           labelAside={
             <Link to="/forgot-password" className={form.inlineLink}>

@@ -1,7 +1,6 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
-import {acceptInvitationPath} from '@site/src/features/invitations/lib/accept-view';
 import FormField, {EmailField, PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import SubmitButton from '@site/src/components/submit-button';
@@ -9,21 +8,20 @@ import {getErrorMessage} from '@site/src/lib/errors';
 import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
 import {registerAccount, type RegisterResponse} from '@site/src/lib/api/auth';
 import {useAuthStore} from '@site/src/stores/auth-store';
-import {useSearchParams} from '../../hooks/use-search-params';
+import {useFormValues} from '@site/src/hooks/use-form-values';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {afterSignUp} from '../../lib/after-sign-up';
-import {loginHref} from '../../lib/next-path';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {acceptInvitationPath, loginHref} from '@site/src/lib/next-path';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The sign-up page (spec §2): email, password with strength meter, optional name and company. */
 export default function RegisterForm(): ReactNode {
   const history = useHistory();
   const params = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [name, setName] = useState('');
-  const [teamName, setTeamName] = useState('');
+  const {values, set, field} = useFormValues({email: '', password: '', name: '', teamName: ''});
+  const {email, password, name, teamName} = values;
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<string>();
@@ -31,8 +29,8 @@ export default function RegisterForm(): ReactNode {
   // `/register?email=...` pre-fills the address, silently.
   const invitedEmail = params?.get('email') ?? '';
   useEffect(() => {
-    if (invitedEmail) setEmail((current) => current || invitedEmail);
-  }, [invitedEmail]);
+    if (invitedEmail) set('email', (current) => current || invitedEmail);
+  }, [invitedEmail, set]);
   // `/register?invitation=<token>` (the invitation page's "Create an account"): the person is joining a team, so
   // there is no team of their own to name; the token goes with the sign-up and, for the invited address, proves it.
   const invitationToken = params?.get('invitation') || null;
@@ -100,22 +98,15 @@ export default function RegisterForm(): ReactNode {
           labelNote="(optional)"
           name="name"
           autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          {...field('name')}
           maxLength={80}
         />
-        <EmailField
-          hint="Use your work email address."
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
+        <EmailField hint="Use your work email address." {...field('email')} required />
         <PasswordField
           label="Password"
           name="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('password')}
           required
           hint={<PasswordStrengthMeter password={password} />}
           visible={showPassword}
@@ -127,8 +118,7 @@ export default function RegisterForm(): ReactNode {
             labelNote="(optional)"
             name="teamName"
             autoComplete="organization"
-            value={teamName}
-            onChange={(e) => setTeamName(e.target.value)}
+            {...field('teamName')}
             maxLength={80}
             hint="Creates a team that you own. Leave it empty if you don't have one yet: you can join an existing team later."
           />

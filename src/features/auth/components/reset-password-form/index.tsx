@@ -9,10 +9,11 @@ import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {MESSAGES, validateResetPassword, validateResetToken} from '@site/src/lib/validation';
 import {resetPassword} from '@site/src/lib/api/auth';
-import {useSearchParams} from '../../hooks/use-search-params';
-import {AuthCard} from '../auth-layout';
-import {FormError, useFormError} from '../form-error';
-import form from '../form.module.css';
+import {useFormValues} from '@site/src/hooks/use-form-values';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
+import {AuthCard} from '@site/src/components/auth-layout';
+import {FormError, useFormError} from '@site/src/components/form-error';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 /** Spec §8: these codes switch to the invalid-link view. */
 export const INVALID_LINK_CODES = new Set(['INVALID_OR_EXPIRED', 'EXPIRED', 'ALREADY_USED']);
@@ -40,8 +41,8 @@ function InvalidLink({reason}: {reason?: string}): ReactNode {
 export default function ResetPasswordForm(): ReactNode {
   const params = useSearchParams();
   const history = useHistory();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const {values, field} = useFormValues({password: '', confirm: ''});
+  const {password, confirm} = values;
   const [visible, setVisible] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<string>();
@@ -101,8 +102,7 @@ export default function ResetPasswordForm(): ReactNode {
           label="New password"
           name="newPassword"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...field('password')}
           required
           hint={<PasswordStrengthMeter password={password} />}
           visible={visible}
@@ -112,8 +112,7 @@ export default function ResetPasswordForm(): ReactNode {
           label="Confirm new password"
           name="confirmPassword"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          {...field('confirm')}
           required
           error={mismatch ? MESSAGES.passwordsDoNotMatch : null}
           visible={visible}

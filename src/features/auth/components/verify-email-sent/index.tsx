@@ -9,11 +9,11 @@ import {maskEmail} from '@site/src/lib/mask';
 import {resendVerification} from '@site/src/lib/api/auth';
 import {useCountdown} from '../../hooks/use-countdown';
 import {useFlash} from '@site/src/hooks/use-flash';
-import {useSearchParams} from '../../hooks/use-search-params';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {RESEND_COOLDOWN_S, resendDisabled, resendLabel} from '../../lib/timing';
-import {AuthCard} from '../auth-layout';
-import form from '../form.module.css';
+import {AuthCard} from '@site/src/components/auth-layout';
+import form from '@site/src/components/auth-layout/form.module.css';
 import styles from './styles.module.css';
 
 function ResendPanel({email}: {email: string}): ReactNode {

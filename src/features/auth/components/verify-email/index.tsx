@@ -6,10 +6,10 @@ import Spinner from '@site/src/components/spinner';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {MESSAGES} from '@site/src/lib/validation';
 import {verifyEmail} from '@site/src/lib/api/auth';
-import {useSearchParams} from '../../hooks/use-search-params';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {VERIFIED_REDIRECT_MS} from '../../lib/timing';
-import {AuthCard} from '../auth-layout';
-import form from '../form.module.css';
+import {AuthCard} from '@site/src/components/auth-layout';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 const EXPIRED_CODES = new Set(['EXPIRED', 'INVALID_OR_EXPIRED']);
 

@@ -1,9 +1,9 @@
 import {lazy, Suspense, type ReactNode} from 'react';
 import BrowserOnly from '@docusaurus/BrowserOnly';
-import styles from './styles.module.css';
+import styles from './placeholder.module.css';
 
 // The demo (SWR, the SDK loader) is its own chunk, fetched only by the page that shows it.
-const Demo = lazy(() => import('@site/src/features/demo'));
+const Demo = lazy(() => import('./live-demo'));
 
 function Placeholder(): ReactNode {
   return (

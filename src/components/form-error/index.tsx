@@ -1,6 +1,6 @@
 import {useEffect, useRef, useState, type ReactNode, type Ref} from 'react';
 import Notice from '@site/src/components/notice';
-import form from './form.module.css';
+import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The auth forms' form-level error: its state, and focus moved to it whenever a new one is shown. */
 export function useFormError<T>() {

@@ -36,3 +36,8 @@ export function loginHref({next, email}: {next?: string; email?: string}): strin
   const query = params.toString();
   return query ? `/login?${query}` : '/login';
 }
+
+/** /accept-invitation's address (the register form's return link and that page's own), for /login?next=. */
+export function acceptInvitationPath(token: string): string {
+  return `/accept-invitation?${new URLSearchParams({token}).toString()}`;
+}

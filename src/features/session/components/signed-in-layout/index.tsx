@@ -1,8 +1,8 @@
 import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import Layout from '@theme/Layout';
-import ProtectedRoute from '@site/src/components/protected-route';
-import {usePortalFields} from '@site/src/lib/site-config';
+import ProtectedRoute from '../protected-route';
+import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import SignedInShell from './signed-in-shell';
 import styles from './styles.module.css';
 

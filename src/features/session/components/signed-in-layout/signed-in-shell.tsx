@@ -6,7 +6,7 @@ import {isActiveSidebarItem} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebar} from '@docusaurus/plugin-content-docs';
 import DocSidebarItems from '@theme/DocSidebarItems';
 import {useAuthStore, type User} from '@site/src/stores/auth-store';
-import {useSignOut} from '../protected-route/use-sign-out';
+import {useSignOut} from '@site/src/stores/use-sign-out';
 import {useDeveloperSidebar} from './developer-sidebar';
 import {useSlideOver} from './use-slide-over';
 import styles from './styles.module.css';
