@@ -2,10 +2,19 @@
  * Questions and flows: what the SDK's `init` accepts, what POST /api/sdk/sessions answers (its schema is built
  * from these lists, see schemas/sdk.ts) and what the API's sample flow is written in.
  */
+import type {KeyType} from './api-keys.js';
 
 /** The API environments; sandbox, dev and test take a sandbox key, pro a production key. */
 export const ENVIRONMENTS = ['sandbox', 'dev', 'test', 'pro'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** The key type each environment takes: a sandbox key never opens production, a production key never runs a test. */
+export const KEY_TYPE_FOR_ENV = {
+  sandbox: 'sandbox',
+  dev: 'sandbox',
+  test: 'sandbox',
+  pro: 'production',
+} as const satisfies Readonly<Record<Environment, KeyType>>;
 
 /** Question types the widget can render. */
 export const QUESTION_TYPES = ['singleChoice', 'multiChoice', 'text', 'date', 'yesNo'] as const;

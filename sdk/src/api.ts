@@ -1,3 +1,4 @@
+import {KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
 import {validateQuestions} from './config';
 import {IntakeKitError} from './errors';
 import type {Environment, Question} from './types';
@@ -58,7 +59,7 @@ export async function createSession({
     if (res.status === 401 || err.code === 'INVALID_API_KEY') {
       throw new IntakeKitError(
         'INVALID_API_KEY',
-        `this API key is invalid, revoked or rotated. Use an active ${env === 'pro' ? 'production' : 'sandbox'} key from the API Keys page.`,
+        `this API key is invalid, revoked or rotated. Use an active ${KEY_TYPE_FOR_ENV[env]} key from the API Keys page.`,
       );
     }
     const detail = typeof err.message === 'string' ? `: ${err.message}` : '.';

@@ -1,5 +1,6 @@
 /** The form rules of spec §5. Each validator returns the first message that applies, or null. */
 import {PASSWORD_MIN_LENGTH, hasClassMix} from '@intakekit/contract/password-policy';
+import type {RegisterBody} from '@intakekit/contract/schemas/auth';
 
 export const MESSAGES = {
   emailAndPasswordRequired: 'Email and password are required',
@@ -67,12 +68,8 @@ export function validateSignUp(input: {email: string; password: string}): string
   return validatePassword(input.password);
 }
 
-export interface SignUpPayload {
-  email: string;
-  password: string;
-  name?: string;
-  teamName?: string;
-}
+/** The register body the form fills in: the bot-check and invitation tokens are added when it is sent. */
+export type SignUpPayload = Omit<RegisterBody, 'turnstileToken' | 'invitationToken'>;
 
 /** The register body of spec §3 without the bot-check token: email normalised, optional fields trimmed or omitted. */
 export function signUpPayload(input: {

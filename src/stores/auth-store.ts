@@ -2,16 +2,11 @@ import {create} from 'zustand';
 import {apiClient, isApiError, type ApiClient} from '@site/src/lib/api-client';
 import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
 import {normalizeEmail} from '@site/src/lib/validation';
+import type {LoginBody, LoginResponse, UserResponse} from '@intakekit/contract/schemas/auth';
+import type {UserBody} from '@intakekit/contract/schemas/common';
 
 /** The user as the portal holds it (spec §3, contract "User object"). */
-export interface User {
-  id: string;
-  name: string | null;
-  email: string;
-  emailVerified: boolean;
-  team: {id: string; name: string; role: string} | null;
-  createdAt?: string;
-}
+export type User = UserBody;
 
 export interface AuthState {
   token: string | null;
@@ -43,16 +38,11 @@ export interface AuthState {
   setToken(token: string | null): void;
 }
 
-interface LoginResponse {
-  token: string;
-  user?: User;
-}
-
 const isAuthRefusal = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
 export function createAuthStore(client: ApiClient = apiClient) {
   // The answer prefetchUser() asked for, and the token it belongs to.
-  let early: {token: string; answer: Promise<{user: User}>} | null = null;
+  let early: {token: string; answer: Promise<UserResponse>} | null = null;
   const store = create<AuthState>()((set, get) => {
     type Data = Pick<AuthState, 'token' | 'user' | 'loading' | 'serverError' | 'initialized'>;
     const update = (partial: Partial<Data>) =>
@@ -82,7 +72,7 @@ export function createAuthStore(client: ApiClient = apiClient) {
       }
       update({token, loading: true, serverError: false});
       try {
-        const {user} = await (takeEarly(token) ?? client.get<{user: User}>('/api/auth/me'));
+        const {user} = await (takeEarly(token) ?? client.get<UserResponse>('/api/auth/me'));
         update({user, loading: false, serverError: false});
         return user;
       } catch (error) {
@@ -109,7 +99,7 @@ export function createAuthStore(client: ApiClient = apiClient) {
       prefetchUser() {
         const token = client.storage.get();
         if (!token || early || get().initialized) return;
-        const answer = client.get<{user: User}>('/api/auth/me');
+        const answer = client.get<UserResponse>('/api/auth/me');
         // Handled by the init() that takes it; this only keeps an early failure from being reported as unhandled.
         answer.catch(() => undefined);
         early = {token, answer};
@@ -123,7 +113,7 @@ export function createAuthStore(client: ApiClient = apiClient) {
       async refreshUser() {
         if (!client.storage.get()) return null;
         try {
-          const {user} = await client.get<{user: User}>('/api/auth/me');
+          const {user} = await client.get<UserResponse>('/api/auth/me');
           update({user, serverError: false});
           return user;
         } catch (error) {
@@ -134,13 +124,11 @@ export function createAuthStore(client: ApiClient = apiClient) {
       },
 
       async login({email, password}) {
-        const response = await client.post<LoginResponse>('/api/auth/login', {
-          email: normalizeEmail(email),
-          password,
-          turnstileToken: TURNSTILE_PLACEHOLDER_TOKEN,
-        });
+        const body: LoginBody = {email: normalizeEmail(email), password, turnstileToken: TURNSTILE_PLACEHOLDER_TOKEN};
+        const response = await client.post<LoginResponse>('/api/auth/login', body);
         client.storage.set(response.token);
         update({token: response.token, initialized: true});
+        // The schema says the answer carries the user; an answer with only the token still signs in.
         if (response.user) {
           update({user: response.user, loading: false, serverError: false});
           return response.user;

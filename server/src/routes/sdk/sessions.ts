@@ -11,8 +11,7 @@ import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {SAMPLE_FLOW} from '../../flows/sample-flow.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
-
-const KEY_TYPE_FOR_ENV = {sandbox: 'sandbox', dev: 'sandbox', test: 'sandbox', pro: 'production'} as const;
+import {KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
 
 export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: Config}) {
   app.withTypeProvider<TypeBoxTypeProvider>().post(

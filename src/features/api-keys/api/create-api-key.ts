@@ -1,11 +1,9 @@
 import {apiClient} from '@site/src/lib/api-client';
-import type {ApiKey, KeyType} from '@site/src/lib/api/keys';
+import type {KeyType} from '@site/src/lib/api/keys';
+import type {NewKeyResponse} from '@intakekit/contract/schemas/keys';
 
-export interface IssuedKey {
-  /** The full new key, shown once. */
-  apiKey: string;
-  key: ApiKey;
-}
+/** A new key: `apiKey` is the full key, shown once. */
+export type IssuedKey = NewKeyResponse;
 
 /** POST /api/keys/{keyType}, no body. Only sandbox is called from the interface (spec §7). */
 export function createApiKey(keyType: KeyType): Promise<IssuedKey> {

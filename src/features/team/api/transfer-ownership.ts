@@ -1,13 +1,10 @@
 import {apiClient} from '@site/src/lib/api-client';
-import type {TeamRole} from '../lib/roles';
+import type {TransferBody, TransferResponse} from '@intakekit/contract/schemas/team';
 
 /**
  * POST /api/team/transfer with {userId, password} (owner only): the chosen member becomes the owner and the
  * caller an admin. A wrong password is 400 INVALID_CREDENTIALS, so the session stays.
  */
-export function transferOwnership(input: {
-  userId: string;
-  password: string;
-}): Promise<{team: {id: string; name: string; role: TeamRole}}> {
-  return apiClient.post<{team: {id: string; name: string; role: TeamRole}}>('/api/team/transfer', input);
+export function transferOwnership(input: TransferBody): Promise<TransferResponse> {
+  return apiClient.post<TransferResponse>('/api/team/transfer', input);
 }

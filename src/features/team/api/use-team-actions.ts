@@ -1,4 +1,5 @@
 import useSWRMutation from 'swr/mutation';
+import type {TransferBody} from '@intakekit/contract/schemas/team';
 import type {GrantableRole} from '../lib/roles';
 import {TEAM_PATH, type TeamInvitation, type TeamMember} from './use-team';
 import {addTeamMember, type InviteInput} from './add-team-member';
@@ -20,9 +21,7 @@ export function useTeamActions() {
     changeRole: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: {member: TeamMember; role: GrantableRole}}) =>
       changeMemberRole(arg.member, arg.role),
     ),
-    transfer: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: {userId: string; password: string}}) =>
-      transferOwnership(arg),
-    ),
+    transfer: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TransferBody}) => transferOwnership(arg)),
   };
 }
 

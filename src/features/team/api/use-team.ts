@@ -1,35 +1,15 @@
 import useSWR from 'swr';
 import {apiClient, isApiError} from '@site/src/lib/api-client';
-import type {GrantableRole, TeamRole} from '../lib/roles';
+import type {InvitationBody, MemberBody, TeamResponse} from '@intakekit/contract/schemas/team';
 
-/** A member row of GET /api/team (contract 13). */
-export interface TeamMember {
-  id: string;
-  name: string | null;
-  email: string;
-  role: TeamRole;
-  joinedAt?: string;
-}
+/** A member row of GET /api/team. */
+export type TeamMember = MemberBody;
 
 /** A pending, unexpired invitation; only managers are sent any. */
-export interface TeamInvitation {
-  id: string;
-  email: string;
-  name: string | null;
-  role: GrantableRole;
-  createdAt: string;
-  sentAt: string;
-  expiresAt: string;
-}
+export type TeamInvitation = InvitationBody;
 
-export interface TeamData {
-  team: {id: string; name: string};
-  /** The caller's role: it decides which actions the page offers. */
-  role: TeamRole;
-  /** Members by seniority: owner, admins, members. */
-  users: TeamMember[];
-  invitations: TeamInvitation[];
-}
+/** The team, the caller's role (it decides which actions the page offers), members by seniority, invitations. */
+export type TeamData = TeamResponse;
 
 /** The cache key of the team: the path. */
 export const TEAM_PATH = '/api/team';

@@ -4,9 +4,12 @@
  * (a role changed in another tab).
  */
 
-export type TeamRole = 'owner' | 'admin' | 'member';
+import type {TeamRole} from '@intakekit/contract/schemas/common';
+import type {GrantedRole} from '@intakekit/contract/schemas/team';
+
+export type {TeamRole};
 /** The roles an invitation or a role change can grant: ownership only moves by transfer. */
-export type GrantableRole = Exclude<TeamRole, 'owner'>;
+export type GrantableRole = GrantedRole;
 
 const ROLES: readonly TeamRole[] = ['owner', 'admin', 'member'];
 
