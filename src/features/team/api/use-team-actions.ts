@@ -1,4 +1,4 @@
-import useSWRMutation from 'swr/mutation';
+import {useWriteThenReload} from '@site/src/hooks/use-write-then-reload';
 import type {TransferBody} from '@intakekit/contract/schemas/team';
 import type {GrantableRole} from '../lib/roles';
 import {TEAM_PATH, type TeamInvitation, type TeamMember} from './use-team';
@@ -9,19 +9,19 @@ import {removeTeamMember} from './remove-team-member';
 import {transferOwnership} from './transfer-ownership';
 
 /**
- * Every write of the Team page, each reloading the team afterwards (succeeded or refused): useSWRMutation
- * revalidates its key once the request has ended either way and rethrows a failure for the page to show.
+ * Every write of the Team page, each reloading the team afterwards (succeeded or refused); each call's failure
+ * reaches the page, also when another row's write started after it.
  */
 export function useTeamActions() {
   return {
-    invite: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: InviteInput}) => addTeamMember(arg)),
-    resend: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TeamInvitation}) => resendInvitation(arg)),
-    revoke: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TeamInvitation}) => revokeInvitation(arg)),
-    remove: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TeamMember}) => removeTeamMember(arg)),
-    changeRole: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: {member: TeamMember; role: GrantableRole}}) =>
+    invite: useWriteThenReload(TEAM_PATH, (arg: InviteInput) => addTeamMember(arg)),
+    resend: useWriteThenReload(TEAM_PATH, (arg: TeamInvitation) => resendInvitation(arg)),
+    revoke: useWriteThenReload(TEAM_PATH, (arg: TeamInvitation) => revokeInvitation(arg)),
+    remove: useWriteThenReload(TEAM_PATH, (arg: TeamMember) => removeTeamMember(arg)),
+    changeRole: useWriteThenReload(TEAM_PATH, (arg: {member: TeamMember; role: GrantableRole}) =>
       changeMemberRole(arg.member, arg.role),
     ),
-    transfer: useSWRMutation(TEAM_PATH, (_path: string, {arg}: {arg: TransferBody}) => transferOwnership(arg)),
+    transfer: useWriteThenReload(TEAM_PATH, (arg: TransferBody) => transferOwnership(arg)),
   };
 }
 
