@@ -6,12 +6,25 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {ROOT, BENCH_PASSWORD, serverDir} from './common.mjs';
 
+let loader;
+/**
+ * Imports a server source module. Every module goes through one tsx namespace, so they share one module graph:
+ * with a namespace per call (tsImport) each load gets its own copy of the modules it imports, and state such as
+ * db/sql-scripts.ts's record of which Kysely wraps a PGlite is lost between connect.ts and migrate.ts.
+ */
+async function loadServerModule(p) {
+  if (!loader) {
+    const {register} = await import('tsx/esm/api');
+    loader = register({namespace: 'intakekit-bench-seed'});
+  }
+  const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
+  return loader.import(pathToFileURL(path.join(serverDir(), 'src', p)).href, from);
+}
+
 let modules;
 async function serverModules() {
   if (modules) return modules;
-  const {tsImport} = await import('tsx/esm/api');
-  const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
-  const load = (p) => tsImport(path.join(serverDir(), 'src', p), from);
+  const load = loadServerModule;
   const [connect, migrate, passwords, tokens, kysely] = await Promise.all([
     load('db/connect.ts'),
     load('db/migrate.ts'),
@@ -172,10 +185,8 @@ export async function seedKeys(db, users, {perTeam, secretKey}) {
   let format;
   let box;
   try {
-    const {tsImport} = await import('tsx/esm/api');
-    const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
-    format = await tsImport(path.join(serverDir(), 'src', 'lib', 'api-key-format.ts'), from);
-    box = (await tsImport(path.join(serverDir(), 'src', 'lib', 'secret-box.ts'), from)).secretBox(secretKey);
+    format = await loadServerModule(path.join('lib', 'api-key-format.ts'));
+    box = (await loadServerModule(path.join('lib', 'secret-box.ts'))).secretBox(secretKey);
   } catch {
     return null;
   }
