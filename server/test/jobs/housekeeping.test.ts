@@ -103,7 +103,8 @@ describe('housekeeping', () => {
     const {app} = ctx;
     const row = (email: string, attempts: Date[], lockedUntil: Date | null) => ({
       email,
-      attempted_at: attempts,
+      // The schema types this column as an array of ColumnType, which Kysely's insert type cannot name.
+      attempted_at: attempts as never,
       locked_until: lockedUntil,
     });
     await app.db
