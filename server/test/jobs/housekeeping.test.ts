@@ -129,7 +129,7 @@ describe('housekeeping', () => {
     expect(locked.json().error.code).toBe('LOCKED');
   });
 
-  it("forgets the tokens of answered, revoked and expired invitations, and keeps a pending one's link working", async () => {
+  it("forgets the tokens of answered, revoked and expired invitations, and keeps a pending one's", async () => {
     const ctx = await build();
     const {app} = ctx;
     await signedIn(app, ctx.mail, 'owner@example.com', {teamName: 'Acme'});
