@@ -1,6 +1,6 @@
 // buildApp(config): the whole API, ready for inject() or listen(). It never listens itself.
 // Order matters: framework plugins (errors, security, rate limits, OpenAPI), then app plugins
-// (database, mailer, auth), then routes.
+// (database, mailer, auth, scheduled jobs), then routes.
 import crypto from 'node:crypto';
 import Fastify, {type FastifyInstance} from 'fastify';
 import {redactUrl, type Config} from './config.js';
@@ -16,6 +16,7 @@ import {mailerPlugin} from './plugins/mailer.js';
 import {normalizeInputPlugin} from './plugins/normalize-input.js';
 import {openapiPlugin} from './plugins/openapi.js';
 import {rateLimitPlugin} from './plugins/rate-limit.js';
+import {schedulerPlugin} from './plugins/scheduler.js';
 import {securityPlugin} from './plugins/security.js';
 import {authRoutes} from './routes/auth/index.js';
 import {benchRoutes} from './routes/bench.js';
@@ -25,6 +26,7 @@ import {keyRoutes} from './routes/keys/index.js';
 import {openapiRoutes} from './routes/openapi.js';
 import {sdkSessionRoutes} from './routes/sdk/sessions.js';
 import {teamRoutes} from './routes/team/index.js';
+import {housekeepingJob} from './services/housekeeping.js';
 
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, {database, label});
   await app.register(mailerPlugin, {config});
   await app.register(authPlugin, {config});
+  await app.register(schedulerPlugin, {config, jobs: [housekeepingJob(config)]});
 
   await app.register(healthRoutes);
   await app.register(openapiRoutes);

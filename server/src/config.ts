@@ -20,6 +20,12 @@ export interface Config {
   authRateLimit: number;
   /** Requests a minute per client address on POST /api/sdk/sessions (counted before the key lookup). */
   sdkRateLimit: number;
+  /** SDK_KEY_RATE_LIMIT: sessions a minute per API key on POST /api/sdk/sessions (counted once the key is known). */
+  sdkKeyRateLimit: number;
+  /** REDIS_URL (Valkey or Redis): where every process counts the rate limits; unset = in this process's memory. */
+  redisUrl: string | undefined;
+  /** HOUSEKEEPING_INTERVAL_MINUTES: how often expired sessions, tokens and sign-in attempts are purged. */
+  housekeepingIntervalMs: number;
   /**
    * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges or proxy-addr's
    * loopback/linklocal/uniquelocal); empty = the socket address is the client (Fastify's trustProxy off).
@@ -113,6 +119,17 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return value;
   };
+  /** A positive number of minutes, fractions allowed (0.5 = 30 s), returned in milliseconds. */
+  const minutes = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback * MINUTE;
+    const value = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a number of minutes from ${min} to ${max} (got "${raw}")`);
+      return fallback * MINUTE;
+    }
+    return Math.round(value * MINUTE);
+  };
   const boolean = (name: string, fallback: boolean): boolean => {
     const raw = text(name)?.toLowerCase();
     if (raw === undefined) return fallback;
@@ -195,6 +212,9 @@ export function loadConfig(env: Env = process.env): Config {
     loginRequiresVerifiedEmail: boolean('LOGIN_REQUIRES_VERIFIED_EMAIL', true),
     authRateLimit: integer('AUTH_RATE_LIMIT', 30, 1, 1_000_000),
     sdkRateLimit: integer('SDK_RATE_LIMIT', 120, 1, 1_000_000),
+    sdkKeyRateLimit: integer('SDK_KEY_RATE_LIMIT', 600, 1, 1_000_000),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    housekeepingIntervalMs: minutes('HOUSEKEEPING_INTERVAL_MINUTES', 60, 0.05, 7 * 24 * 60),
     trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 600) * 1000,

@@ -74,6 +74,9 @@ describe('configuration', () => {
       SESSION_ABSOLUTE_HOURS: '2',
       TEAM_INVITES_PER_HOUR: '50',
       INVITES_PER_ADDRESS_PER_DAY: '1',
+      SDK_KEY_RATE_LIMIT: '90',
+      REDIS_URL: 'redis://:pw@valkey.internal:6379/0',
+      HOUSEKEEPING_INTERVAL_MINUTES: '0.5',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -96,7 +99,11 @@ describe('configuration', () => {
       sessionAbsoluteMs: 2 * 3_600_000,
       teamInvitesPerHour: 50,
       invitesPerAddressPerDay: 1,
+      sdkKeyRateLimit: 90,
+      redisUrl: 'redis://:pw@valkey.internal:6379/0',
+      housekeepingIntervalMs: 30_000,
     });
+    expect(loadConfig({})).toMatchObject({redisUrl: undefined, housekeepingIntervalMs: 3_600_000});
     expect(loadConfig({TRUST_PROXY: 'false'}).trustProxy).toEqual([]);
   });
 
@@ -117,6 +124,12 @@ describe('configuration', () => {
     ['TEAM_INVITES_PER_HOUR', '2.5'],
     ['INVITES_PER_ADDRESS_PER_DAY', '0'],
     ['INVITES_PER_ADDRESS_PER_DAY', 'three'],
+    ['SDK_KEY_RATE_LIMIT', '0'],
+    ['REDIS_URL', 'valkey.internal:6379'],
+    ['REDIS_URL', 'http://valkey.internal:6379'],
+    ['HOUSEKEEPING_INTERVAL_MINUTES', '0'],
+    ['HOUSEKEEPING_INTERVAL_MINUTES', 'hourly'],
+    ['HOUSEKEEPING_INTERVAL_MINUTES', '-5'],
   ])('refuses %s=%s by name', (name, value) => {
     expect(() => loadConfig({[name]: value})).toThrow(new RegExp(`${name} must`));
   });

@@ -2,7 +2,7 @@
 // UNAUTHORIZED. Routes opt in explicitly (no URL matching). A rotated token is handed back in
 // the x-new-token header.
 // requireApiKey: the same for an API key in the bearer header (the SDK's routes): request.apiKeyType,
-// or 401 INVALID_API_KEY.
+// and request.apiKeyId (which the per-key rate limit counts by), or 401 INVALID_API_KEY.
 import type {FastifyReply, FastifyRequest} from 'fastify';
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
@@ -39,10 +39,11 @@ export const authPlugin = fp<{config: Config}>(
     });
     app.decorateRequest('apiKeyType', null);
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
-      const keyType = await useApiKey(app.db, config, bearerToken(request.headers.authorization));
-      if (!keyType) throw new ApiError('INVALID_API_KEY');
-      request.apiKeyType = keyType;
+      const key = await useApiKey(app.db, config, bearerToken(request.headers.authorization));
+      if (!key) throw new ApiError('INVALID_API_KEY');
+      request.apiKeyType = key.keyType;
+      request.apiKeyId = key.id;
     });
   },
-  {name: 'auth', fastify: '5.x', dependencies: ['db', 'errors']},
+  {name: 'auth', fastify: '5.x', dependencies: ['db', 'errors', 'rate-limit']},
 );

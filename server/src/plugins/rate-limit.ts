@@ -1,19 +1,60 @@
-// Per-client-address limits on the auth routes (design §4) and the SDK's public endpoint. The limit
-// runs in onRequest, before the body is parsed, any password hashed or any key looked up, and keys
-// on request.ip: the socket address, or the forwarded client address only when the socket is a
-// proxy named in TRUST_PROXY, so a client cannot pick its own key through X-Forwarded-For.
+// Per-client-address limits on the auth routes (design §4) and the SDK's public endpoint, and a
+// per-key limit on the SDK's endpoint. The address limits run in onRequest, before the body is
+// parsed, any password hashed or any key looked up, and key on request.ip: the socket address, or
+// the forwarded client address only when the socket is a proxy named in TRUST_PROXY, so a client
+// cannot pick its own key through X-Forwarded-For.
+//
+// Where the counts live: in this process's memory, or with REDIS_URL in Valkey/Redis, shared by
+// every API process (two processes counting apart would each allow the whole limit). When Redis
+// cannot be reached the limits fail open: requests are answered uncounted and the outage is logged
+// as an error (once per outage, not per request). The limits that guard accounts and mailboxes are
+// in PostgreSQL and hold regardless (the sign-in lock, invitation sends), so an outage of a
+// counter does not stop every sign-in, sign-up and SDK session of every customer.
 import rateLimit from '@fastify/rate-limit';
+import type {FastifyRequest} from 'fastify';
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import {ApiError} from '../errors.js';
+import {openRedis} from '../lib/redis.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preValidation/preHandler hook: SDK_KEY_RATE_LIMIT sessions a minute per authenticated API key. */
+    limitPerApiKey: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by requireApiKey: the key's id, the per-key limit's counter. */
+    apiKeyId: string | null;
+  }
+}
+
+function exceeded(ttlMs: number): ApiError {
+  return new ApiError('RATE_LIMIT_EXCEEDED', {headers: {'Retry-After': String(Math.max(1, Math.ceil(ttlMs / 1000)))}});
+}
 
 export const rateLimitPlugin = fp<{config: Config}>(
-  async (app) => {
+  async (app, {config}) => {
+    const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+    if (redis) app.addHook('onClose', async () => redis.close());
     await app.register(rateLimit, {
       global: false,
       keyGenerator: (request) => request.ip,
-      errorResponseBuilder: (_request, context) =>
-        new ApiError('RATE_LIMIT_EXCEEDED', {headers: {'Retry-After': String(Math.ceil(context.ttl / 1000))}}),
+      errorResponseBuilder: (_request, context) => exceeded(context.ttl),
+      ...(redis && {redis: redis.client, nameSpace: 'intakekit:rate-limit:', skipOnError: true}),
+    });
+
+    app.decorateRequest('apiKeyId', null);
+    // createRateLimit, not rateLimit: the latter runs once per request, and the address limit
+    // already ran on this one. Its own counters (key ids) live under their own prefix.
+    const perKey = app.createRateLimit({
+      max: config.sdkKeyRateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `sdk-key:${request.apiKeyId ?? ''}`,
+    });
+    app.decorate('limitPerApiKey', async (request: FastifyRequest) => {
+      if (!request.apiKeyId) throw new Error('limitPerApiKey used before requireApiKey');
+      const state = await perKey(request);
+      if (!state.isAllowed && state.isExceeded) throw exceeded(state.ttl);
     });
   },
   {name: 'rate-limit', fastify: '5.x', dependencies: ['errors']},

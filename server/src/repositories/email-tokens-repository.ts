@@ -74,3 +74,13 @@ export async function consumeEmailToken(db: Db, id: string, now: Date): Promise<
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Housekeeping: deletes the links that expired before `before`, used, superseded or not. Every link
+ * expires within the hour, so a used one goes too, once it is old enough that nobody clicks it again
+ * expecting ALREADY_USED.
+ */
+export async function deleteEmailTokensExpiredBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('email_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

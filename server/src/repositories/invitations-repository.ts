@@ -224,3 +224,21 @@ export async function limitingSend(
     .executeTakeFirst();
   return row?.sent_at;
 }
+
+/** What an ended invitation's token_hash becomes: unique, and never the hex SHA-256 a lookup compares with. */
+const FORGOTTEN_TOKEN_PREFIX = 'ended:';
+
+/**
+ * Housekeeping: forgets the token hash of every invitation that can no longer be used (answered,
+ * revoked, or expired by `expiredBefore`). The row stays (the team's history); only pending, unexpired
+ * invitations are ever looked up by token. Answers how many were forgotten.
+ */
+export async function forgetEndedInvitationTokens(db: Db, expiredBefore: Date): Promise<number> {
+  const result = await db
+    .updateTable('invitations')
+    .set((eb) => ({token_hash: sql<string>`${FORGOTTEN_TOKEN_PREFIX} || ${eb.ref('id')}::text`}))
+    .where('token_hash', 'not like', `${FORGOTTEN_TOKEN_PREFIX}%`)
+    .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('expires_at', '<=', expiredBefore)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

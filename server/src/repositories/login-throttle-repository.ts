@@ -92,3 +92,15 @@ export async function clearAttemptsOfUser(db: Db, userId: string): Promise<void>
     .where('email', '=', (eb) => eb.selectFrom('users').select('email').where('id', '=', userId))
     .execute();
 }
+
+/**
+ * Housekeeping: deletes the addresses with no attempt inside the window and no lock in force; they
+ * would start from nothing on their next attempt anyway.
+ */
+export async function deleteStaleAttempts(db: Db, now: Date, windowStart: Date): Promise<number> {
+  const result = await sql`
+    DELETE FROM sign_in_attempts
+    WHERE (locked_until IS NULL OR locked_until <= ${now}::timestamptz)
+      AND NOT EXISTS (SELECT 1 FROM unnest(attempted_at) AS t WHERE t > ${windowStart}::timestamptz)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -142,3 +142,24 @@ export async function deleteFamily(db: Db, familyId: string): Promise<void> {
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/**
+ * Housekeeping: deletes every session that can no longer be used (idle, past its lifetime, or replaced
+ * and past its grace), the same rule insertSession applies to one user. Answers how many went.
+ */
+export async function deleteDeadSessions(
+  db: Db,
+  dead: {now: Date; idleBefore: Date; graceBefore: Date},
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', '<=', dead.idleBefore),
+        eb('absolute_expires_at', '<=', dead.now),
+        eb('replaced_at', '<=', dead.graceBefore),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -105,10 +105,10 @@ export async function useApiKey(
   db: Db,
   config: Pick<Config, 'now'>,
   value: string | undefined,
-): Promise<KeyType | undefined> {
+): Promise<{id: string; keyType: KeyType} | undefined> {
   if (!value || !parseApiKey(value)) return undefined;
   const key = await useActiveKey(db, hashToken(value), config.now());
-  return key?.key_type;
+  return key && {id: key.id, keyType: key.key_type};
 }
 
 function assertVerified(user: UserWithTeam): void {

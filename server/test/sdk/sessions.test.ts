@@ -152,4 +152,35 @@ describe('POST /api/sdk/sessions', () => {
     });
     expect(other.statusCode).toBe(200);
   });
+
+  it('limits each key to SDK_KEY_RATE_LIMIT sessions a minute, from any address, after the key is known', async () => {
+    const {app, mail} = await build({env: {SDK_KEY_RATE_LIMIT: '3'}});
+    const token = await signedIn(app, mail, 'ada@example.com');
+    const busy = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
+    const quiet = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
+    const from = (remoteAddress: string, apiKey: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sdk/sessions',
+        remoteAddress,
+        headers: {authorization: `Bearer ${apiKey}`},
+        payload: {flowId: 'f1'},
+      });
+    // Three patients on three addresses use up the key's minute...
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect((await from(address, busy)).statusCode).toBe(200);
+    }
+    // ...so a fourth address is refused for this key, and told when to retry.
+    const limited = await from('198.51.100.4', busy);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: {code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.'},
+    });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another key of the same address is counted apart, and a wrong key is still just a wrong key.
+    expect((await from('198.51.100.4', quiet)).statusCode).toBe(200);
+    expect((await from('198.51.100.4', `ik_sandbox_${'0'.repeat(42)}`)).statusCode).toBe(401);
+  });
 });

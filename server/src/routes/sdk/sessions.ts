@@ -19,8 +19,9 @@ export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: 
     {
       // Counted before the key lookup, so guessing keys costs the caller its budget, not our database.
       config: {rateLimit: sdkRateLimit(config)},
-      // Before body validation: a caller without a valid key learns nothing about the body.
-      preValidation: app.requireApiKey,
+      // Before body validation: a caller without a valid key learns nothing about the body. Then
+      // SDK_KEY_RATE_LIMIT per key: one page embedding a key cannot use up the service for others.
+      preValidation: [app.requireApiKey, app.limitPerApiKey],
       schema: {
         tags: ['sdk'],
         summary: 'Start an intake session with an API key and receive the flow',

@@ -1,0 +1,59 @@
+// Housekeeping, run by the scheduler every HOUSEKEEPING_INTERVAL_MINUTES in one process: deletes
+// what can no longer be used, so tables stay the size of what is live and nothing sensitive is kept
+// longer than it serves. Each purge is one statement and answers how many rows it touched.
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import {deleteEmailTokensExpiredBefore} from '../repositories/email-tokens-repository.js';
+import {forgetEndedInvitationTokens} from '../repositories/invitations-repository.js';
+import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
+import {deleteDeadSessions} from '../repositories/sessions-repository.js';
+import type {ScheduledJob} from './scheduled-jobs.js';
+
+type HousekeepingConfig = Pick<
+  Config,
+  'now' | 'housekeepingIntervalMs' | 'sessionIdleMs' | 'sessionGraceMs' | 'lockWindowMs'
+>;
+
+const DAY = 24 * 60 * 60_000;
+/**
+ * How long a used or expired email link is kept after its expiry:
+ * a day in which clicking it again still answers ALREADY_USED or EXPIRED rather than "invalid".
+ */
+export const ENDED_LINK_RETENTION_MS = DAY;
+
+/** The lock number of the housekeeping job (see scheduled-jobs.ts); never reuse it for another job. */
+const HOUSEKEEPING_LOCK_ID = 1;
+
+type Purge = (db: Db, now: Date, config: HousekeepingConfig) => Promise<number>;
+
+/** Each purge by the name it is logged under. */
+const PURGES: Record<string, Purge> = {
+  sessions: (db, now, config) =>
+    deleteDeadSessions(db, {
+      now,
+      idleBefore: new Date(now.getTime() - config.sessionIdleMs),
+      graceBefore: new Date(now.getTime() - config.sessionGraceMs),
+    }),
+  emailTokens: (db, now) => deleteEmailTokensExpiredBefore(db, new Date(now.getTime() - ENDED_LINK_RETENTION_MS)),
+  // Only a pending, unexpired invitation is ever looked up by its token, so an ended one's goes at once.
+  invitationTokens: (db, now) => forgetEndedInvitationTokens(db, now),
+  signInAttempts: (db, now, config) => deleteStaleAttempts(db, now, new Date(now.getTime() - config.lockWindowMs)),
+  // The mail outbox's sent rows join here: sentMail: (db, now) => deleteSentMailBefore(db, <now - retention>).
+};
+
+/** Runs every purge once (in the caller's transaction); answers the rows each one removed. */
+export async function housekeep(db: Db, config: HousekeepingConfig): Promise<Record<string, number>> {
+  const now = config.now();
+  const removed: Record<string, number> = {};
+  for (const [name, purge] of Object.entries(PURGES)) removed[name] = await purge(db, now, config);
+  return removed;
+}
+
+export function housekeepingJob(config: HousekeepingConfig): ScheduledJob {
+  return {
+    name: 'housekeeping',
+    lockId: HOUSEKEEPING_LOCK_ID,
+    intervalMs: config.housekeepingIntervalMs,
+    run: (db) => housekeep(db, config),
+  };
+}
