@@ -27,6 +27,11 @@ export interface Config {
   /** HOUSEKEEPING_INTERVAL_MINUTES: how often expired sessions, tokens and sign-in attempts are purged. */
   housekeepingIntervalMs: number;
   /**
+   * Whether scheduled jobs run on their intervals (always in a server; the API tests turn it off, since a purge at
+   * the top of the hour would act on a test's moved clock in the middle of that test).
+   */
+  scheduledJobs: boolean;
+  /**
    * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges or proxy-addr's
    * loopback/linklocal/uniquelocal); empty = the socket address is the client (Fastify's trustProxy off).
    */
@@ -215,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     sdkKeyRateLimit: integer('SDK_KEY_RATE_LIMIT', 600, 1, 1_000_000),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     housekeepingIntervalMs: minutes('HOUSEKEEPING_INTERVAL_MINUTES', 60, 0.05, 7 * 24 * 60),
+    scheduledJobs: true,
     trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 600) * 1000,

@@ -75,6 +75,7 @@ export const schedulerPlugin = fp<{config: Config; jobs: ScheduledJob[]}>(
       },
     });
     app.addHook('onReady', async () => {
+      if (!config.scheduledJobs) return;
       for (const job of jobs) schedule(job);
     });
     app.addHook('onClose', async () => {

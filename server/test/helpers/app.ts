@@ -70,6 +70,8 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
     }),
     now: clock.now,
     logStream: logs,
+    // Jobs run when a test asks (app.scheduler.run): a scheduled purge would act on a moved clock mid-test.
+    scheduledJobs: false,
     ...options.config,
   };
   const app = await buildApp(config, {db: database.db});

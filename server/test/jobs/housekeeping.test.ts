@@ -173,7 +173,7 @@ describe('housekeeping', () => {
   });
 
   it('runs on its interval once the app is ready and stops when the app closes', async () => {
-    const ctx = await build({config: {housekeepingIntervalMs: 200}});
+    const ctx = await build({config: {housekeepingIntervalMs: 200, scheduledJobs: true}});
     const runs = () =>
       ctx.logs
         .entries()
