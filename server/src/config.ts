@@ -34,6 +34,8 @@ export interface Config {
   teamInvitesPerHour: number;
   /** INVITES_PER_ADDRESS_PER_DAY: invitation emails to one address per rolling 24 h, across all teams. */
   invitesPerAddressPerDay: number;
+  /** ACTIVE_KEYS_PER_TEAM: active API keys one team (or one user without a team) may hold. */
+  activeKeysPerTeam: number;
   logLevel: string;
   /** BENCH_ROUTES=1 mounts the benchmark's floor routes (never in production). */
   benchRoutes: boolean;
@@ -201,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
     teamInvitesPerHour: integer('TEAM_INVITES_PER_HOUR', 20, 1, 1_000_000),
     invitesPerAddressPerDay: integer('INVITES_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
+    activeKeysPerTeam: integer('ACTIVE_KEYS_PER_TEAM', 50, 1, 10_000),
     logLevel,
     benchRoutes: boolean('BENCH_ROUTES', false),
     now: () => new Date(),
