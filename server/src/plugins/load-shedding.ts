@@ -22,21 +22,28 @@ declare module 'fastify' {
 export const SHED_RETRY_AFTER_SECONDS = 5;
 
 const MB = 1024 * 1024;
+const SAMPLE_INTERVAL_MS = 500;
 
 export const loadSheddingPlugin = fp<{config: Config}>(
   async (app, {config}) => {
+    // Opening and migrating the database blocks the event loop before the server listens; that delay
+    // is not load, so nothing is shed until two samples have been taken after the app is ready.
+    let measuring = false;
+    app.addHook('onReady', async () => {
+      setTimeout(() => (measuring = true), 2 * SAMPLE_INTERVAL_MS).unref();
+    });
     await app.register(underPressure, {
-      sampleInterval: 500,
+      sampleInterval: SAMPLE_INTERVAL_MS,
       ...(config.loadShedMaxEventLoopDelayMs > 0 && {maxEventLoopDelay: config.loadShedMaxEventLoopDelayMs}),
       ...(config.loadShedMaxHeapMb > 0 && {maxHeapUsedBytes: config.loadShedMaxHeapMb * MB}),
       ...(config.loadShedMaxRssMb > 0 && {maxRssBytes: config.loadShedMaxRssMb * MB}),
       pressureHandler: async (request, _reply, type, value) => {
-        if (request.routeOptions.config.unshed) return;
+        if (!measuring || request.routeOptions.config.unshed) return;
         request.log.warn({pressure: type, value}, 'request shed under load');
         throw new ApiError('SERVICE_UNAVAILABLE', {headers: {'Retry-After': String(SHED_RETRY_AFTER_SECONDS)}});
       },
     });
-    app.decorate('isShedding', () => app.isUnderPressure());
+    app.decorate('isShedding', () => measuring && app.isUnderPressure());
   },
   {name: 'load-shedding', fastify: '5.x', dependencies: ['errors', 'security']},
 );
