@@ -36,11 +36,11 @@ export interface Config {
   invitesPerAddressPerDay: number;
   /** ACTIVE_KEYS_PER_TEAM: active API keys one team (or one user without a team) may hold. */
   activeKeysPerTeam: number;
-  /** LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: mean event-loop delay above which requests are shed (0 = never). */
+  /** LOAD_SHED_EVENT_LOOP_MS: mean event-loop delay above which requests are shed (0 = never). */
   loadShedMaxEventLoopDelayMs: number;
-  /** LOAD_SHED_MAX_HEAP_MB: V8 heap in use above which requests are shed (0 = never). */
+  /** LOAD_SHED_HEAP_MB: V8 heap in use above which requests are shed (0 = never). */
   loadShedMaxHeapMb: number;
-  /** LOAD_SHED_MAX_RSS_MB: resident memory above which requests are shed (0 = never). */
+  /** LOAD_SHED_RSS_MB: resident memory above which requests are shed (0 = never). */
   loadShedMaxRssMb: number;
   /** METRICS_TOKEN: GET /metrics is served only when set, to `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
@@ -223,9 +223,9 @@ export function loadConfig(env: Env = process.env): Config {
     teamInvitesPerHour: integer('TEAM_INVITES_PER_HOUR', 20, 1, 1_000_000),
     invitesPerAddressPerDay: integer('INVITES_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
     activeKeysPerTeam: integer('ACTIVE_KEYS_PER_TEAM', 50, 1, 10_000),
-    loadShedMaxEventLoopDelayMs: integer('LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 600_000),
-    loadShedMaxHeapMb: integer('LOAD_SHED_MAX_HEAP_MB', 0, 0, 1_000_000),
-    loadShedMaxRssMb: integer('LOAD_SHED_MAX_RSS_MB', 0, 0, 1_000_000),
+    loadShedMaxEventLoopDelayMs: integer('LOAD_SHED_EVENT_LOOP_MS', 1000, 0, 600_000),
+    loadShedMaxHeapMb: integer('LOAD_SHED_HEAP_MB', 0, 0, 1_000_000),
+    loadShedMaxRssMb: integer('LOAD_SHED_RSS_MB', 0, 0, 1_000_000),
     metricsToken,
     logFormat,
     logLevel,

@@ -40,7 +40,7 @@ describe('liveness and readiness', () => {
 describe('load shedding', () => {
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After and the security headers under pressure, but never on liveness', async () => {
     // A heap ceiling of 1 MB is always exceeded: the process is "under pressure" from its first sample.
-    const {app} = await build({env: {LOAD_SHED_MAX_HEAP_MB: '1'}});
+    const {app} = await build({env: {LOAD_SHED_HEAP_MB: '1'}});
     const plain = await get(app, '/api/nope');
     // What opening the database cost the event loop before the app was ready is not load.
     expect((await get(app, '/api/health')).statusCode).toBe(200);
