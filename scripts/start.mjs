@@ -73,7 +73,9 @@ if (mode === 'dev') {
 
 // Development runs the TypeScript through tsx; `serve` runs the compiled server, as production does.
 const apiArgs = mode === 'dev' ? ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')] : [compiledServer];
-const api = run('API', process.execPath, apiArgs, childEnv);
+// Development logs are for a person at a terminal (pino-pretty); `serve` keeps production's JSON.
+const apiEnv = mode === 'dev' ? {LOG_FORMAT: 'pretty', ...childEnv} : childEnv;
+const api = run('API', process.execPath, apiArgs, apiEnv);
 const siteArgs = mode === 'dev' ? ['start', '--port', String(sitePort), '--host', host, '--no-open'] : null;
 // The production build is served by our static server (scripts/lib/static-server.mjs explains why).
 const site = siteArgs

@@ -183,10 +183,15 @@ class CrashRun {
         token: this.sessions.get(email)!,
       });
       expect(res.status).toBe(200);
-      const expected = [...this.known.entries()]
-        .filter(([, k]) => k.email === email)
-        .map(([id, k]) => `${id}:${k.status}`);
-      expect(res.body.keys.map((k) => `${k.id}:${k.status}`).sort()).toEqual(expected.sort());
+      const mine = [...this.known.entries()].filter(([, k]) => k.email === email);
+      const served = res.body.keys.map((k) => `${k.id}:${k.status}`);
+      // Every active key, and (the list being bounded) the newest 20 of the revoked ones.
+      const active = mine.filter(([, k]) => k.status === 'active').map(([id]) => `${id}:active`);
+      const revoked = new Set(mine.filter(([, k]) => k.status === 'revoked').map(([id]) => `${id}:revoked`));
+      expect(served.filter((k) => k.endsWith(':active')).sort()).toEqual(active.sort());
+      const servedRevoked = served.filter((k) => !k.endsWith(':active'));
+      expect(servedRevoked.filter((k) => !revoked.has(k))).toEqual([]);
+      expect(servedRevoked).toHaveLength(Math.min(20, revoked.size));
     }
   }
 }

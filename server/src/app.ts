@@ -12,7 +12,9 @@ import {useTurnstileEndpoint} from './lib/turnstile.js';
 import {authPlugin} from './plugins/auth.js';
 import {dbPlugin, prepareDatabase} from './plugins/db.js';
 import {errorsPlugin} from './plugins/errors.js';
+import {loadSheddingPlugin} from './plugins/load-shedding.js';
 import {mailerPlugin} from './plugins/mailer.js';
+import {metricsPlugin} from './plugins/metrics.js';
 import {normalizeInputPlugin} from './plugins/normalize-input.js';
 import {openapiPlugin} from './plugins/openapi.js';
 import {rateLimitPlugin} from './plugins/rate-limit.js';
@@ -23,6 +25,7 @@ import {benchRoutes} from './routes/bench.js';
 import {healthRoutes} from './routes/health.js';
 import {invitationRoutes} from './routes/invitations/index.js';
 import {keyRoutes} from './routes/keys/index.js';
+import {metricsRoutes} from './routes/metrics.js';
 import {openapiRoutes} from './routes/openapi.js';
 import {sdkSessionRoutes} from './routes/sdk/sessions.js';
 import {teamRoutes} from './routes/team/index.js';
@@ -70,6 +73,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {config});
+  // After the security headers (a shed request carries them), before the rate limits and any parsing.
+  await app.register(loadSheddingPlugin, {config});
+  await app.register(metricsPlugin, {config});
   await app.register(rateLimitPlugin, {config});
   await app.register(openapiPlugin);
   await app.register(normalizeInputPlugin);
@@ -86,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(schedulerPlugin, {config, jobs: [housekeepingJob(config)]});
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes, {config});
   await app.register(openapiRoutes);
   await app.register(authRoutes, {config});
   await app.register(keyRoutes, {config, secretKey});

@@ -45,6 +45,18 @@ export interface Config {
   teamInvitesPerHour: number;
   /** INVITES_PER_ADDRESS_PER_DAY: invitation emails to one address per rolling 24 h, across all teams. */
   invitesPerAddressPerDay: number;
+  /** ACTIVE_KEYS_PER_TEAM: active API keys one team (or one user without a team) may hold. */
+  activeKeysPerTeam: number;
+  /** LOAD_SHED_EVENT_LOOP_MS: mean event-loop delay above which requests are shed (0 = never). */
+  loadShedMaxEventLoopDelayMs: number;
+  /** LOAD_SHED_HEAP_MB: V8 heap in use above which requests are shed (0 = never). */
+  loadShedMaxHeapMb: number;
+  /** LOAD_SHED_RSS_MB: resident memory above which requests are shed (0 = never). */
+  loadShedMaxRssMb: number;
+  /** METRICS_TOKEN: GET /metrics is served only when set, to `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** LOG_FORMAT: json (default) or pretty (human-readable; needs the pino-pretty dev dependency). */
+  logFormat: 'json' | 'pretty';
   logLevel: string;
   /** BENCH_ROUTES=1 mounts the benchmark's floor routes (never in production). */
   benchRoutes: boolean;
@@ -169,6 +181,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 32`)');
+  }
+  const logFormatRaw = text('LOG_FORMAT')?.toLowerCase() ?? 'json';
+  const logFormat = logFormatRaw === 'pretty' ? 'pretty' : 'json';
+  if (!['json', 'pretty'].includes(logFormatRaw))
+    problems.push(`LOG_FORMAT must be json or pretty (got "${logFormatRaw}")`);
+
   const trustProxyRaw = text('TRUST_PROXY');
   const trustProxy =
     trustProxyRaw?.toLowerCase() === 'false'
@@ -227,6 +248,12 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
     teamInvitesPerHour: integer('TEAM_INVITES_PER_HOUR', 20, 1, 1_000_000),
     invitesPerAddressPerDay: integer('INVITES_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
+    activeKeysPerTeam: integer('ACTIVE_KEYS_PER_TEAM', 50, 1, 10_000),
+    loadShedMaxEventLoopDelayMs: integer('LOAD_SHED_EVENT_LOOP_MS', 1000, 0, 600_000),
+    loadShedMaxHeapMb: integer('LOAD_SHED_HEAP_MB', 0, 0, 1_000_000),
+    loadShedMaxRssMb: integer('LOAD_SHED_RSS_MB', 0, 0, 1_000_000),
+    metricsToken,
+    logFormat,
     logLevel,
     benchRoutes: boolean('BENCH_ROUTES', false),
     now: () => new Date(),

@@ -43,6 +43,8 @@ export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> 
       TURNSTILE_SECRET_KEY: '',
       // These tests sign up hundreds of accounts from one address.
       AUTH_RATE_LIMIT: '1000000',
+      // These tests prove correctness under load, not shedding: a shed request would read as a 5xx.
+      LOAD_SHED_EVENT_LOOP_MS: '0',
       LOG_LEVEL: 'info',
       ...options.env,
     },

@@ -12,6 +12,22 @@ import {rememberPglite} from './sql-scripts.js';
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+export interface PoolCounts {
+  /** Connections open (idle and in use). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+/** The PostgreSQL pool's connection counts; undefined for PGlite (one embedded connection, no pool). */
+export function poolCounts(db: Db): PoolCounts | undefined {
+  const pool = pools.get(db);
+  return pool && {total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount};
+}
+
 export interface DatabaseTarget {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -24,7 +40,9 @@ export async function openDatabase(target: DatabaseTarget, onIdleError?: (error:
     // the pool replaces it on next use.
     pool.on('error', (error) => onIdleError?.(error));
     usePreparedStatements(pool);
-    return new Kysely<Database>({dialect: new PostgresDialect({pool})});
+    const db = new Kysely<Database>({dialect: new PostgresDialect({pool})});
+    pools.set(db, pool);
+    return db;
   }
   const dir = path.join(target.dataDir, 'db');
   await fs.mkdir(dir, {recursive: true});

@@ -19,14 +19,50 @@ function ownerColumns(owner: KeyOwner) {
   return 'teamId' in owner ? {team_id: owner.teamId, user_id: null} : {team_id: null, user_id: owner.userId};
 }
 
-export async function listKeys(db: Db, owner: KeyOwner): Promise<ApiKeyRow[]> {
-  return db
+/**
+ * Every active key of the owner (bounded by the quota) and its `revokedLimit` most recently created
+ * revoked ones, newest first: revoked keys pile up with every rotation, and the list must not.
+ */
+export async function listKeys(db: Db, owner: KeyOwner, revokedLimit: number): Promise<ApiKeyRow[]> {
+  const ownerColumn = 'teamId' in owner ? 'team_id' : 'user_id';
+  const ownerId = 'teamId' in owner ? owner.teamId : owner.userId;
+  const [active, revoked] = await Promise.all([
+    db.selectFrom('api_keys').select(COLUMNS).where(ownerColumn, '=', ownerId).where('status', '=', 'active').execute(),
+    db
+      .selectFrom('api_keys')
+      .select(COLUMNS)
+      .where(ownerColumn, '=', ownerId)
+      .where('status', '=', 'revoked')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(revokedLimit)
+      .execute(),
+  ]);
+  return [...active, ...revoked].sort(
+    (a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+/**
+ * Holds the owner's row (team or user) locked until the transaction ends, so that concurrent
+ * creations for one owner count the active keys one after the other.
+ */
+export async function lockKeyOwner(db: Db, owner: KeyOwner): Promise<void> {
+  if ('teamId' in owner) {
+    await db.selectFrom('teams').select('id').where('id', '=', owner.teamId).forUpdate().execute();
+  } else {
+    await db.selectFrom('users').select('id').where('id', '=', owner.userId).forUpdate().execute();
+  }
+}
+
+export async function countActiveKeys(db: Db, owner: KeyOwner): Promise<number> {
+  const row = await db
     .selectFrom('api_keys')
-    .select(COLUMNS)
+    .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('teamId' in owner ? 'team_id' : 'user_id', '=', 'teamId' in owner ? owner.teamId : owner.userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertKey(

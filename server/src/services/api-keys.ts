@@ -1,7 +1,9 @@
 // API key rules (design §4): team keys are shared by members, a user without a team has keys of
 // their own; creating, rotating and revoking need a verified email; production keys need a team
 // the operator marked production-ready; rotation revokes the old key and creates its one
-// successor in a single transaction.
+// successor in a single transaction. Quotas: an owner holds at most ACTIVE_KEYS_PER_TEAM active keys
+// (rotation replaces one, so it never meets the limit), and the list shows every active key plus the
+// most recent revoked ones only.
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {KeyType} from '../db/schema.js';
@@ -10,9 +12,11 @@ import {newApiKey, parseApiKey} from '../lib/api-key-format.js';
 import type {SecretBox} from '../lib/secret-box.js';
 import {hashToken} from '../lib/tokens.js';
 import {
+  countActiveKeys,
   findOwnedKey,
   insertKey,
   listKeys,
+  lockKeyOwner,
   revokeActiveKey,
   useActiveKey,
   type ApiKeyRow,
@@ -23,6 +27,9 @@ import type {UserWithTeam} from '../repositories/users-repository.js';
 import type {ApiKey as ApiKeyBody} from '@intakekit/contract/schemas/keys';
 
 export type {ApiKeyBody};
+
+/** How many revoked keys GET /api/keys shows (the newest), after every active key. */
+export const REVOKED_KEYS_LISTED = 20;
 
 export function ownerOf(user: UserWithTeam): KeyOwner {
   return user.team ? {teamId: user.team.id} : {userId: user.id};
@@ -43,17 +50,22 @@ export class ApiKeys {
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
-    private readonly config: Pick<Config, 'now'>,
+    private readonly config: Pick<Config, 'now' | 'activeKeysPerTeam'>,
   ) {}
 
   async list(user: UserWithTeam): Promise<ApiKeyBody[]> {
-    return (await listKeys(this.db, ownerOf(user))).map((row) => toKeyBody(row, this.box));
+    return (await listKeys(this.db, ownerOf(user), REVOKED_KEYS_LISTED)).map((row) => toKeyBody(row, this.box));
   }
 
   async create(user: UserWithTeam, type: KeyType): Promise<ApiKeyBody> {
     assertVerified(user);
     if (type === 'production' && !(await this.productionReady(user))) throw new ApiError('PRODUCTION_NOT_READY');
-    return this.issue(this.db, user, type, undefined);
+    const owner = ownerOf(user);
+    return this.db.transaction().execute(async (trx) => {
+      await lockKeyOwner(trx, owner);
+      if ((await countActiveKeys(trx, owner)) >= this.config.activeKeysPerTeam) throw new ApiError('KEY_LIMIT_REACHED');
+      return this.issue(trx, user, type, undefined);
+    });
   }
 
   async rotate(user: UserWithTeam, id: string, type: KeyType | undefined): Promise<ApiKeyBody> {

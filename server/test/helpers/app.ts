@@ -66,6 +66,9 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
       LOG_LEVEL: 'info',
       // High enough that only the rate-limit tests meet the limit.
       AUTH_RATE_LIMIT: '10000',
+      // A busy test machine (PGlite copies block the event loop) must not shed the tests' requests;
+      // the load-shedding tests set their own thresholds.
+      LOAD_SHED_EVENT_LOOP_MS: '0',
       ...options.env,
     }),
     now: clock.now,

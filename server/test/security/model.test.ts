@@ -179,12 +179,14 @@ function underLimits(m: Model, team: string, email: string, now: number): boolea
 }
 
 /** The key list a user must see: their team's keys (or their own), newest first, then by id. */
+/** Every active key of the owner and its 20 newest revoked ones, newest first. */
 function expectedKeys(m: Model, u: ModelUser) {
   const owner = ownerOf(u);
-  return m.keys
+  const newestFirst = m.keys
     .filter((k) => k.owner === owner)
-    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map(keyBody);
+    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const listedRevoked = new Set(newestFirst.filter((k) => k.status !== 'active').slice(0, 20));
+  return newestFirst.filter((k) => k.status === 'active' || listedRevoked.has(k)).map(keyBody);
 }
 
 /** POST /api/sdk/sessions with a key, as a customer page would; mirrors the model's lastUsedAt. */
@@ -809,6 +811,9 @@ class CreateKey extends Command {
     if (!u.verified) return expectRefusal(res, 403, 'EMAIL_NOT_VERIFIED', 'create unverified');
     if (this.keyType === 'production' && !(u.team && m.teams.get(u.team)!.productionReady)) {
       return expectRefusal(res, 403, 'PRODUCTION_NOT_READY', 'production key');
+    }
+    if (m.keys.filter((k) => k.owner === ownerOf(u) && k.status === 'active').length >= 50) {
+      return expectRefusal(res, 409, 'KEY_LIMIT_REACHED', 'the 51st active key');
     }
     expect(res.statusCode).toBe(201);
     const {apiKey, key} = res.json();

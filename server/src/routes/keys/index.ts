@@ -12,7 +12,7 @@ import {
   KeyTypeParams,
   NewKeyResponse,
 } from '@intakekit/contract/schemas/keys';
-import {ApiKeys} from '../../services/api-keys.js';
+import {ApiKeys, REVOKED_KEYS_LISTED} from '../../services/api-keys.js';
 import {currentUser} from '../current-user.js';
 
 export interface KeyRouteOptions {
@@ -34,6 +34,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       schema: {
         tags: ['keys'],
         summary: "The API keys of the user's team (or of the user without a team), newest first",
+        description: `Every active key (at most ACTIVE_KEYS_PER_TEAM, 50 by default) and the ${REVOKED_KEYS_LISTED} most recently created revoked keys, newest first; older revoked keys are not listed, so the answer stays small however often keys are rotated.`,
         security: session,
         response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED')},
       },
@@ -48,11 +49,19 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       schema: {
         tags: ['keys'],
         summary: 'Create a sandbox or production key (the full value is in the answer)',
+        description:
+          'Refused with 409 KEY_LIMIT_REACHED when the team (or the user without a team) already holds ACTIVE_KEYS_PER_TEAM active keys (50 by default); revoking one frees a place. Rotation replaces a key and is never refused for this limit.',
         security: session,
         params: KeyTypeParams,
         response: {
           201: NewKeyResponse,
-          ...errorResponses('UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'PRODUCTION_NOT_READY', 'NOT_FOUND'),
+          ...errorResponses(
+            'UNAUTHORIZED',
+            'EMAIL_NOT_VERIFIED',
+            'PRODUCTION_NOT_READY',
+            'NOT_FOUND',
+            'KEY_LIMIT_REACHED',
+          ),
         },
       },
     },

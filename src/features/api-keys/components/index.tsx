@@ -3,11 +3,13 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import EmptyState from '@site/src/components/empty-state';
+import Notice from '@site/src/components/notice';
 import {SrOnly} from '@site/src/components/data-table';
 import Panel, {PageHeader} from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import type {ApiKey} from '@site/src/lib/api/keys';
+import {errorCode, serverMessage} from '@site/src/lib/errors';
 import {useApiKeys} from '../api/use-api-keys';
 import {useKeyActions} from '../api/use-key-actions';
 import {formatKeyType} from '../lib/format';
@@ -21,8 +23,12 @@ import styles from './styles.module.css';
 export const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
 export const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key?';
 export const LOCKED_HINT = 'Email verification required';
+const KEY_LIMIT_FALLBACK = 'You have reached the limit of active API keys.';
 
-/** Spec §8: key list, create, rotate and revoke failures are only logged; the page stays usable. */
+/**
+ * Spec §8: key list, create, rotate and revoke failures are only logged; the page stays usable. The one
+ * exception is the key quota: the person can act on it (revoke a key), so its message is shown.
+ */
 function logFailure(action: string, error: unknown): void {
   console.warn(`[api-keys] ${action} failed`, error);
 }
@@ -54,6 +60,7 @@ export default function ApiKeysView(): ReactNode {
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const [busy, setBusy] = useState<{id: string; action: 'rotate' | 'revoke'} | null>(null);
   const [productionOpen, setProductionOpen] = useState(false);
+  const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const lockedHintId = useId();
 
   useEffect(() => {
@@ -64,11 +71,13 @@ export default function ApiKeysView(): ReactNode {
   const locked = verified ? {} : {title: LOCKED_HINT, 'aria-describedby': lockedHintId};
 
   const onCreateSandbox = useCallback(async () => {
+    setLimitMessage(null);
     try {
       const issued = await actions.create.trigger('sandbox');
       setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? 'sandbox')} key created`});
     } catch (failure) {
       logFailure('creating a sandbox key', failure);
+      if (errorCode(failure) === 'KEY_LIMIT_REACHED') setLimitMessage(serverMessage(failure) ?? KEY_LIMIT_FALLBACK);
     }
   }, [actions.create]);
 
@@ -94,6 +103,7 @@ export default function ApiKeysView(): ReactNode {
       setBusy({id: key.id, action: 'revoke'});
       try {
         await actions.revoke.trigger(key);
+        setLimitMessage(null);
       } catch (failure) {
         logFailure('revoking a key', failure);
       } finally {
@@ -160,6 +170,11 @@ export default function ApiKeysView(): ReactNode {
 
       <div className={styles.stack}>
         {user && !verified ? <VerificationBanner email={user.email} /> : null}
+        {limitMessage ? (
+          <Notice variant="error" data-testid="key-limit" onDismiss={() => setLimitMessage(null)}>
+            {limitMessage}
+          </Notice>
+        ) : null}
         {revealed ? <NewKeyBanner revealed={revealed} onDismiss={() => setRevealed(null)} /> : null}
       </div>
 
