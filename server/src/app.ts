@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? redactUrl(config.databaseUrl)
       : `pglite:${config.dataDir}/db`;
   await app.register(dbPlugin, {database, label});
-  await app.register(mailerPlugin, {config});
+  await app.register(mailerPlugin, {config, secretKey});
   await app.register(authPlugin, {config});
   await app.register(schedulerPlugin, {config, jobs: [housekeepingJob(config)]});
 

@@ -11,6 +11,16 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_POLL_INTERVAL_MS: how often the outbox worker looks for due mail (it also wakes after each enqueue). */
+  mailPollIntervalMs: number;
+  /** MAIL_RETRY_BASE_MS: the wait after a first failed send; it doubles after each failure, up to mailRetryMaxMs. */
+  mailRetryBaseMs: number;
+  /** MAIL_RETRY_MAX_SECONDS: the longest wait between two attempts at one message. */
+  mailRetryMaxMs: number;
+  /** MAIL_MAX_ATTEMPTS: sends tried before a message is given up (an error is logged). */
+  mailMaxAttempts: number;
+  /** MAIL_LEASE_SECONDS: how long a claimed message is reserved for the worker that claimed it. */
+  mailLeaseMs: number;
   portalUrl: string;
   secretKey: string | undefined;
   turnstileSecretKey: string | undefined;
@@ -231,6 +241,11 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
+    mailPollIntervalMs: integer('MAIL_POLL_INTERVAL_MS', 1000, 10, 600_000),
+    mailRetryBaseMs: integer('MAIL_RETRY_BASE_MS', 5000, 10, 3_600_000),
+    mailRetryMaxMs: integer('MAIL_RETRY_MAX_SECONDS', 3600, 1, 24 * 3600) * 1000,
+    mailMaxAttempts: integer('MAIL_MAX_ATTEMPTS', 20, 1, 100),
+    mailLeaseMs: integer('MAIL_LEASE_SECONDS', 120, 1, 3600) * 1000,
     portalUrl,
     secretKey,
     turnstileSecretKey: text('TURNSTILE_SECRET_KEY'),

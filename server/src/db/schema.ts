@@ -103,6 +103,20 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  /** Sealed JSON {to, template}; null once sent or given up. */
+  payload: string | null;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface Database {
   api_keys: ApiKeysTable;
   users: UsersTable;
@@ -113,4 +127,5 @@ export interface Database {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   sign_in_attempts: SignInAttemptsTable;
+  mail_outbox: MailOutboxTable;
 }

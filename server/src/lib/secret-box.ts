@@ -15,9 +15,10 @@ export interface SecretBox {
  */
 export const OPENED_CACHE_SIZE = 10_000;
 
-export function secretBox(serverSecret: string): SecretBox {
-  // A dedicated subkey, so the server secret itself is never used directly as a cipher key.
-  const key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'intakekit', 'api-key-encryption', 32));
+export function secretBox(serverSecret: string, purpose = 'api-key-encryption'): SecretBox {
+  // A dedicated subkey per purpose, so the server secret itself is never used directly as a cipher key
+  // and a value sealed for one use (an API key, a queued email) cannot be opened as another.
+  const key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'intakekit', purpose, 32));
   const opened = new Map<string, string>();
   return {
     seal(plaintext) {

@@ -37,6 +37,11 @@ export function smtpTransport(smtpUrl: string): MailTransport {
     ...(url.username && {auth: {user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password)}}),
     // A loopback sink (tests, local relays) has no certificate: don't attempt STARTTLS there.
     ignoreTLS: isLoopback(url.hostname),
+    // Bounded, well inside MAIL_LEASE_SECONDS: a hung mail server must not hold an outbox claim past its lease
+    // (nodemailer's defaults are 2 min to connect and 10 min of socket silence).
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
   });
   return {
     devMode: false,

@@ -1,18 +1,24 @@
-// Decorates app.mailer. Sending happens in the background so a slow mail server never slows an
-// answer (and forgot-password answers in the same time whether or not it sends); failures are
-// logged. flush() waits for everything queued: used on close and by tests.
+// Decorates app.mailer: the mail outbox and its worker. Services write each email with
+// enqueue(trx, ...) inside the transaction of the change that causes it, and call wake() after the
+// commit; the worker in every process sends what is due (retrying with backoff), so nothing is
+// sent from a request and nothing is lost when the mail server is down or the process dies.
+// background() runs work after an answer was sent (forgot-password, resend), its errors logged.
+// flush() waits until that work is done and everything due has been attempted: used by tests.
 import fp from 'fastify-plugin';
-import {renderMail, type MailTemplate} from '../mail/templates.js';
+import type {Db} from '../db/connect.js';
+import {secretBox} from '../lib/secret-box.js';
+import type {MailTemplate} from '../mail/templates.js';
 import {fileTransport, smtpTransport, type MailTransport} from '../mail/transport.js';
+import {enqueueMail, sendDueMail, type OutboxWorker} from '../services/mail-outbox.js';
 import type {Config} from '../config.js';
 
 export interface Mailer {
-  /**
-   * Queues an email. The template may be a function, run in the background too: routes that
-   * must answer in the same time whether or not they send (forgot-password, resend) put the
-   * token write there, after the answer.
-   */
-  send(to: string, template: MailTemplate | (() => Promise<MailTemplate>)): void;
+  /** Writes an email to the outbox in the caller's transaction; call wake() once it commits. */
+  enqueue(trx: Db, to: string, template: MailTemplate): Promise<void>;
+  /** Lets this process's worker look for due mail now rather than at its next poll. */
+  wake(): void;
+  /** Runs work in the background (after an answer); failures are logged, flush() and close wait for it. */
+  background(label: string, work: () => Promise<void>): void;
   flush(): Promise<void>;
 }
 
@@ -22,51 +28,82 @@ declare module 'fastify' {
   }
 }
 
-export const mailerPlugin = fp<{config: Config}>(
-  async (app, {config}) => {
+export const mailerPlugin = fp<{config: Config; secretKey: string}>(
+  async (app, {config, secretKey}) => {
     const transport: MailTransport = config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir);
+    const box = secretBox(secretKey, 'mail-outbox');
+    const worker: OutboxWorker = {
+      db: app.db,
+      box,
+      transport,
+      from: config.mailFrom,
+      maxAttempts: config.mailMaxAttempts,
+      retryBaseMs: config.mailRetryBaseMs,
+      retryMaxMs: config.mailRetryMaxMs,
+      leaseMs: config.mailLeaseMs,
+      log: app.log,
+    };
     const pending = new Set<Promise<void>>();
+    let draining: Promise<void> | undefined;
+    let again = false;
+    let closing = false;
 
-    const deliver = async (to: string, source: MailTemplate | (() => Promise<MailTemplate>)): Promise<void> => {
-      let kind = typeof source === 'function' ? 'deferred' : source.kind;
-      try {
-        const template = typeof source === 'function' ? await source() : source;
-        kind = template.kind;
-        const mail = renderMail(template);
-        const file = await transport.send({
-          from: config.mailFrom,
-          to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-        if (transport.devMode) {
-          // Development mode only: printing the link is the point (no mail server needed).
-          app.log.info({mail: {kind: template.kind, file, link: mail.link}}, 'email written to file');
-        } else {
-          app.log.info({mail: {kind: template.kind}}, 'email sent');
-        }
-      } catch (error) {
-        app.log.error({err: error, mail: {kind}}, 'email could not be sent');
+    // One drain at a time per process; a wake during a drain makes it look once more when done.
+    const drain = (): Promise<void> => {
+      if (draining) {
+        again = true;
+        return draining;
       }
+      draining = (async () => {
+        do {
+          again = false;
+          while (!closing && (await sendDueMail(worker)) > 0);
+        } while (again && !closing);
+      })()
+        .catch((error: unknown) => app.log.error({err: error}, 'mail outbox worker failed'))
+        .finally(() => {
+          draining = undefined;
+        });
+      return draining;
     };
 
     const mailer: Mailer = {
-      send(to, template) {
-        const job = deliver(to, template).finally(() => pending.delete(job));
+      async enqueue(trx, to, template) {
+        await enqueueMail(trx, box, new Date(), to, template);
+      },
+      wake() {
+        if (!closing) void drain();
+      },
+      background(label, work) {
+        const job = work()
+          .catch((error: unknown) => app.log.error({err: error, work: label}, 'background work failed'))
+          .finally(() => pending.delete(job));
         pending.add(job);
       },
       async flush() {
-        while (pending.size > 0) await Promise.all([...pending]);
+        do {
+          while (pending.size > 0) await Promise.all([...pending]);
+          await drain();
+        } while (pending.size > 0);
       },
     };
     app.decorate('mailer', mailer);
+
+    let poll: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      poll = setInterval(() => void drain(), config.mailPollIntervalMs);
+      poll.unref();
+      void drain();
+    });
+    // Registered after db: onClose hooks run last-registered first, so the worker stops (after one
+    // last attempt at what is due) before the database closes.
     app.addHook('onClose', async () => {
+      clearInterval(poll);
       await mailer.flush();
+      closing = true;
+      await draining;
       transport.close();
     });
-    // After db: onClose hooks run last-registered first, so queued jobs (which may write tokens)
-    // finish before the database closes.
   },
   {name: 'mailer', fastify: '5.x', dependencies: ['db']},
 );

@@ -9,6 +9,7 @@ import {supersedeEmailTokens} from '../repositories/email-tokens-repository.js';
 import {deleteUserSessions} from '../repositories/sessions-repository.js';
 import {createTeamWithOwner} from '../repositories/teams-repository.js';
 import {findUser, insertUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
+import {queueVerificationEmail, type LinkConfig} from './email-links.js';
 import {findUsableInvitation} from './invitations.js';
 import {startSession} from './sessions.js';
 
@@ -26,7 +27,8 @@ export interface Registration {
  */
 export async function registerAccount(
   db: Db,
-  config: Pick<Config, 'now'>,
+  config: LinkConfig,
+  mailer: Mailer,
   registration: Registration,
 ): Promise<{userId: string; emailVerified: boolean}> {
   const {email, password, name, teamName, invitationToken} = registration;
@@ -42,8 +44,11 @@ export async function registerAccount(
     const id = await insertUser(trx, {email, name, passwordHash, now, emailVerified});
     if (!id) throw new ApiError('EMAIL_IN_USE');
     if (teamName) await createTeamWithOwner(trx, teamName, id, now);
+    // The verification email exists exactly when the account does.
+    if (!emailVerified) await queueVerificationEmail(trx, mailer, config, {id, email, name});
     return id;
   });
+  if (!emailVerified) mailer.wake();
   return {userId, emailVerified};
 }
 
@@ -83,8 +88,9 @@ export async function changePassword(
     await deleteUserSessions(trx, user.id);
     // A reset link sent before the change would undo it: links issued for the old password end here.
     await supersedeEmailTokens(trx, user.id, 'reset_password', now);
+    await mailer.enqueue(trx, user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
     return startSession(trx, config, user.id);
   });
-  mailer.send(user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
+  mailer.wake();
   return token;
 }

@@ -18,11 +18,11 @@ import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 /** What the email services use of the app: its database and its mailer. */
 export type MailingApp = {db: Db; mailer: Mailer};
 
-type LinkConfig = Pick<Config, 'now' | 'portalUrl' | 'verifyTokenTtlMs' | 'resetTokenTtlMs'>;
+export type LinkConfig = Pick<Config, 'now' | 'portalUrl' | 'verifyTokenTtlMs' | 'resetTokenTtlMs'>;
 
-/** Stores a fresh token for the user and returns the link to email. */
+/** Stores a fresh token for the user in the caller's transaction and returns the link to email. */
 export async function createLink(
-  db: Db,
+  trx: Db,
   config: LinkConfig,
   userId: string,
   purpose: EmailTokenPurpose,
@@ -30,15 +30,13 @@ export async function createLink(
   const token = newToken();
   const now = config.now();
   const ttl = purpose === 'verify_email' ? config.verifyTokenTtlMs : config.resetTokenTtlMs;
-  await db.transaction().execute(async (trx) => {
-    await lockUserForTokens(trx, userId);
-    await replaceEmailToken(trx, {
-      userId,
-      purpose,
-      tokenHash: hashToken(token),
-      now,
-      expiresAt: new Date(now.getTime() + ttl),
-    });
+  await lockUserForTokens(trx, userId);
+  await replaceEmailToken(trx, {
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    now,
+    expiresAt: new Date(now.getTime() + ttl),
   });
   const page = purpose === 'verify_email' ? 'verify' : 'reset-password';
   return `${config.portalUrl}/${page}?token=${token}`;
@@ -70,17 +68,15 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<void>
   if (!(await consumeEmailToken(db, id, now))) throw new ApiError('ALREADY_USED');
 }
 
-/** Queues the verification email; the token is written in the background with it. */
-export function sendVerificationEmail(
-  app: MailingApp,
+/** Writes a verification token and its email to the outbox, both in the caller's transaction. */
+export async function queueVerificationEmail(
+  trx: Db,
+  mailer: Mailer,
   config: LinkConfig,
   user: {id: string; email: string; name: string | null},
-): void {
-  app.mailer.send(user.email, async () => ({
-    kind: 'verify-email',
-    link: await createLink(app.db, config, user.id, 'verify_email'),
-    name: user.name,
-  }));
+): Promise<void> {
+  const link = await createLink(trx, config, user.id, 'verify_email');
+  await mailer.enqueue(trx, user.email, {kind: 'verify-email', link, name: user.name});
 }
 
 /** Confirms the address of the token's user, using the token. */
@@ -93,9 +89,13 @@ export async function verifyEmail(db: Db, config: Pick<Config, 'now'>, token: st
   });
 }
 
-/** Sends a new verification link when the address has an unverified account; nothing otherwise. */
+/**
+ * Sends a new verification link when the address has an unverified account; nothing otherwise.
+ * Like forgot-password, the route runs this after its answer, so timing reveals nothing.
+ */
 export async function resendVerification(app: MailingApp, config: LinkConfig, email: string): Promise<void> {
   const user = await findUser(app.db, {email});
-  // Like forgot-password: the write happens after the answer, so timing reveals nothing.
-  if (user && !user.emailVerified) sendVerificationEmail(app, config, user);
+  if (!user || user.emailVerified) return;
+  await app.db.transaction().execute((trx) => queueVerificationEmail(trx, app.mailer, config, user));
+  app.mailer.wake();
 }

@@ -10,17 +10,18 @@ import {consumeToken, createLink, findUsableToken, type MailingApp} from './emai
 
 type ResetConfig = Parameters<typeof createLink>[1];
 
+/**
+ * Writes a reset token and its email when the address has an account. The route runs this after
+ * its answer, so neither the body nor the timing tells whether the account exists.
+ */
 export async function requestPasswordReset(app: MailingApp, config: ResetConfig, email: string): Promise<void> {
   const user = await findUser(app.db, {email});
-  // The token write and the email happen after the answer: both branches cost one lookup,
-  // so neither the body nor the timing tells whether the account exists.
-  if (user) {
-    app.mailer.send(user.email, async () => ({
-      kind: 'reset-password',
-      link: await createLink(app.db, config, user.id, 'reset_password'),
-      name: user.name,
-    }));
-  }
+  if (!user) return;
+  await app.db.transaction().execute(async (trx) => {
+    const link = await createLink(trx, config, user.id, 'reset_password');
+    await app.mailer.enqueue(trx, user.email, {kind: 'reset-password', link, name: user.name});
+  });
+  app.mailer.wake();
 }
 
 export async function resetPassword(
@@ -41,7 +42,14 @@ export async function resetPassword(
     await deleteUserSessions(trx, usable.userId);
     // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
     await clearAttemptsOfUser(trx, usable.userId);
+    const user = await findUser(trx, {id: usable.userId});
+    if (user) {
+      await app.mailer.enqueue(trx, user.email, {
+        kind: 'password-changed',
+        name: user.name,
+        portalUrl: config.portalUrl,
+      });
+    }
   });
-  const user = await findUser(app.db, {id: usable.userId});
-  if (user) app.mailer.send(user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
+  app.mailer.wake();
 }

@@ -139,9 +139,10 @@ export class Teams {
         expiresAt: new Date(now.getTime() + this.config.invitationTtlMs),
       });
       await recordSend(trx, team.id, email, now);
+      await this.queueInvitation(trx, user, team, row, token);
       return row;
     });
-    this.sendInvitation(user, team, invitation, token);
+    this.mailer.wake();
     return toInvitationBody(invitation);
   }
 
@@ -166,9 +167,10 @@ export class Teams {
       });
       if (!renewed) throw new ApiError('NOT_FOUND');
       await recordSend(trx, team.id, current.email, now);
+      await this.queueInvitation(trx, user, team, renewed, token);
       return renewed;
     });
-    this.sendInvitation(user, team, invitation, token);
+    this.mailer.wake();
     return toInvitationBody(invitation);
   }
 
@@ -246,8 +248,15 @@ export class Teams {
     if (freeAt > 0) throw tooSoon(freeAt, now);
   }
 
-  private sendInvitation(user: UserWithTeam, team: Team, invitation: InvitationRow, token: string): void {
-    this.mailer.send(invitation.email, {
+  /** The invitation email, written to the outbox in the transaction that stores the invitation's token. */
+  private async queueInvitation(
+    trx: Db,
+    user: UserWithTeam,
+    team: Team,
+    invitation: InvitationRow,
+    token: string,
+  ): Promise<void> {
+    await this.mailer.enqueue(trx, invitation.email, {
       kind: 'team-invitation',
       link: `${this.config.portalUrl}/accept-invitation?token=${token}`,
       teamName: team.name,

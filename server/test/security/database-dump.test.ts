@@ -125,6 +125,7 @@ describe('database dump', () => {
       'sign_in_attempts',
       'invitations',
       'invitation_sends',
+      'mail_outbox',
     ]) {
       expect(tables).toContain(table);
       expect(rows.get(table)!.length, table).toBeGreaterThan(0);

@@ -10,7 +10,6 @@ import {authRateLimit} from '../../plugins/rate-limit.js';
 import {RegisterBody, RegisterResponse} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {registerAccount} from '../../services/accounts.js';
-import {sendVerificationEmail} from '../../services/email-links.js';
 import type {AuthRouteOptions} from './options.js';
 
 export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOptions) {
@@ -44,7 +43,7 @@ export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOpt
       if (!(await verifyTurnstile(config.turnstileSecretKey, turnstileToken, request.ip))) {
         throw new ApiError('TURNSTILE_FAILED');
       }
-      const {userId, emailVerified} = await registerAccount(app.db, config, {
+      const {emailVerified} = await registerAccount(app.db, config, app.mailer, {
         email,
         password,
         name,
@@ -52,7 +51,6 @@ export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOpt
         invitationToken: request.body.invitationToken,
       });
       if (emailVerified) return reply.code(201).send({message: 'Account created. You can sign in now.', emailVerified});
-      sendVerificationEmail(app, config, {id: userId, email, name});
       return reply
         .code(201)
         .send({message: 'Account created. Check your email to verify your address.', emailVerified});

@@ -47,9 +47,14 @@ export async function verificationRoutes(app: FastifyInstance, {config}: AuthRou
         body: EmailOnlyBody,
         response: {200: MessageBody, ...errorResponses('EMAIL_REQUIRED', 'INVALID_EMAIL', 'RATE_LIMIT_EXCEEDED')},
       },
+      // As forgot-password: the answer leaves before any lookup or mail work, whatever the address.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
+        const {email} = request.body;
+        app.mailer.background('resend-verification', () => resendVerification(app, config, email));
+      },
     },
-    async (request) => {
-      await resendVerification(app, config, request.body.email);
+    async () => {
       return {message: 'If an unverified account exists for this address, a new verification email is on its way.'};
     },
   );
