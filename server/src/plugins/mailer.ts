@@ -9,7 +9,7 @@ import type {Db} from '../db/connect.js';
 import {secretBox} from '../lib/secret-box.js';
 import type {MailTemplate} from '../mail/templates.js';
 import {fileTransport, smtpTransport, type MailTransport} from '../mail/transport.js';
-import {enqueueMail, sendDueMail, type OutboxWorker} from '../services/mail-outbox.js';
+import {enqueueMail, pendingMailCount, sendDueMail, type OutboxWorker} from '../services/mail-outbox.js';
 import type {Config} from '../config.js';
 
 export interface Mailer {
@@ -88,6 +88,9 @@ export const mailerPlugin = fp<{config: Config; secretKey: string}>(
       },
     };
     app.decorate('mailer', mailer);
+    app.metrics.addGauge('intakekit_mail_outbox_pending', 'Emails in the outbox not yet sent nor given up.', () =>
+      pendingMailCount(app.db),
+    );
 
     let poll: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
@@ -105,5 +108,5 @@ export const mailerPlugin = fp<{config: Config; secretKey: string}>(
       transport.close();
     });
   },
-  {name: 'mailer', fastify: '5.x', dependencies: ['db']},
+  {name: 'mailer', fastify: '5.x', dependencies: ['db', 'metrics']},
 );

@@ -7,6 +7,7 @@ import {deleteEmailTokensExpiredBefore} from '../repositories/email-tokens-repos
 import {forgetEndedInvitationTokens} from '../repositories/invitations-repository.js';
 import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
 import {deleteDeadSessions} from '../repositories/sessions-repository.js';
+import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
 
 type HousekeepingConfig = Pick<
@@ -38,7 +39,7 @@ const PURGES: Record<string, Purge> = {
   // Only a pending, unexpired invitation is ever looked up by its token, so an ended one's goes at once.
   invitationTokens: (db, now) => forgetEndedInvitationTokens(db, now),
   signInAttempts: (db, now, config) => deleteStaleAttempts(db, now, new Date(now.getTime() - config.lockWindowMs)),
-  // The mail outbox's sent rows join here: sentMail: (db, now) => deleteSentMailBefore(db, <now - retention>).
+  sentMail: (db, now) => purgeSentMail(db, now),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

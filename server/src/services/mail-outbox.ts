@@ -9,6 +9,8 @@ import {renderMail} from '../mail/templates.js';
 import type {MailTransport} from '../mail/transport.js';
 import {
   claimDueMail,
+  countPendingMail,
+  deleteSentMailBefore,
   insertMail,
   markMailFailed,
   markMailSent,
@@ -113,4 +115,17 @@ async function attempt(worker: OutboxWorker, mail: ClaimedMail): Promise<void> {
 
 function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+/** How long a sent (or given-up) message's delivery record is kept: a week to answer "did my email go out?". */
+export const SENT_MAIL_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+/** The outbox depth: messages not yet sent nor given up (for /metrics). */
+export function pendingMailCount(db: Db): Promise<number> {
+  return countPendingMail(db);
+}
+
+/** Housekeeping: deletes delivery records older than SENT_MAIL_RETENTION_MS; answers how many. */
+export function purgeSentMail(db: Db, now: Date): Promise<number> {
+  return deleteSentMailBefore(db, new Date(now.getTime() - SENT_MAIL_RETENTION_MS));
 }

@@ -98,6 +98,33 @@ describe('housekeeping', () => {
     );
   });
 
+  it('deletes delivery records of emails sent or given up over a week ago, and keeps newer ones and those unsent', async () => {
+    const ctx = await build();
+    const {app} = ctx;
+    const row = (kind: string, ended: Partial<{sent_at: Date; failed_at: Date}>) => ({
+      kind,
+      payload: null,
+      created_at: ago(ctx, 9 * DAY),
+      // Far off, so this app's worker leaves the unsent row alone during the test.
+      next_attempt_at: new Date(ctx.clock.now().getTime() + DAY),
+      ...ended,
+    });
+    await app.db
+      .insertInto('mail_outbox')
+      .values([
+        row('sent-long-ago', {sent_at: ago(ctx, 8 * DAY)}),
+        row('given-up-long-ago', {failed_at: ago(ctx, 8 * DAY)}),
+        row('sent-yesterday', {sent_at: ago(ctx, DAY)}),
+        row('given-up-yesterday', {failed_at: ago(ctx, DAY)}),
+        row('unsent', {}),
+      ])
+      .execute();
+
+    expect(await housekeep(app)).toMatchObject({sentMail: 2});
+    const left = await app.db.selectFrom('mail_outbox').select('kind').orderBy('kind').execute();
+    expect(left.map((r) => r.kind)).toEqual(['given-up-yesterday', 'sent-yesterday', 'unsent']);
+  });
+
   it('deletes sign-in attempts outside the window with no lock in force, and keeps counting and locked addresses', async () => {
     const ctx = await build();
     const {app} = ctx;
@@ -169,7 +196,13 @@ describe('housekeeping', () => {
       ['revoked@example.com', false],
     ]);
     // A second run finds nothing more to do.
-    expect(await housekeep(app)).toEqual({sessions: 0, emailTokens: 0, invitationTokens: 0, signInAttempts: 0});
+    expect(await housekeep(app)).toEqual({
+      sessions: 0,
+      emailTokens: 0,
+      invitationTokens: 0,
+      signInAttempts: 0,
+      sentMail: 0,
+    });
   });
 
   it('runs on its interval once the app is ready and stops when the app closes', async () => {

@@ -134,4 +134,17 @@ describe('GET /metrics', () => {
     const res = await get(app, '/metrics', {authorization: `Bearer ${TOKEN}`});
     expect(res.body).toMatch(/^intakekit_test_depth 7$/m);
   });
+
+  it('reports the mail outbox depth: emails neither sent nor given up', async () => {
+    const {app} = await build({env: {METRICS_TOKEN: TOKEN}});
+    const now = new Date();
+    const later = new Date(now.getTime() + 3_600_000);
+    const row = {kind: 'verify-email', payload: null, created_at: now, next_attempt_at: later};
+    await app.db
+      .insertInto('mail_outbox')
+      .values([row, row, {...row, sent_at: now}, {...row, failed_at: now}])
+      .execute();
+    const res = await get(app, '/metrics', {authorization: `Bearer ${TOKEN}`});
+    expect(res.body).toMatch(/^intakekit_mail_outbox_pending 2$/m);
+  });
 });
