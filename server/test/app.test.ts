@@ -178,6 +178,9 @@ describe('OpenAPI document', () => {
       'DELETE /api/team/{id}',
       'POST /api/sdk/sessions',
       'GET /api/health',
+      // Liveness and readiness for orchestrators and load balancers.
+      'GET /api/health/live',
+      'GET /api/health/ready',
       // Teams by consent: invitations, roles, transfer, leave.
       'POST /api/team/invitations/{id}/resend',
       'DELETE /api/team/invitations/{id}',
