@@ -1,10 +1,10 @@
 /**
  * API keys: create a sandbox key and see it once, copy it, see it masked; rotate (the old key stops
- * working for the SDK) and revoke behind the spec's confirmations; the production dialog; the lock for an
- * unverified email, in the page and in the API.
+ * working for the SDK) and revoke behind the spec's confirmations; the production dialog. The lock for an
+ * unverified email, in the page and in the API, is in e2e/unverified.spec.ts.
  */
 import type {Page} from '@playwright/test';
-import {test, expect, apiCall, expectAccessible, stack, users} from './fixtures';
+import {test, expect, apiCall, expectAccessible, users} from './fixtures';
 import {API_URL} from './support/ports';
 
 const COPY_NOW = "Copy this key now - you won't be able to see it again!";
@@ -202,42 +202,5 @@ test.describe('API keys at 375 px', () => {
     expect(revoke!.x + revoke!.width).toBeLessThanOrEqual(375);
     await expect(rows(page).first().getByRole('cell').nth(2)).toHaveText('Active');
     await expectAccessible(page);
-  });
-});
-
-test.describe('API keys of an unverified user', () => {
-  test('the banner, disabled buttons with the tooltip, and the API refuses with EMAIL_NOT_VERIFIED', async ({page}) => {
-    await stack.startApi({LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'});
-    try {
-      const user = await users.create({verified: false});
-      const token = await users.signIn(page, user, '/api-keys');
-
-      const warning = page.getByRole('alert').filter({hasText: 'Email Verification Required'});
-      await expect(warning).toBeVisible();
-      await expect(warning.getByRole('link', {name: /resend/i})).toHaveAttribute(
-        'href',
-        `/verify-email-sent?email=${encodeURIComponent(user.email)}`,
-      );
-
-      for (const name of ['Create Sandbox Key', 'Create Production Key']) {
-        const button = page.getByRole('button', {name});
-        await expect(button).toBeDisabled();
-        await expect(button).toHaveAttribute('title', 'Email verification required');
-        await expect(button).toHaveAccessibleDescription('Email verification required');
-      }
-      await expectAccessible(page);
-
-      // The API holds the same line, for create, rotate and revoke.
-      const id = '00000000-0000-4000-8000-000000000000';
-      await expect(apiCall('POST', '/api/keys/sandbox', undefined, token)).rejects.toThrow(/403 .*EMAIL_NOT_VERIFIED/);
-      await expect(apiCall('POST', `/api/keys/${id}/rotate`, {keyType: 'sandbox'}, token)).rejects.toThrow(
-        /403 .*EMAIL_NOT_VERIFIED/,
-      );
-      await expect(apiCall('DELETE', `/api/keys/${id}/revoke`, {keyType: 'sandbox'}, token)).rejects.toThrow(
-        /403 .*EMAIL_NOT_VERIFIED/,
-      );
-    } finally {
-      await stack.startApi();
-    }
   });
 });

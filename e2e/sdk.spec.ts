@@ -18,6 +18,8 @@ const INVALID_KEY_MESSAGE =
 const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
 /** A customer page on its own origin (not the portal's), like a user's site. */
 const CUSTOMER_PORT = 13901;
+/** The demo starts the SDK this long after it has loaded (spec §9). */
+const DEMO_INIT_DELAY_MS = 1000;
 
 /** Presses Tab until the focused element matches `selector` (keyboard only; fails after `max` presses). */
 async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
@@ -55,10 +57,16 @@ test.describe('the intake SDK', () => {
         if (times.question === undefined && document.querySelector('.ik-step')) times.question = now;
       }).observe(document, {subtree: true, childList: true, characterData: true});
     });
+    // The page's clock (performance.now included), so the demo's 1 s delay passes at once instead of in real time.
+    await page.clock.install();
     await users.signIn(page, user, '/dashboard/demo');
     const widget = page.getByTestId('demo-container');
     const settings = page.getByRole('complementary', {name: 'Demo settings'});
 
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as {demoTimes: {starting?: number}}).demoTimes.starting))
+      .toBeDefined();
+    await page.clock.fastForward(DEMO_INIT_DELAY_MS);
     await expect(widget.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({timeout: 15_000});
     await expect(settings.getByText('Running')).toBeVisible();
     const times = await page.evaluate(
