@@ -6,7 +6,7 @@ import path from 'node:path';
 import {once} from 'node:events';
 import {fileURLToPath} from 'node:url';
 import pg from 'pg';
-import {SMTPServer} from 'smtp-server';
+import {smtpSink} from './helpers/smtp-sink.js';
 import {simpleParser} from './helpers/parse-mail.js';
 import {describe, expect, it, onTestFinished} from 'vitest';
 import {sql} from 'kysely';
@@ -311,23 +311,7 @@ describe('closing', () => {
 
 describe('mail over SMTP', () => {
   it('delivers HTML and text through a real SMTP server on 127.0.0.1', async () => {
-    const received: Buffer[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push(Buffer.concat(chunks));
-          callback();
-        });
-      },
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp.server, 'listening');
-    onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-    const port = (smtp.server.address() as {port: number}).port;
+    const {port, received} = await smtpSink();
 
     const {app, dataDir, logs} = await build({env: {SMTP_URL: `smtp://127.0.0.1:${port}`}});
     await app.inject({

@@ -3,10 +3,10 @@
 // address" routes answer before any lookup, token or mail work starts.
 import net from 'node:net';
 import {once} from 'node:events';
-import {SMTPServer} from 'smtp-server';
 import {sql} from 'kysely';
-import {describe, expect, it, onTestFinished} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {simpleParser} from '../helpers/parse-mail.js';
+import {smtpSink} from '../helpers/smtp-sink.js';
 import {build} from '../helpers/app.js';
 import {post, register} from '../helpers/accounts.js';
 
@@ -18,27 +18,6 @@ async function refusedPort(): Promise<number> {
   const {port} = server.address() as net.AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-/** An SMTP sink on the given port, collecting every message it accepts. */
-async function smtpSink(port: number): Promise<Buffer[]> {
-  const received: Buffer[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  smtp.listen(port, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-  return received;
 }
 
 async function until(condition: () => Promise<boolean>, what: string, deadlineMs = 10_000): Promise<void> {
@@ -68,7 +47,7 @@ describe('mail outbox', () => {
     expect(queued[0]!.payload).toMatch(/^v1\./);
     expect(queued[0]!.payload).not.toMatch(/kept|verify|token/);
 
-    const received = await smtpSink(port);
+    const {received} = await smtpSink(port);
     await until(async () => received.length > 0, 'the kept email to arrive');
     await app.mailer.flush();
     // Another round of polling must not send it again.
