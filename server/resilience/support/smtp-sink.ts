@@ -4,7 +4,8 @@
 import net from 'node:net';
 import {once} from 'node:events';
 import PostalMime from 'postal-mime';
-import {SMTPServer} from 'smtp-server';
+import type {SMTPServer} from 'smtp-server';
+import {acceptingSmtpServer} from '../../test/helpers/smtp-server.js';
 
 export interface SunkMail {
   to: string;
@@ -34,26 +35,13 @@ export async function refusingSmtpSink(): Promise<SmtpSink> {
     port,
     received,
     async start() {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, _session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            PostalMime.parse(Buffer.concat(chunks)).then(
-              (mail) => {
-                received.push({
-                  to: mail.to?.map((a) => ('address' in a ? a.address : '')).join(',') ?? '',
-                  subject: mail.subject ?? '',
-                  text: mail.text ?? '',
-                });
-                callback();
-              },
-              (error: Error) => callback(error),
-            );
-          });
-        },
+      server = acceptingSmtpServer(async (raw) => {
+        const mail = await PostalMime.parse(raw);
+        received.push({
+          to: mail.to?.map((a) => ('address' in a ? a.address : '')).join(',') ?? '',
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+        });
       });
       server.listen(port, '127.0.0.1');
       await once(server.server, 'listening');

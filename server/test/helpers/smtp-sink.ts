@@ -1,7 +1,7 @@
 // A real SMTP server on 127.0.0.1 for tests of mail over SMTP: it accepts every message and keeps its raw bytes.
 // Closed when the test finishes.
 import {once} from 'node:events';
-import {SMTPServer} from 'smtp-server';
+import {acceptingSmtpServer} from './smtp-server.js';
 import {onTestFinished} from 'vitest';
 
 export interface SmtpSink {
@@ -13,17 +13,8 @@ export interface SmtpSink {
 /** Listens on `port` (0: a free one). */
 export async function smtpSink(port = 0): Promise<SmtpSink> {
   const received: Buffer[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks));
-        callback();
-      });
-    },
+  const smtp = acceptingSmtpServer((raw) => {
+    received.push(raw);
   });
   smtp.listen(port, '127.0.0.1');
   await once(smtp.server, 'listening');
