@@ -37,7 +37,8 @@ export function parseAllowedOrigin(raw: string): OriginCheck {
   const stars = authority.split('*').length - 1;
   if (stars > 1) return invalid(input, 'use one wildcard label at most.');
   const wildcard = stars === 1;
-  if (wildcard && !authority.startsWith('*.')) return invalid(input, 'a wildcard must be the whole leftmost label (*.).');
+  if (wildcard && !authority.startsWith('*.'))
+    return invalid(input, 'a wildcard must be the whole leftmost label (*.).');
   let url: {origin: string; hostname: string};
   try {
     url = new URL(`${scheme}://${wildcard ? authority.replace('*', WILDCARD_STAND_IN) : authority}`);
