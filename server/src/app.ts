@@ -17,6 +17,7 @@ import {mailerPlugin} from './plugins/mailer.js';
 import {metricsPlugin} from './plugins/metrics.js';
 import {normalizeInputPlugin} from './plugins/normalize-input.js';
 import {openapiPlugin} from './plugins/openapi.js';
+import {keyUsagePlugin} from './plugins/key-usage.js';
 import {rateLimitPlugin} from './plugins/rate-limit.js';
 import {schedulerPlugin} from './plugins/scheduler.js';
 import {securityPlugin} from './plugins/security.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : `pglite:${config.dataDir}/db`;
   await app.register(dbPlugin, {database, label});
   await app.register(mailerPlugin, {config, secretKey});
+  await app.register(keyUsagePlugin, {config});
   await app.register(authPlugin, {config});
   await app.register(schedulerPlugin, {config, jobs: [housekeepingJob(config)]});
 

@@ -50,10 +50,11 @@ export type KeyResponse = Static<typeof KeyResponse>;
 export const KeyTypeParams = Type.Object({keyType: KeyTypeSchema});
 export const KeyIdParams = Type.Object({id: Uuid});
 
-const KeyName = Type.String({minLength: 1, maxLength: KEY_NAME_MAX_LENGTH * 4, pattern: NAME_PATTERN});
+// Loose bounds only: the API checks the rules (api-keys.ts) and answers which one broke.
+const KeyName = Type.String({maxLength: KEY_NAME_MAX_LENGTH * 4, pattern: NAME_PATTERN});
 const AllowedOrigins = Type.Array(Type.String({maxLength: 300}), {maxItems: KEY_ORIGINS_MAX});
 const ExpiresAt = Type.Union([Timestamp, Type.Null()]);
-const RateLimit = Type.Integer({minimum: 1});
+const RateLimit = Type.Number({description: 'A whole number from 1 to limits.rateLimitMax.'});
 
 /** The settings a key can be created with or changed to; each optional (a missing one keeps its value or default). */
 export const KeySettingsBody = Type.Object({
