@@ -31,6 +31,8 @@ import {openapiRoutes} from './routes/openapi.js';
 import {sdkSessionRoutes} from './routes/sdk/sessions.js';
 import {teamRoutes} from './routes/team/index.js';
 import {housekeepingJob} from './services/housekeeping.js';
+import {keyExpiryRemindersJob} from './services/key-expiry-reminders.js';
+import {secretBox} from './lib/secret-box.js';
 
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
@@ -91,7 +93,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailerPlugin, {config, secretKey});
   await app.register(keyUsagePlugin, {config});
   await app.register(authPlugin, {config});
-  await app.register(schedulerPlugin, {config, jobs: [housekeepingJob(config)]});
+  await app.register(schedulerPlugin, {
+    config,
+    jobs: [housekeepingJob(config), keyExpiryRemindersJob(config, secretBox(secretKey, 'mail-outbox'))],
+  });
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes, {config});

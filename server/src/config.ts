@@ -34,6 +34,8 @@ export interface Config {
   sdkKeyRateLimit: number;
   /** SDK_KEY_RATE_LIMIT_MAX: the most sessions a minute a key may be given in its settings. */
   sdkKeyRateLimitMax: number;
+  /** KEY_EXPIRY_REMINDER_INTERVAL_MINUTES: how often keys about to expire are looked for (their owners emailed). */
+  keyExpiryReminderIntervalMs: number;
   /** KEY_USAGE_FLUSH_MS: how often each process writes its batch of key usage and request log entries. */
   keyUsageFlushMs: number;
   /** REDIS_URL (Valkey or Redis): where every process counts the rate limits; unset = in this process's memory. */
@@ -263,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     keyUsageFlushMs: integer('KEY_USAGE_FLUSH_MS', 1000, 10, 600_000),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     housekeepingIntervalMs: minutes('HOUSEKEEPING_INTERVAL_MINUTES', 60, 0.05, 7 * 24 * 60),
+    keyExpiryReminderIntervalMs: minutes('KEY_EXPIRY_REMINDER_INTERVAL_MINUTES', 60, 0.05, 24 * 60),
     scheduledJobs: true,
     trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
