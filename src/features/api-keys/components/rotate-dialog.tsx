@@ -1,6 +1,5 @@
 import {useEffect, useState, type ReactNode} from 'react';
-import clsx from 'clsx';
-import Dialog from '@site/src/components/dialog';
+import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {GRACE_PERIOD_LABELS, GRACE_PERIODS, type GracePeriod} from '@intakekit/contract/api-keys';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {keyLabel} from '../lib/format';
@@ -26,34 +25,15 @@ export default function RotateDialog({target, pending, onClose, onConfirm}: Prop
     if (target) setGrace('now');
   }, [target]);
   return (
-    <Dialog
+    <ConfirmDialog
       open={target !== null}
       onClose={onClose}
-      tone="danger"
       title={CONFIRM_ROTATE}
       description={target ? keyLabel(target) : undefined}
-      actions={
-        <>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={onClose}
-            disabled={pending}
-            data-autofocus
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={clsx('button button--danger', styles.dangerButton)}
-            onClick={() => onConfirm(grace)}
-            disabled={pending}
-            aria-busy={pending || undefined}
-          >
-            {pending ? 'Rotating...' : 'Rotate key'}
-          </button>
-        </>
-      }
+      confirmLabel="Rotate key"
+      pendingLabel="Rotating..."
+      pending={pending}
+      onConfirm={() => onConfirm(grace)}
     >
       <fieldset className={styles.graceChoices}>
         <legend>When should the old key stop working?</legend>
@@ -71,6 +51,6 @@ export default function RotateDialog({target, pending, onClose, onConfirm}: Prop
         ))}
         <p className={styles.graceHint}>Until then both keys work, so your pages can switch to the new key first.</p>
       </fieldset>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
