@@ -79,7 +79,9 @@ describe('keys for browsers', () => {
     const now = Date.parse('2026-01-15T09:00:00Z');
     expect(formatTimeLeft('2026-01-15T10:00:00Z', now)).toBe('60 min');
     expect(formatTimeLeft('2026-01-15T09:59:00Z', now + 1)).toBe('59 min');
-    expect(formatTimeLeft('2026-01-15T09:00:30Z', now)).toBe('1 min');
+    expect(formatTimeLeft('2026-01-15T10:00:02Z', now)).toBe('60 min');
+    expect(formatTimeLeft('2026-01-15T09:00:45Z', now)).toBe('1 min');
+    expect(formatTimeLeft('2026-01-15T09:00:20Z', now)).toBe('less than a minute');
     expect(formatTimeLeft('2026-01-16T09:00:00Z', now)).toBe('24 h');
     expect(formatTimeLeft('2026-01-22T09:00:00Z', now)).toBe('7 days');
     expect(formatTimeLeft('2026-01-15T08:00:00Z', now)).toBe('less than a minute');

@@ -58,16 +58,19 @@ export function keyLabel(key: {name: string; apiKey: string}): string {
   return `${key.name} (ending ${key.apiKey.slice(-8)})`;
 }
 
-/** Time left until `untilIso`, in the largest whole unit that reads well: '59 min', '23 h', '6 days'. */
+/**
+ * Time left until `untilIso`, rounded to the unit that reads well: '59 min' up to an hour and a half (the browser's
+ * clock may be a few seconds off the server's, so a fresh 1-hour grace reads 60 min, not 1 h), then '23 h', then
+ * '6 days'.
+ */
 export function formatTimeLeft(untilIso: string, nowMs: number): string {
   const ms = Date.parse(untilIso) - nowMs;
-  if (!(ms > 0)) return 'less than a minute';
-  const minutes = Math.ceil(ms / 60_000);
-  if (minutes <= 60) return minutes === 1 ? '1 min' : `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
+  if (!(ms > 30_000)) return 'less than a minute';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes <= 90) return minutes === 1 ? '1 min' : `${minutes} min`;
+  const hours = Math.round(minutes / 60);
   if (hours < 48) return `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return `${days} days`;
+  return `${Math.round(hours / 24)} days`;
 }
 
 export const EXPIRY_CHOICES = ['never', '30', '90', '365', 'date'] as const;
