@@ -8,24 +8,17 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import type {Locator, Page} from '@playwright/test';
+import type {Page} from '@playwright/test';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {test, expect, expectAccessible, users} from './fixtures';
 import {API_URL, SITE_URL} from './support/ports';
+import {copyQuickStart} from './support/quick-start';
 
 const STATIC_PORT = 13902;
 // One static server, two origins: the key allows the first only.
 const ALLOWED = `http://127.0.0.1:${STATIC_PORT}`;
 const OTHER = `http://localhost:${STATIC_PORT}`;
 const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
-
-async function copy(page: Page, block: Locator): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await block.scrollIntoViewIfNeeded();
-  await block.getByRole('button', {name: 'Copy'}).click();
-  await expect(block.getByRole('button', {name: 'Copied!'})).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** POST /api/sdk/sessions as a page on `origin` would. */
 async function sdkStatus(apiKey: string, origin: string): Promise<number> {
@@ -89,18 +82,7 @@ test.describe('a sandbox key restricted to one origin', () => {
 
     // The Quick Start's snippet, copied from the guide, on a static page served from both origins.
     await page.goto('/dashboard/quick-start');
-    const blocks = page.locator('.theme-code-block');
-    const install = await copy(
-      page,
-      blocks.filter({hasText: '/intake.js"></script>'}).filter({hasNotText: 'IntakeKit.init'}),
-    );
-    const initialise = await copy(
-      page,
-      blocks
-        .filter({hasText: '<div id="intake"></div>'})
-        .filter({hasText: 'IntakeKit.init'})
-        .filter({hasNotText: '<!doctype'}),
-    );
+    const {install, initialise} = await copyQuickStart(page);
     writeFileSync(
       path.join(dir, 'intake.html'),
       `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Clinic</title>${install}</head><body>${initialise

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import DataTable from '@site/src/components/data-table';
+import DataTable, {HeaderRow} from '@site/src/components/data-table';
 import Spinner from '@site/src/components/spinner';
 import {REQUEST_OK} from '@intakekit/contract/api-keys';
 import type {KeyUsageResponse} from '@intakekit/contract/schemas/keys';
@@ -97,22 +97,7 @@ export default function UsagePanel({keyId}: {keyId: string}): ReactNode {
           <p className={styles.fieldHint}>No requests yet.</p>
         ) : (
           <DataTable label="Request log">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th scope="col" role="columnheader">
-                  Time
-                </th>
-                <th scope="col" role="columnheader">
-                  Origin
-                </th>
-                <th scope="col" role="columnheader">
-                  Outcome
-                </th>
-                <th scope="col" role="columnheader">
-                  Latency
-                </th>
-              </tr>
-            </thead>
+            <HeaderRow columns={['Time', 'Origin', 'Outcome', 'Latency']} />
             <tbody role="rowgroup">
               {data.requests.map((r, i) => (
                 <tr role="row" key={`${r.at}-${i}`}>
