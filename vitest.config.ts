@@ -14,7 +14,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'plugins/**/*.test.ts', 'sdk/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'contract/test/**/*.test.ts',
+            'plugins/**/*.test.ts',
+            'sdk/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
         resolve: {alias: [{find: '@site', replacement: new URL('.', import.meta.url).pathname}, contract]},

@@ -66,7 +66,8 @@ test.describe('API keys of a verified user', () => {
     // The table shows it masked, capitalised, never used; the full value is only in the banner.
     await expect(rows(page)).toHaveCount(1);
     const row = rows(page).first();
-    await expect(row.getByRole('cell').nth(0)).toHaveText('Sandbox');
+    // The key's default name, with its type.
+    await expect(row.getByRole('cell').nth(0)).toHaveText(/^Sandbox key\s*Sandbox$/);
     await expect(row.getByRole('cell').nth(1)).toHaveText(mask(key));
     await expect(row.getByRole('cell').nth(2)).toHaveText('Active');
     await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
@@ -125,7 +126,7 @@ test.describe('API keys of a verified user', () => {
     const oldRow = rows(page).filter({hasText: mask(oldKey)});
     const newRow = rows(page).filter({hasText: mask(newKey)});
     await expect(oldRow.getByRole('cell').nth(2)).toHaveText('Revoked');
-    await expect(oldRow.getByRole('button')).toHaveCount(0);
+    await expect(oldRow.getByRole('button', {name: /^(Rotate|Revoke)/})).toHaveCount(0);
     await expect(newRow.getByRole('cell').nth(2)).toHaveText('Active');
 
     expect(await sdkSession(oldKey)).toEqual({status: 401, code: 'INVALID_API_KEY'});
@@ -134,7 +135,7 @@ test.describe('API keys of a verified user', () => {
     await newRow.getByRole('button', {name: /^Revoke/}).click();
     await answerConfirm(page, CONFIRM_REVOKE, true, true);
     await expect(newRow.getByRole('cell').nth(2)).toHaveText('Revoked');
-    await expect(newRow.getByRole('button')).toHaveCount(0);
+    await expect(newRow.getByRole('button', {name: /^(Rotate|Revoke)/})).toHaveCount(0);
     expect(await sdkSession(newKey)).toEqual({status: 401, code: 'INVALID_API_KEY'});
 
     // The API agrees.

@@ -8,22 +8,13 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import type {Locator, Page} from '@playwright/test';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {test, expect, apiCall, users, type TestUser} from './fixtures';
 import {SITE_URL} from './support/ports';
+import {copyBlock, copyQuickStart} from './support/quick-start';
 
 const STATIC_PORT = 13900;
 const STATIC_URL = `http://127.0.0.1:${STATIC_PORT}`;
-
-/** Copies a code block with its Copy button and returns what the clipboard holds. */
-async function copy(page: Page, block: Locator): Promise<string> {
-  await page.evaluate(() => navigator.clipboard.writeText(''));
-  await block.scrollIntoViewIfNeeded();
-  await block.getByRole('button', {name: 'Copy'}).click();
-  await expect(block.getByRole('button', {name: 'Copied!'})).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** What a developer does with a copied snippet: put in their key and flow. */
 const personalise = (snippet: string, apiKey: string) =>
@@ -56,20 +47,7 @@ test.describe('the Quick Start on a static page', () => {
     page,
   }) => {
     await users.signIn(page, user, '/dashboard/quick-start');
-    const blocks = page.locator('.theme-code-block');
-    await expect(blocks.first().getByRole('button', {name: 'Copy'})).toBeVisible();
-    // Step 2: the stylesheet and script tags. Step 3: the container and IntakeKit.init.
-    const install = await copy(
-      page,
-      blocks.filter({hasText: '/intake.js"></script>'}).filter({hasNotText: 'IntakeKit.init'}),
-    );
-    const initialise = await copy(
-      page,
-      blocks
-        .filter({hasText: '<div id="intake"></div>'})
-        .filter({hasText: 'IntakeKit.init'})
-        .filter({hasNotText: '<!doctype'}),
-    );
+    const {install, initialise} = await copyQuickStart(page);
 
     const tags = install.trim().split('\n');
     expect(tags).toEqual([
@@ -106,7 +84,7 @@ test.describe('the Quick Start on a static page', () => {
 
   test('the complete phone-mockup page, copied from the Quick Start, runs', async ({page}) => {
     await users.signIn(page, user, '/dashboard/quick-start');
-    const mockup = await copy(page, page.locator('.theme-code-block').filter({hasText: '<!doctype html>'}));
+    const mockup = await copyBlock(page, page.locator('.theme-code-block').filter({hasText: '<!doctype html>'}));
     expect(mockup).toContain(`${SITE_URL}/sdk/v1/intake.js`);
     writeFileSync(path.join(dir, 'phone.html'), personalise(mockup, apiKey));
 

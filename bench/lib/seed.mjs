@@ -191,6 +191,10 @@ export async function seedKeys(db, users, {perTeam, secretKey}) {
     return null;
   }
   const {tokens} = await serverModules();
+  const contract = await loader.import(
+    '@intakekit/contract/api-keys',
+    pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href,
+  );
   const now = new Date();
   const rows = [];
   const values = [];
@@ -203,6 +207,10 @@ export async function seedKeys(db, users, {perTeam, secretKey}) {
         key_type: 'sandbox',
         key_hash: tokens.hashToken(value),
         key_ciphertext: box.seal(value),
+        key_masked: contract.maskApiKey(value),
+        name: contract.defaultKeyName('sandbox', i + 1),
+        // A clinic's page: the bench calls the SDK route with this Origin, so the origin check runs.
+        allowed_origins: ['https://clinic.example'],
         status: 'active',
         created_by: owner.id,
         created_at: now,

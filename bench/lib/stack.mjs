@@ -30,6 +30,9 @@ export function apiEnv({port, dataDir, databaseUrl, portalUrl = SITE_URL}) {
     PORTAL_URL: portalUrl,
     AUTH_RATE_LIMIT: '1000000',
     SDK_RATE_LIMIT: '1000000',
+    // The per-key limit is measured by the API tests; here it must not turn load into 429s.
+    SDK_KEY_RATE_LIMIT: '1000000',
+    SDK_KEY_RATE_LIMIT_MAX: '1000000',
     LOGIN_LOCK_ATTEMPTS: '1000',
     LOG_LEVEL: 'warn',
     // Fixed so keys created in one process can be read by the next one on the same data.

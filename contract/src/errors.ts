@@ -73,6 +73,18 @@ const API_CODES = {
     status: 409,
     message: 'You have reached the limit of active API keys. Revoke a key you no longer use, then create a new one.',
   },
+  // Keys for browsers: the SDK's call from a page whose origin the key does not allow. The API's message names
+  // the origin (origins.ts, originNotAllowedMessage); this one stands for it in the catalogue.
+  ORIGIN_NOT_ALLOWED: {
+    status: 403,
+    message: 'This origin is not an allowed origin for this key. Add it on the API Keys page.',
+  },
+  // A key's settings that break their rules; the API's message says which rule (api-keys.ts, origins.ts).
+  INVALID_KEY_SETTINGS: {status: 400, message: 'Check the key settings and try again.'},
+  KEY_NOT_ACTIVE: {
+    status: 409,
+    message: 'This key is revoked or expired, so its settings can no longer change. Create a new key instead.',
+  },
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {

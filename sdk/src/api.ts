@@ -1,4 +1,5 @@
 import {KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
+import {originNotAllowedMessage} from '@intakekit/contract/origins';
 import {validateQuestions} from './config';
 import {IntakeKitError} from './errors';
 import type {Environment, Question} from './types';
@@ -62,9 +63,25 @@ export async function createSession({
         `this API key is invalid, revoked or rotated. Use an active ${KEY_TYPE_FOR_ENV[env]} key from the API Keys page.`,
       );
     }
+    if (err.code === 'ORIGIN_NOT_ALLOWED') {
+      // The API's message names the page's origin and where to add it.
+      throw new IntakeKitError(
+        'ORIGIN_NOT_ALLOWED',
+        typeof err.message === 'string' ? err.message : originNotAllowedMessage(globalThis.location?.origin ?? null),
+      );
+    }
+    if (res.status === 429) {
+      const seconds = Math.max(1, Number(res.headers.get('retry-after')) || 1);
+      const limited = new IntakeKitError(
+        'RATE_LIMITED',
+        `this key has started too many sessions for now. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+      );
+      limited.retryAfterSeconds = seconds;
+      throw limited;
+    }
     const detail = typeof err.message === 'string' ? `: ${err.message}` : '.';
-    // 5xx and 429 may pass: SERVER_ERROR offers Try again. Other refusals (unknown flow...) will not.
-    const code = res.status >= 500 || res.status === 429 ? 'SERVER_ERROR' : 'SESSION_REFUSED';
+    // 5xx may pass: SERVER_ERROR offers Try again. Other refusals (unknown flow...) will not.
+    const code = res.status >= 500 ? 'SERVER_ERROR' : 'SESSION_REFUSED';
     throw new IntakeKitError(
       code,
       `the IntakeKit API answered ${res.status}${typeof err.code === 'string' ? ' ' + err.code : ''}${detail}`,

@@ -4,6 +4,8 @@ export type IntakeKitErrorCode =
   | 'INVALID_CONFIG'
   | 'CONTAINER_NOT_FOUND'
   | 'INVALID_API_KEY'
+  | 'ORIGIN_NOT_ALLOWED'
+  | 'RATE_LIMITED'
   | 'NETWORK_ERROR'
   | 'SERVER_ERROR'
   | 'SESSION_REFUSED'
@@ -14,6 +16,8 @@ export class IntakeKitError extends Error {
   readonly code: IntakeKitErrorCode;
   /** The underlying error, when there is one (network failure, bad JSON...). */
   readonly cause?: unknown;
+  /** RATE_LIMITED: seconds until a new attempt can succeed (the API's Retry-After). */
+  retryAfterSeconds?: number;
 
   constructor(code: IntakeKitErrorCode, message: string, cause?: unknown) {
     super('IntakeKit: ' + message);

@@ -78,9 +78,9 @@ export class Widget {
     this.body.replaceChildren(node);
   }
 
-  private fail(err: Error, retry?: () => void): void {
+  private fail(err: Error, retry?: () => void, waitSeconds?: number): void {
     if (this.destroyed) return;
-    this.show(errorView(err.message, retry));
+    this.show(errorView(err.message, retry, waitSeconds));
     this.report(err);
   }
 
@@ -107,8 +107,9 @@ export class Widget {
       if (this.destroyed) return;
       this.root.removeAttribute('aria-busy');
       const e = err instanceof Error ? err : new IntakeKitError('SERVER_ERROR', String(err));
-      const code = (e as IntakeKitError).code;
-      this.fail(e, code === 'NETWORK_ERROR' || code === 'SERVER_ERROR' ? () => this.start(true) : undefined);
+      const {code, retryAfterSeconds} = e as IntakeKitError;
+      const retry = code === 'NETWORK_ERROR' || code === 'SERVER_ERROR' || code === 'RATE_LIMITED';
+      this.fail(e, retry ? () => this.start(true) : undefined, retryAfterSeconds);
       return;
     }
     this.root.removeAttribute('aria-busy');

@@ -11,6 +11,7 @@ export interface Recorded {
 export interface Reply {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface TestApi {
@@ -61,7 +62,13 @@ export async function startApi(
       const recorded: Recorded = {method: req.method ?? '', path: req.url ?? '', headers: req.headers, body};
       requests.push(recorded);
       const out = reply(recorded);
-      res.writeHead(out.status, {'Content-Type': 'application/json'}).end(JSON.stringify(out.body));
+      res
+        .writeHead(out.status, {
+          'Content-Type': 'application/json',
+          'Access-Control-Expose-Headers': 'Retry-After',
+          ...out.headers,
+        })
+        .end(JSON.stringify(out.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, afterEach, beforeAll, describe, expect, test, vi} from 'vitest';
 import {init, type CompleteEvent, type IntakeKitConfig, type IntakeKitHandle, type QuestionInput} from '../src/index';
 import {SAMPLE_QUESTIONS, deadUrl, startApi, type TestApi} from './helpers';
 
@@ -432,6 +432,56 @@ describe('API failures', () => {
       expect(document.activeElement).toBe($('.ik-title')); // the Try again button is gone: focus goes to the question
     } finally {
       await flaky.close();
+    }
+  });
+
+  test("403 ORIGIN_NOT_ALLOWED: the API's words, naming the origin to add, without Try again", async () => {
+    const message = 'https://evil.example is not an allowed origin for this key. Add it on the API Keys page.';
+    const refused = await startApi(() => ({status: 403, body: {error: {code: 'ORIGIN_NOT_ALLOWED', message}}}));
+    try {
+      const err = await mountError({apiBase: refused.url});
+      expect(err.code).toBe('ORIGIN_NOT_ALLOWED');
+      expect(err.message).toBe(`IntakeKit: ${message}`);
+      expect($('#app [role="alert"]').textContent).toBe(err.message);
+      expect(document.querySelector('#app [role="alert"] button')).toBeNull();
+    } finally {
+      await refused.close();
+    }
+  });
+
+  test('429: says when to try again, and offers Try again only after Retry-After', async () => {
+    let calls = 0;
+    const limited = await startApi(() =>
+      ++calls === 1
+        ? {
+            status: 429,
+            headers: {'Retry-After': '2'},
+            body: {
+              error: {code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.'},
+            },
+          }
+        : {status: 200, body: {sessionId: 's3', flowId: 'flow_demo', env: 'sandbox', questions: SAMPLE_QUESTIONS}},
+    );
+    vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
+    try {
+      const err = await mountError({apiBase: limited.url});
+      expect(err.code).toBe('RATE_LIMITED');
+      expect(err.message).toBe('IntakeKit: this key has started too many sessions for now. Try again in 2 seconds.');
+      const button = $<HTMLButtonElement>('#app [role="alert"] button');
+      expect(button.disabled).toBe(true);
+      expect(button.textContent).toBe('Try again in 2 s');
+      vi.advanceTimersByTime(1000);
+      expect(button.textContent).toBe('Try again in 1 s');
+      expect(button.disabled).toBe(true);
+      vi.advanceTimersByTime(1000);
+      expect(button.disabled).toBe(false);
+      expect(button.textContent).toBe('Try again');
+      const ready = new Promise((resolve) => handle?.on('ready', resolve));
+      button.click();
+      expect(await ready).toMatchObject({sessionId: 's3'});
+    } finally {
+      vi.useRealTimers();
+      await limited.close();
     }
   });
 

@@ -17,6 +17,7 @@ import {mailerPlugin} from './plugins/mailer.js';
 import {metricsPlugin} from './plugins/metrics.js';
 import {normalizeInputPlugin} from './plugins/normalize-input.js';
 import {openapiPlugin} from './plugins/openapi.js';
+import {keyUsagePlugin} from './plugins/key-usage.js';
 import {rateLimitPlugin} from './plugins/rate-limit.js';
 import {schedulerPlugin} from './plugins/scheduler.js';
 import {securityPlugin} from './plugins/security.js';
@@ -30,6 +31,8 @@ import {openapiRoutes} from './routes/openapi.js';
 import {sdkSessionRoutes} from './routes/sdk/sessions.js';
 import {teamRoutes} from './routes/team/index.js';
 import {housekeepingJob} from './services/housekeeping.js';
+import {keyExpiryRemindersJob} from './services/key-expiry-reminders.js';
+import {secretBox} from './lib/secret-box.js';
 
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
@@ -88,8 +91,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : `pglite:${config.dataDir}/db`;
   await app.register(dbPlugin, {database, label});
   await app.register(mailerPlugin, {config, secretKey});
+  await app.register(keyUsagePlugin, {config});
   await app.register(authPlugin, {config});
-  await app.register(schedulerPlugin, {config, jobs: [housekeepingJob(config)]});
+  await app.register(schedulerPlugin, {
+    config,
+    jobs: [housekeepingJob(config), keyExpiryRemindersJob(config, secretBox(secretKey, 'mail-outbox'))],
+  });
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes, {config});

@@ -32,6 +32,12 @@ export interface Config {
   sdkRateLimit: number;
   /** SDK_KEY_RATE_LIMIT: sessions a minute per API key on POST /api/sdk/sessions (counted once the key is known). */
   sdkKeyRateLimit: number;
+  /** SDK_KEY_RATE_LIMIT_MAX: the most sessions a minute a key may be given in its settings. */
+  sdkKeyRateLimitMax: number;
+  /** KEY_EXPIRY_REMINDER_INTERVAL_MINUTES: how often keys about to expire are looked for (their owners emailed). */
+  keyExpiryReminderIntervalMs: number;
+  /** KEY_USAGE_FLUSH_MS: how often each process writes its batch of key usage and request log entries. */
+  keyUsageFlushMs: number;
   /** REDIS_URL (Valkey or Redis): where every process counts the rate limits; unset = in this process's memory. */
   redisUrl: string | undefined;
   /** HOUSEKEEPING_INTERVAL_MINUTES: how often expired sessions, tokens and sign-in attempts are purged. */
@@ -180,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     }
   };
 
+  const sdkKeyRateLimit = integer('SDK_KEY_RATE_LIMIT', 600, 1, 1_000_000);
   const portalUrl = (url('PORTAL_URL', ['http:', 'https:']) ?? 'http://localhost:3000').replace(/\/+$/, '');
   const secretKey = text('SECRET_KEY');
   if (secretKey !== undefined && secretKey.length < 32) {
@@ -253,9 +260,12 @@ export function loadConfig(env: Env = process.env): Config {
     loginRequiresVerifiedEmail: boolean('LOGIN_REQUIRES_VERIFIED_EMAIL', true),
     authRateLimit: integer('AUTH_RATE_LIMIT', 30, 1, 1_000_000),
     sdkRateLimit: integer('SDK_RATE_LIMIT', 120, 1, 1_000_000),
-    sdkKeyRateLimit: integer('SDK_KEY_RATE_LIMIT', 600, 1, 1_000_000),
+    sdkKeyRateLimit,
+    sdkKeyRateLimitMax: Math.max(sdkKeyRateLimit, integer('SDK_KEY_RATE_LIMIT_MAX', 6000, 1, 1_000_000)),
+    keyUsageFlushMs: integer('KEY_USAGE_FLUSH_MS', 1000, 10, 600_000),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     housekeepingIntervalMs: minutes('HOUSEKEEPING_INTERVAL_MINUTES', 60, 0.05, 7 * 24 * 60),
+    keyExpiryReminderIntervalMs: minutes('KEY_EXPIRY_REMINDER_INTERVAL_MINUTES', 60, 0.05, 24 * 60),
     scheduledJobs: true,
     trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),

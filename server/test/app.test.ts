@@ -170,6 +170,8 @@ describe('OpenAPI document', () => {
       'POST /api/auth/reset-password',
       'DELETE /api/auth/account',
       'GET /api/keys',
+      'GET /api/keys/{id}/usage',
+      'PATCH /api/keys/{id}',
       'POST /api/keys/{keyType}',
       'POST /api/keys/{id}/rotate',
       'DELETE /api/keys/{id}/revoke',

@@ -5,6 +5,16 @@ export type MailTemplate =
   | {kind: 'reset-password'; link: string; name: string | null}
   | {kind: 'password-changed'; name: string | null; portalUrl: string}
   | {
+      kind: 'key-expiring';
+      name: string | null;
+      /** The key as people name it: 'Clinic web (ending 9f3KQ2a1)'. */
+      keyLabel: string;
+      keyType: 'sandbox' | 'production';
+      daysLeft: number;
+      expiresAt: string;
+      link: string;
+    }
+  | {
       kind: 'team-invitation';
       link: string;
       /** Team and inviter names are plain text: escaped in the HTML part, never made into links. */
@@ -58,6 +68,21 @@ function parts(template: MailTemplate): Parts {
         ],
         footer: 'You receive this notice for your security; no action is needed if it was you.',
       };
+    case 'key-expiring': {
+      const when = template.daysLeft <= 1 ? 'within a day' : `in ${template.daysLeft} days`;
+      return {
+        subject: `Your IntakeKit ${template.keyType} key ${template.keyLabel} expires ${when}`,
+        greeting: hello(template.name),
+        paragraphs: [
+          `The ${template.keyType} API key ${template.keyLabel} expires on ${template.expiresAt} (UTC) and was used in the last 30 days. ` +
+            'Once it expires, pages that use it can no longer start intake sessions.',
+          'Rotate it (with a grace period, so both keys work while your pages switch) or give it a later expiry on the API Keys page.',
+        ],
+        action: {label: 'Open API Keys', link: template.link},
+        footer:
+          'You receive this as an owner or admin of the key. It is sent 7 days and 1 day before a key in use expires.',
+      };
+    }
     case 'team-invitation': {
       // One text whatever the address: the email never tells whether it has an account.
       const inviter = template.inviterName ?? 'A teammate';

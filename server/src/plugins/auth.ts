@@ -2,13 +2,15 @@
 // UNAUTHORIZED. Routes opt in explicitly (no URL matching). A rotated token is handed back in
 // the x-new-token header.
 // requireApiKey: the same for an API key in the bearer header (the SDK's routes): request.apiKeyType,
-// and request.apiKeyId (which the per-key rate limit counts by), or 401 INVALID_API_KEY.
+// request.apiKeyId and request.apiKeyLimit (the per-key rate limit counts by them), or 401
+// INVALID_API_KEY / 403 ORIGIN_NOT_ALLOWED. A refused key that exists still sets apiKeyId, so the
+// refusal reaches its request log.
 import type {FastifyReply, FastifyRequest} from 'fastify';
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
-import {useApiKey} from '../services/api-keys.js';
+import {checkSdkKey} from '../services/sdk-access.js';
 import {authenticate, bearerToken, type Authenticated} from '../services/sessions.js';
 
 declare module 'fastify' {
@@ -19,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: Authenticated | null;
     apiKeyType: KeyType | null;
+    /** Sessions a minute the request's API key may start. */
+    apiKeyLimit: number | null;
   }
 }
 
@@ -38,11 +42,21 @@ export const authPlugin = fp<{config: Config}>(
       request.auth = auth;
     });
     app.decorateRequest('apiKeyType', null);
+    app.decorateRequest('apiKeyLimit', null);
+    const portalOrigin = new URL(config.portalUrl).origin;
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
-      const key = await useApiKey(app.db, config, bearerToken(request.headers.authorization));
-      if (!key) throw new ApiError('INVALID_API_KEY');
-      request.apiKeyType = key.keyType;
-      request.apiKeyId = key.id;
+      const origin = typeof request.headers.origin === 'string' ? request.headers.origin : null;
+      const check = await checkSdkKey(app.db, config, {
+        value: bearerToken(request.headers.authorization),
+        origin,
+        portalOrigin,
+      });
+      if (check.key) {
+        request.apiKeyId = check.key.id;
+        request.apiKeyType = check.key.keyType;
+        request.apiKeyLimit = check.key.rateLimitPerMinute;
+      }
+      if (check.refusal) throw check.refusal;
     });
   },
   {name: 'auth', fastify: '5.x', dependencies: ['db', 'errors', 'rate-limit']},

@@ -18,6 +18,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     validationCodes?: ValidationCodes;
   }
+  interface FastifyRequest {
+    /** The code this request was refused with (an API key's request log records it). */
+    errorCode: ErrorCode | null;
+  }
 }
 
 const DEFAULT_MISSING: Record<string, ErrorCode> = {token: 'TOKEN_REQUIRED'};
@@ -38,6 +42,7 @@ function send(
   headers: Record<string, string> = {},
   message?: string,
 ) {
+  reply.request.errorCode = code;
   return reply
     .code(status)
     .headers(headers)
@@ -72,6 +77,7 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 export const errorsPlugin = fp(
   async (app) => {
+    app.decorateRequest('errorCode', null);
     app.setNotFoundHandler((_request, reply) => send(reply, 404, 'NOT_FOUND'));
 
     app.setErrorHandler((error: unknown, request, reply) => {

@@ -19,7 +19,7 @@ import {openRedis} from '../lib/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preValidation/preHandler hook: SDK_KEY_RATE_LIMIT sessions a minute per authenticated API key. */
+    /** preValidation/preHandler hook: the key's own sessions a minute (default SDK_KEY_RATE_LIMIT) per API key. */
     limitPerApiKey: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -47,7 +47,7 @@ export const rateLimitPlugin = fp<{config: Config}>(
     // createRateLimit, not rateLimit: the latter runs once per request, and the address limit
     // already ran on this one. Its own counters (key ids) live under their own prefix.
     const perKey = app.createRateLimit({
-      max: config.sdkKeyRateLimit,
+      max: (request) => request.apiKeyLimit ?? config.sdkKeyRateLimit,
       timeWindow: 60_000,
       keyGenerator: (request) => `sdk-key:${request.apiKeyId ?? ''}`,
     });

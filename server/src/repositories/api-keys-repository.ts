@@ -1,22 +1,60 @@
 // SQL for API keys. Every query is scoped to an owner: a team, or a user without a team.
 import type {Db} from '../db/connect.js';
-import type {KeyType} from '../db/schema.js';
+import type {KeyType, StoredKeyStatus} from '../db/schema.js';
 
 export type KeyOwner = {teamId: string} | {userId: string};
 
-const COLUMNS = ['id', 'key_type', 'key_ciphertext', 'status', 'created_at', 'last_used_at'] as const;
+const COLUMNS = [
+  'id',
+  'key_type',
+  'key_ciphertext',
+  'key_masked',
+  'name',
+  'status',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+  'expires_at',
+  'allowed_origins',
+  'rate_limit_per_minute',
+] as const;
 
 export interface ApiKeyRow {
   id: string;
   key_type: KeyType;
-  key_ciphertext: string;
-  status: 'active' | 'revoked';
+  key_ciphertext: string | null;
+  key_masked: string | null;
+  name: string;
+  status: StoredKeyStatus;
   created_at: Date;
   last_used_at: Date | null;
+  revoked_at: Date | null;
+  expires_at: Date | null;
+  allowed_origins: string[];
+  rate_limit_per_minute: number | null;
+  /** The key it was rotated into, if any. */
+  replaced_by: string | null;
 }
 
 function ownerColumns(owner: KeyOwner) {
   return 'teamId' in owner ? {team_id: owner.teamId, user_id: null} : {team_id: null, user_id: owner.userId};
+}
+
+function ownerFilter(owner: KeyOwner) {
+  return ['teamId' in owner ? 'team_id' : 'user_id', 'teamId' in owner ? owner.teamId : owner.userId] as const;
+}
+
+function selectKeys(db: Db) {
+  return db
+    .selectFrom('api_keys')
+    .select(COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('api_keys as successor')
+        .select('successor.id')
+        .whereRef('successor.rotated_from', '=', 'api_keys.id')
+        .as('replaced_by'),
+    );
 }
 
 /**
@@ -24,14 +62,11 @@ function ownerColumns(owner: KeyOwner) {
  * revoked ones, newest first: revoked keys pile up with every rotation, and the list must not.
  */
 export async function listKeys(db: Db, owner: KeyOwner, revokedLimit: number): Promise<ApiKeyRow[]> {
-  const ownerColumn = 'teamId' in owner ? 'team_id' : 'user_id';
-  const ownerId = 'teamId' in owner ? owner.teamId : owner.userId;
+  const [column, id] = ownerFilter(owner);
   const [active, revoked] = await Promise.all([
-    db.selectFrom('api_keys').select(COLUMNS).where(ownerColumn, '=', ownerId).where('status', '=', 'active').execute(),
-    db
-      .selectFrom('api_keys')
-      .select(COLUMNS)
-      .where(ownerColumn, '=', ownerId)
+    selectKeys(db).where(column, '=', id).where('status', '=', 'active').execute(),
+    selectKeys(db)
+      .where(column, '=', id)
       .where('status', '=', 'revoked')
       .orderBy('created_at', 'desc')
       .orderBy('id')
@@ -56,34 +91,58 @@ export async function lockKeyOwner(db: Db, owner: KeyOwner): Promise<void> {
 }
 
 export async function countActiveKeys(db: Db, owner: KeyOwner): Promise<number> {
+  const [column, id] = ownerFilter(owner);
   const row = await db
     .selectFrom('api_keys')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('teamId' in owner ? 'team_id' : 'user_id', '=', 'teamId' in owner ? owner.teamId : owner.userId)
+    .where(column, '=', id)
     .where('status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export async function insertKey(
-  db: Db,
-  key: {
-    owner: KeyOwner;
-    type: KeyType;
-    hash: string;
-    ciphertext: string;
-    createdBy: string;
-    rotatedFrom?: string;
-    now: Date;
-  },
-): Promise<ApiKeyRow> {
-  return db
+/** How many keys of this type the owner has created (rotations not counted): numbers the default names. */
+export async function countCreatedKeys(db: Db, owner: KeyOwner, type: KeyType): Promise<number> {
+  const [column, id] = ownerFilter(owner);
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where(column, '=', id)
+    .where('key_type', '=', type)
+    .where('rotated_from', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export interface NewKeyRow {
+  owner: KeyOwner;
+  type: KeyType;
+  hash: string;
+  /** Sandbox keys only. */
+  ciphertext: string | null;
+  masked: string;
+  name: string;
+  allowedOrigins: string[];
+  expiresAt: Date | null;
+  rateLimitPerMinute: number | null;
+  createdBy: string;
+  rotatedFrom?: string;
+  now: Date;
+}
+
+export async function insertKey(db: Db, key: NewKeyRow): Promise<ApiKeyRow> {
+  const row = await db
     .insertInto('api_keys')
     .values({
       ...ownerColumns(key.owner),
       key_type: key.type,
       key_hash: key.hash,
       key_ciphertext: key.ciphertext,
+      key_masked: key.masked,
+      name: key.name,
+      allowed_origins: key.allowedOrigins,
+      expires_at: key.expiresAt,
+      rate_limit_per_minute: key.rateLimitPerMinute,
       status: 'active',
       created_by: key.createdBy,
       rotated_from: key.rotatedFrom ?? null,
@@ -91,6 +150,7 @@ export async function insertKey(
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
+  return {...row, replaced_by: null};
 }
 
 export async function findOwnedKey(
@@ -99,39 +159,81 @@ export async function findOwnedKey(
   id: string,
   type: KeyType | undefined,
 ): Promise<ApiKeyRow | undefined> {
-  let query = db
-    .selectFrom('api_keys')
-    .select(COLUMNS)
-    .where('id', '=', id)
-    .where('teamId' in owner ? 'team_id' : 'user_id', '=', 'teamId' in owner ? owner.teamId : owner.userId);
+  const [column, ownerId] = ownerFilter(owner);
+  let query = selectKeys(db).where('id', '=', id).where(column, '=', ownerId);
   if (type) query = query.where('key_type', '=', type);
   return query.executeTakeFirst();
 }
 
-/** Revokes an active key; undefined when it was not active (already revoked, or lost a race). */
-export async function revokeActiveKey(db: Db, id: string, now: Date): Promise<ApiKeyRow | undefined> {
-  return db
-    .updateTable('api_keys')
-    .set({status: 'revoked', revoked_at: now})
-    .where('id', '=', id)
-    .where('status', '=', 'active')
-    .returning(COLUMNS)
-    .executeTakeFirst();
+async function reread(db: Db, id: string): Promise<ApiKeyRow> {
+  return selectKeys(db).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The active key with this hash, stamped as used now. */
-export async function useActiveKey(
-  db: Db,
-  hash: string,
-  now: Date,
-): Promise<{id: string; key_type: KeyType} | undefined> {
-  return db
+/**
+ * Revokes an active key, effective at `effectiveAt` (now, or the end of a rotation's grace period);
+ * undefined when it was not active (already revoked, or lost a race).
+ */
+export async function revokeActiveKey(db: Db, id: string, effectiveAt: Date): Promise<ApiKeyRow | undefined> {
+  const row = await db
     .updateTable('api_keys')
-    .set({last_used_at: now})
-    .where('key_hash', '=', hash)
+    .set({status: 'revoked', revoked_at: effectiveAt})
+    .where('id', '=', id)
     .where('status', '=', 'active')
-    .returning(['id', 'key_type'])
+    .returning('id')
     .executeTakeFirst();
+  return row && reread(db, row.id);
+}
+
+/** Ends the grace period of a rotated key now; undefined when it was not inside one. */
+export async function endGracePeriod(db: Db, id: string, now: Date): Promise<ApiKeyRow | undefined> {
+  const row = await db
+    .updateTable('api_keys')
+    .set({revoked_at: now})
+    .where('id', '=', id)
+    .where('status', '=', 'revoked')
+    .where('revoked_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return row && reread(db, row.id);
+}
+
+export interface KeySettingsChange {
+  name?: string;
+  allowed_origins?: string[];
+  expires_at?: Date | null;
+  rate_limit_per_minute?: number | null;
+  expiry_reminders_sent?: number;
+}
+
+export async function updateKeySettings(db: Db, id: string, change: KeySettingsChange): Promise<ApiKeyRow> {
+  if (Object.keys(change).length > 0) {
+    await db.updateTable('api_keys').set(change).where('id', '=', id).execute();
+  }
+  return reread(db, id);
+}
+
+/** Keys made before production keys were kept only hashed, or before key_masked existed. */
+export async function keysToBackfill(
+  db: Db,
+): Promise<{id: string; key_type: KeyType; key_ciphertext: string | null; key_masked: string | null}[]> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'key_type', 'key_ciphertext', 'key_masked'])
+    .where((eb) =>
+      eb.or([
+        eb('key_masked', 'is', null),
+        eb.and([eb('key_type', '=', 'production'), eb('key_ciphertext', 'is not', null)]),
+      ]),
+    )
+    .execute();
+}
+
+export async function setStoredForm(
+  db: Db,
+  id: string,
+  stored: {key_masked: string; key_ciphertext: string | null},
+): Promise<void> {
+  await db.updateTable('api_keys').set(stored).where('id', '=', id).execute();
 }
 
 /** Hands a user's personal keys (active and revoked) to a team; returns how many moved. */

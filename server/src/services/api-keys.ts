@@ -1,30 +1,50 @@
 // API key rules (design §4): team keys are shared by members, a user without a team has keys of
-// their own; creating, rotating and revoking need a verified email; production keys need a team
-// the operator marked production-ready; rotation revokes the old key and creates its one
-// successor in a single transaction. Quotas: an owner holds at most ACTIVE_KEYS_PER_TEAM active keys
-// (rotation replaces one, so it never meets the limit), and the list shows every active key plus the
-// most recent revoked ones only.
+// their own; creating, rotating, revoking and changing settings need a verified email; production
+// keys need a team the operator marked production-ready; rotation revokes the old key (now, or at the
+// end of a grace period) and creates its one successor in a single transaction. Production keys are
+// shown whole only in the create and rotate answers: they are stored as a hash and their masked form.
+// Quotas: an owner holds at most ACTIVE_KEYS_PER_TEAM active keys (rotation replaces one, so it never
+// meets the limit), and the list shows every active key plus the most recent revoked ones only.
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
-import {newApiKey, parseApiKey} from '../lib/api-key-format.js';
+import {newApiKey} from '../lib/api-key-format.js';
 import type {SecretBox} from '../lib/secret-box.js';
 import {hashToken} from '../lib/tokens.js';
 import {
   countActiveKeys,
+  countCreatedKeys,
+  endGracePeriod,
   findOwnedKey,
   insertKey,
+  keysToBackfill,
   listKeys,
   lockKeyOwner,
   revokeActiveKey,
-  useActiveKey,
+  setStoredForm,
+  updateKeySettings,
   type ApiKeyRow,
   type KeyOwner,
+  type KeySettingsChange,
 } from '../repositories/api-keys-repository.js';
 import {isProductionReady} from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
-import type {ApiKey as ApiKeyBody} from '@intakekit/contract/schemas/keys';
+import {
+  GRACE_PERIOD_SECONDS,
+  KEY_EXPIRY_MESSAGE,
+  KEY_NAME_MESSAGE,
+  defaultKeyName,
+  expiryAllowed,
+  keyIsRetrievable,
+  maskApiKey,
+  normalizeKeyName,
+  rateLimitMessage,
+  type GracePeriod,
+  type KeyStatus,
+} from '@intakekit/contract/api-keys';
+import {parseAllowedOrigins} from '@intakekit/contract/origins';
+import type {ApiKey as ApiKeyBody, KeySettingsBody, KeySettingsLimits} from '@intakekit/contract/schemas/keys';
 
 export type {ApiKeyBody};
 
@@ -35,48 +55,114 @@ export function ownerOf(user: UserWithTeam): KeyOwner {
   return user.team ? {teamId: user.team.id} : {userId: user.id};
 }
 
-export function toKeyBody(row: ApiKeyRow, box: SecretBox): ApiKeyBody {
-  return {
-    id: row.id,
-    keyType: row.key_type,
-    apiKey: box.open(row.key_ciphertext),
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: row.last_used_at?.toISOString() ?? null,
-  };
+/** Whether a key starts sessions at `now`: active, or rotated and inside its grace; and not past its expiry. */
+export function keyWorks(
+  row: {status: 'active' | 'revoked'; revoked_at: Date | null; expires_at: Date | null},
+  now: Date,
+): boolean {
+  const revoked = row.status === 'revoked' && (row.revoked_at === null || row.revoked_at <= now);
+  const expired = row.expires_at !== null && row.expires_at <= now;
+  return !revoked && !expired;
+}
+
+function statusOf(row: ApiKeyRow, now: Date): KeyStatus {
+  if (row.status === 'revoked' && (row.revoked_at === null || row.revoked_at <= now)) return 'revoked';
+  if (row.expires_at !== null && row.expires_at <= now) return 'expired';
+  return 'active';
 }
 
 export class ApiKeys {
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
-    private readonly config: Pick<Config, 'now' | 'activeKeysPerTeam'>,
+    private readonly config: Pick<Config, 'now' | 'activeKeysPerTeam' | 'sdkKeyRateLimit' | 'sdkKeyRateLimitMax'>,
   ) {}
 
-  async list(user: UserWithTeam): Promise<ApiKeyBody[]> {
-    return (await listKeys(this.db, ownerOf(user), REVOKED_KEYS_LISTED)).map((row) => toKeyBody(row, this.box));
+  get limits(): KeySettingsLimits {
+    return {rateLimitDefault: this.config.sdkKeyRateLimit, rateLimitMax: this.config.sdkKeyRateLimitMax};
   }
 
-  async create(user: UserWithTeam, type: KeyType): Promise<ApiKeyBody> {
+  /** The key as the API shows it: sandbox keys whole, production keys masked. */
+  toBody(row: ApiKeyRow): ApiKeyBody {
+    const now = this.config.now();
+    const apiKey =
+      keyIsRetrievable(row.key_type) && row.key_ciphertext ? this.box.open(row.key_ciphertext) : (row.key_masked ?? '');
+    const inGrace = row.status === 'revoked' && row.revoked_at !== null && row.revoked_at > now;
+    return {
+      id: row.id,
+      keyType: row.key_type,
+      name: row.name,
+      apiKey,
+      status: statusOf(row, now),
+      createdAt: row.created_at.toISOString(),
+      lastUsedAt: row.last_used_at?.toISOString() ?? null,
+      expiresAt: row.expires_at?.toISOString() ?? null,
+      graceEndsAt: inGrace ? row.revoked_at!.toISOString() : null,
+      replacedBy: row.replaced_by,
+      allowedOrigins: row.allowed_origins,
+      rateLimitPerMinute: row.rate_limit_per_minute ?? this.config.sdkKeyRateLimit,
+    };
+  }
+
+  async owns(user: UserWithTeam, id: string): Promise<boolean> {
+    return (await findOwnedKey(this.db, ownerOf(user), id, undefined)) !== undefined;
+  }
+
+  async list(user: UserWithTeam): Promise<ApiKeyBody[]> {
+    return (await listKeys(this.db, ownerOf(user), REVOKED_KEYS_LISTED)).map((row) => this.toBody(row));
+  }
+
+  /** The new key's body, and its full value (shown this once). */
+  async create(
+    user: UserWithTeam,
+    type: KeyType,
+    settings: KeySettingsBody = {},
+  ): Promise<{value: string; key: ApiKeyBody}> {
     assertVerified(user);
+    const change = this.checkSettings(settings);
     if (type === 'production' && !(await this.productionReady(user))) throw new ApiError('PRODUCTION_NOT_READY');
     const owner = ownerOf(user);
     return this.db.transaction().execute(async (trx) => {
       await lockKeyOwner(trx, owner);
       if ((await countActiveKeys(trx, owner)) >= this.config.activeKeysPerTeam) throw new ApiError('KEY_LIMIT_REACHED');
-      return this.issue(trx, user, type, undefined);
+      const name = change.name ?? defaultKeyName(type, (await countCreatedKeys(trx, owner, type)) + 1);
+      return this.issue(trx, user, type, {
+        name,
+        allowedOrigins: change.allowed_origins ?? [],
+        expiresAt: change.expires_at ?? null,
+        rateLimitPerMinute: change.rate_limit_per_minute ?? null,
+      });
     });
   }
 
-  async rotate(user: UserWithTeam, id: string, type: KeyType | undefined): Promise<ApiKeyBody> {
+  async rotate(
+    user: UserWithTeam,
+    id: string,
+    type: KeyType | undefined,
+    grace: GracePeriod = 'now',
+  ): Promise<{value: string; key: ApiKeyBody}> {
     assertVerified(user);
     const existing = await findOwnedKey(this.db, ownerOf(user), id, type);
     if (!existing) throw new ApiError('NOT_FOUND');
+    const now = this.config.now();
     return this.db.transaction().execute(async (trx) => {
       // Only the first of concurrent rotations finds the key still active; the others get 404,
       // and the unique index on rotated_from backs this up.
-      if (!(await revokeActiveKey(trx, existing.id, this.config.now()))) throw new ApiError('NOT_FOUND');
-      return this.issue(trx, user, existing.key_type, existing.id);
+      const endsAt = new Date(now.getTime() + GRACE_PERIOD_SECONDS[grace] * 1000);
+      if (!(await revokeActiveKey(trx, existing.id, endsAt))) throw new ApiError('NOT_FOUND');
+      // The successor carries on the key's place (name, origins, limit); its expiry is set anew.
+      return this.issue(
+        trx,
+        user,
+        existing.key_type,
+        {
+          name: existing.name,
+          allowedOrigins: existing.allowed_origins,
+          expiresAt: null,
+          rateLimitPerMinute: existing.rate_limit_per_minute,
+        },
+        existing.id,
+      );
     });
   }
 
@@ -84,43 +170,104 @@ export class ApiKeys {
     assertVerified(user);
     const existing = await findOwnedKey(this.db, ownerOf(user), id, type);
     if (!existing) throw new ApiError('NOT_FOUND');
-    // Revoking a revoked key is a no-op that answers the key as it is.
-    const revoked = (await revokeActiveKey(this.db, existing.id, this.config.now())) ?? existing;
-    return toKeyBody(revoked, this.box);
+    const now = this.config.now();
+    // Revoking a key inside a rotation's grace period ends the grace now; revoking a revoked key is a
+    // no-op that answers the key as it is.
+    const revoked =
+      (await revokeActiveKey(this.db, existing.id, now)) ??
+      (await endGracePeriod(this.db, existing.id, now)) ??
+      existing;
+    return this.toBody(revoked);
   }
 
-  private async issue(db: Db, user: UserWithTeam, type: KeyType, rotatedFrom: string | undefined): Promise<ApiKeyBody> {
+  /** Changes a key's settings: the name of any key; origins, expiry and limit of a working key only. */
+  async update(user: UserWithTeam, id: string, settings: KeySettingsBody): Promise<ApiKeyBody> {
+    assertVerified(user);
+    const change = this.checkSettings(settings);
+    const existing = await findOwnedKey(this.db, ownerOf(user), id, undefined);
+    if (!existing) throw new ApiError('NOT_FOUND');
+    const changesUse =
+      change.allowed_origins !== undefined ||
+      change.expires_at !== undefined ||
+      change.rate_limit_per_minute !== undefined;
+    if (changesUse && !keyWorks(existing, this.config.now())) throw new ApiError('KEY_NOT_ACTIVE');
+    // A new expiry date gets its own reminders.
+    if (change.expires_at !== undefined) change.expiry_reminders_sent = 0;
+    return this.toBody(await updateKeySettings(this.db, existing.id, change));
+  }
+
+  /**
+   * Production keys made before they were kept only hashed: record their masked form and drop the
+   * encrypted copy; keys made before the masked form existed get it too. Idempotent, run at start.
+   */
+  async backfillStoredForms(): Promise<number> {
+    const rows = await keysToBackfill(this.db);
+    for (const row of rows) {
+      const masked = row.key_masked ?? (row.key_ciphertext ? maskApiKey(this.box.open(row.key_ciphertext)) : null);
+      if (masked === null) continue;
+      await setStoredForm(this.db, row.id, {
+        key_masked: masked,
+        key_ciphertext: keyIsRetrievable(row.key_type) ? row.key_ciphertext : null,
+      });
+    }
+    return rows.length;
+  }
+
+  private checkSettings(settings: KeySettingsBody): KeySettingsChange {
+    const change: KeySettingsChange = {};
+    if (settings.name !== undefined) {
+      const name = normalizeKeyName(settings.name);
+      if (name === undefined) throw new ApiError('INVALID_KEY_SETTINGS', {message: KEY_NAME_MESSAGE});
+      change.name = name;
+    }
+    if (settings.allowedOrigins !== undefined) {
+      const origins = parseAllowedOrigins(settings.allowedOrigins);
+      if (!origins.ok) throw new ApiError('INVALID_KEY_SETTINGS', {message: origins.message});
+      change.allowed_origins = origins.origins;
+    }
+    if (settings.expiresAt !== undefined) {
+      const expiresAt = settings.expiresAt === null ? null : new Date(settings.expiresAt);
+      if (!expiryAllowed(expiresAt, this.config.now())) {
+        throw new ApiError('INVALID_KEY_SETTINGS', {message: KEY_EXPIRY_MESSAGE});
+      }
+      change.expires_at = expiresAt;
+    }
+    if (settings.rateLimitPerMinute !== undefined) {
+      const limit = settings.rateLimitPerMinute;
+      if (!Number.isInteger(limit) || limit < 1 || limit > this.config.sdkKeyRateLimitMax) {
+        throw new ApiError('INVALID_KEY_SETTINGS', {message: rateLimitMessage(this.config.sdkKeyRateLimitMax)});
+      }
+      change.rate_limit_per_minute = limit;
+    }
+    return change;
+  }
+
+  private async issue(
+    db: Db,
+    user: UserWithTeam,
+    type: KeyType,
+    settings: {name: string; allowedOrigins: string[]; expiresAt: Date | null; rateLimitPerMinute: number | null},
+    rotatedFrom?: string,
+  ): Promise<{value: string; key: ApiKeyBody}> {
     const value = newApiKey(type);
     const row = await insertKey(db, {
       owner: ownerOf(user),
       type,
       hash: hashToken(value),
-      ciphertext: this.box.seal(value),
+      ciphertext: keyIsRetrievable(type) ? this.box.seal(value) : null,
+      masked: maskApiKey(value),
+      ...settings,
       createdBy: user.id,
       ...(rotatedFrom && {rotatedFrom}),
       now: this.config.now(),
     });
-    return toKeyBody(row, this.box);
+    return {value, key: this.toBody(row)};
   }
 
   private async productionReady(user: UserWithTeam): Promise<boolean> {
     if (!user.team) return false;
     return isProductionReady(this.db, user.team.id);
   }
-}
-
-/**
- * The type of the active key with this value, its use recorded now; undefined for a value that is
- * malformed (shape or checksum, checked before any query), unknown or revoked.
- */
-export async function useApiKey(
-  db: Db,
-  config: Pick<Config, 'now'>,
-  value: string | undefined,
-): Promise<{id: string; keyType: KeyType} | undefined> {
-  if (!value || !parseApiKey(value)) return undefined;
-  const key = await useActiveKey(db, hashToken(value), config.now());
-  return key && {id: key.id, keyType: key.key_type};
 }
 
 function assertVerified(user: UserWithTeam): void {

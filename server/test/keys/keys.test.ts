@@ -19,14 +19,20 @@ describe('POST /api/keys/{keyType}', () => {
     expect(key).toEqual({
       id: expect.any(String),
       keyType: 'sandbox',
+      name: 'Sandbox key',
       apiKey,
       status: 'active',
       createdAt: '2026-01-15T09:00:00.000Z',
       lastUsedAt: null,
+      expiresAt: null,
+      graceEndsAt: null,
+      replacedBy: null,
+      allowedOrigins: [],
+      rateLimitPerMinute: 600,
     });
     expect(res.headers['cache-control']).toBe('no-store');
     const list = await authed(app, token, 'GET', '/api/keys');
-    expect(list.json()).toEqual({keys: [key]});
+    expect(list.json()).toEqual({keys: [key], limits: {rateLimitDefault: 600, rateLimitMax: 6000}});
   });
 
   it('stores the key only hashed and encrypted', async () => {
@@ -50,7 +56,7 @@ describe('POST /api/keys/{keyType}', () => {
       code: 'EMAIL_NOT_VERIFIED',
       message: 'Please verify your email before logging in. Check your inbox for the verification link.',
     });
-    expect((await authed(app, token, 'GET', '/api/keys')).json()).toEqual({keys: []});
+    expect((await authed(app, token, 'GET', '/api/keys')).json().keys).toEqual([]);
   });
 
   it('refuses production keys with PRODUCTION_NOT_READY until the operator marks the team ready', async () => {

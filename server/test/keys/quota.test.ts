@@ -78,7 +78,7 @@ describe('GET /api/keys stays bounded', () => {
     expect(created).toEqual([...created].sort().reverse());
     expect(keys.map((k: {id: string}) => k.id)).not.toContain(first.id);
     // The spec's answer shape, and a size that no amount of rotating can grow.
-    expect(Object.keys(list.json())).toEqual(['keys']);
+    expect(Object.keys(list.json())).toEqual(['keys', 'limits']);
     expect(list.body.length).toBeLessThan(8_000);
   });
 

@@ -40,6 +40,8 @@ describe('POST /api/sdk/sessions', () => {
       expect(q).toMatchObject({id: expect.any(String), question: expect.any(String), required: expect.any(Boolean)});
       if (q.type === 'singleChoice' || q.type === 'multiChoice') expect(q.options.length).toBeGreaterThan(1);
     }
+    // Usage is written in batches: once the batch is written, the list shows the use.
+    await app.keyUsage.flush();
     const keys = (await authed(app, token, 'GET', '/api/keys')).json().keys;
     expect(keys[0].lastUsedAt).toBe('2026-01-15T09:05:00.000Z');
   });
@@ -49,12 +51,16 @@ describe('POST /api/sdk/sessions', () => {
     const token = await signedIn(app, mail, 'ada@example.com', {teamName: 'Acme'});
     await app.db.updateTable('teams').set({production_ready: true}).execute();
     const sandbox = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
-    const production = (await authed(app, token, 'POST', '/api/keys/production')).json().apiKey as string;
+    // A production key works only from its allowed origins.
+    const production = (
+      await authed(app, token, 'POST', '/api/keys/production', {allowedOrigins: ['https://clinic.example']})
+    ).json().apiKey as string;
+    const clinic = 'https://clinic.example';
     for (const env of ['sandbox', 'dev', 'test']) {
       expect((await start(app, sandbox, {flowId: 'f1', env})).statusCode, env).toBe(200);
-      expect((await start(app, production, {flowId: 'f1', env})).json(), env).toEqual(INVALID);
+      expect((await start(app, production, {flowId: 'f1', env}, clinic)).json(), env).toEqual(INVALID);
     }
-    expect((await start(app, production, {flowId: 'f1', env: 'pro'})).json().env).toBe('pro');
+    expect((await start(app, production, {flowId: 'f1', env: 'pro'}, clinic)).json().env).toBe('pro');
     expect((await start(app, sandbox, {flowId: 'f1', env: 'pro'})).statusCode).toBe(401);
   });
 

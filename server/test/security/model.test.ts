@@ -23,6 +23,7 @@ import type {FastifyInstance, LightMyRequestResponse} from 'fastify';
 import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, login, post} from '../helpers/accounts.js';
 import {truncateAll} from '../helpers/database.js';
+import {defaultKeyName, maskApiKey} from '@intakekit/contract/api-keys';
 
 /** Sequences per run of the test and commands per sequence: ~40-50 s on PGlite on a shared 2-core machine. */
 const SEQUENCES = Number(process.env.MODEL_RUNS ?? 60);
@@ -30,6 +31,7 @@ const MAX_COMMANDS = 50;
 const USERS = 5;
 const START = Date.parse('2026-01-15T09:00:00.000Z');
 const FLOW = 'sample-intake';
+const CLINIC = 'https://clinic.example';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -67,6 +69,11 @@ interface ModelKey {
   status: 'active' | 'revoked';
   createdAt: number;
   lastUsedAt: number | null;
+  name: string;
+  /** The key it was rotated into. */
+  replacedBy: string | null;
+  /** Made by a rotation (keeps its key's name). */
+  rotated?: boolean;
 }
 
 interface ModelInvite {
@@ -140,11 +147,24 @@ function keyBody(k: ModelKey) {
   return {
     id: k.id,
     keyType: k.keyType,
-    apiKey: k.apiKey,
+    name: k.name,
+    // Production keys are listed masked: the full value is in the create and rotate answers only.
+    apiKey: k.keyType === 'sandbox' ? k.apiKey : maskApiKey(k.apiKey),
     status: k.status,
     createdAt: iso(k.createdAt),
     lastUsedAt: k.lastUsedAt === null ? null : iso(k.lastUsedAt),
+    expiresAt: null,
+    graceEndsAt: null,
+    replacedBy: k.replacedBy,
+    allowedOrigins: k.keyType === 'production' ? [CLINIC] : [],
+    rateLimitPerMinute: 600,
   };
+}
+
+/** The default name of the owner's next key of a type: rotations keep their key's name and are not counted. */
+function nextName(m: Model, owner: string, type: KeyType): string {
+  const created = m.keys.filter((k) => k.owner === owner && k.keyType === type && !k.rotated).length;
+  return defaultKeyName(type, created + 1);
 }
 
 function invitationBody(i: ModelInvite) {
@@ -195,11 +215,12 @@ async function useKey(r: Real, key: ModelKey, env: string): Promise<LightMyReque
   const res = await r.app.inject({
     method: 'POST',
     url: '/api/sdk/sessions',
-    headers: {authorization: `Bearer ${key.apiKey}`},
+    // A customer page: production keys are made with this origin allowed (an empty list allows none).
+    headers: {authorization: `Bearer ${key.apiKey}`, origin: CLINIC},
     payload: {flowId: FLOW, env},
   });
-  // The key is checked (and its use recorded) before the environment is.
-  if (key.status === 'active') key.lastUsedAt = r.clock.now;
+  // Only a session started counts as a use.
+  if (res.statusCode === 200) key.lastUsedAt = r.clock.now;
   return res;
 }
 
@@ -211,6 +232,8 @@ async function expectAuthenticates(r: Real, key: ModelKey, what: string): Promis
 }
 
 async function checkKeyLists(m: Model, r: Real): Promise<void> {
+  // Uses are written in batches.
+  await r.app.keyUsage.flush();
   for (const [i, u] of m.users.entries()) {
     if (!u.token) continue;
     const res = await authed(r.app, u.token, 'GET', '/api/keys');
@@ -807,7 +830,13 @@ class CreateKey extends Command {
   }
   async act(m: Model, r: Real) {
     const u = m.users[this.actor]!;
-    const res = await call(r, u.token!, 'POST', `/api/keys/${this.keyType}`);
+    const res = await call(
+      r,
+      u.token!,
+      'POST',
+      `/api/keys/${this.keyType}`,
+      this.keyType === 'production' ? {allowedOrigins: [CLINIC]} : undefined,
+    );
     if (!u.verified) return expectRefusal(res, 403, 'EMAIL_NOT_VERIFIED', 'create unverified');
     if (this.keyType === 'production' && !(u.team && m.teams.get(u.team)!.productionReady)) {
       return expectRefusal(res, 403, 'PRODUCTION_NOT_READY', 'production key');
@@ -825,6 +854,8 @@ class CreateKey extends Command {
       status: 'active',
       createdAt: r.clock.now,
       lastUsedAt: null,
+      name: nextName(m, ownerOf(u), this.keyType),
+      replacedBy: null,
     };
     expect(key).toEqual(keyBody(created));
     m.keys.push(created);
@@ -884,7 +915,11 @@ class Rotate extends Command {
       status: 'active',
       createdAt: r.clock.now,
       lastUsedAt: null,
+      name: key.name,
+      replacedBy: null,
+      rotated: true,
     };
+    key.replacedBy = successor.id;
     expect(body).toEqual(keyBody(successor));
     m.keys.push(successor);
     await expectAuthenticates(r, key, 'a rotated key');

@@ -17,6 +17,8 @@ interface Props {
   /** A refusal or failure, shown inside the dialog so the person can retry or cancel. */
   error?: string | null;
   onConfirm: () => void;
+  /** Choices that go with the action (e.g. when a rotated key stops working). */
+  children?: ReactNode;
 }
 
 /**
@@ -33,6 +35,7 @@ export default function ConfirmDialog({
   pending,
   error,
   onConfirm,
+  children,
 }: Props): ReactNode {
   return (
     <Dialog
@@ -64,6 +67,7 @@ export default function ConfirmDialog({
         </>
       }
     >
+      {children}
       {error ? (
         <Notice variant="error" className={styles.error}>
           {error}

@@ -36,3 +36,18 @@ export function SrOnly({children, id}: {children?: ReactNode; id?: string}): Rea
     </span>
   );
 }
+
+/** The header row of a data table: one column header per name. */
+export function HeaderRow({columns}: {columns: readonly string[]}): ReactNode {
+  return (
+    <thead role="rowgroup">
+      <tr role="row">
+        {columns.map((name) => (
+          <th key={name} scope="col" role="columnheader">
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

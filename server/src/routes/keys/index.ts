@@ -1,5 +1,6 @@
-// /api/keys: list, create, rotate, revoke.
+// /api/keys: list, create, change settings, rotate, revoke, usage.
 import type {FastifyInstance} from 'fastify';
+import {Type} from 'typebox';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {secretBox} from '../../lib/secret-box.js';
@@ -9,11 +10,29 @@ import {
   KeyIdParams,
   KeyListResponse,
   KeyResponse,
+  KeySettingsBody,
   KeyTypeParams,
+  KeyUsageResponse,
   NewKeyResponse,
+  RotateKeyBody,
 } from '@intakekit/contract/schemas/keys';
+import {ApiError} from '../../errors.js';
+import type {ValidationCodes} from '../../plugins/errors.js';
+import {keyUsage} from '../../services/key-usage.js';
 import {ApiKeys, REVOKED_KEYS_LISTED} from '../../services/api-keys.js';
 import {currentUser} from '../current-user.js';
+
+// A setting of the wrong shape answers INVALID_KEY_SETTINGS, like one that breaks its rule.
+const SETTINGS_CODES: ValidationCodes = {
+  invalid: {
+    name: 'INVALID_KEY_SETTINGS',
+    allowedOrigins: 'INVALID_KEY_SETTINGS',
+    expiresAt: 'INVALID_KEY_SETTINGS',
+    rateLimitPerMinute: 'INVALID_KEY_SETTINGS',
+  },
+};
+
+const MUTATION_CODES = ['UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND'] as const;
 
 export interface KeyRouteOptions {
   config: Config;
@@ -22,10 +41,15 @@ export interface KeyRouteOptions {
 
 export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRouteOptions) {
   const keys = new ApiKeys(app.db, secretBox(secretKey), config);
+  // Keys stored before production keys were kept only hashed lose their encrypted copy at start.
+  app.addHook('onReady', async () => {
+    const changed = await keys.backfillStoredForms();
+    if (changed > 0) app.log.info({keys: changed}, 'stored API keys in their current form');
+  });
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const common = {preHandler: app.requireUser} as const;
   const session = [{session: []}];
-  const mutation = errorResponses('UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND');
+  const mutation = errorResponses(...MUTATION_CODES);
 
   routes.get(
     '/api/keys',
@@ -39,20 +63,22 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED')},
       },
     },
-    async (request) => ({keys: await keys.list(currentUser(request))}),
+    async (request) => ({keys: await keys.list(currentUser(request)), limits: keys.limits}),
   );
 
   routes.post(
     '/api/keys/:keyType',
     {
       ...common,
+      config: {validationCodes: SETTINGS_CODES},
       schema: {
         tags: ['keys'],
         summary: 'Create a sandbox or production key (the full value is in the answer)',
         description:
-          'Refused with 409 KEY_LIMIT_REACHED when the team (or the user without a team) already holds ACTIVE_KEYS_PER_TEAM active keys (50 by default); revoking one frees a place. Rotation replaces a key and is never refused for this limit.',
+          'The body is optional: a name (default "Sandbox key", "Sandbox key 2", ...), allowed origins, an expiry and a limit. A production key is shown whole only in this answer (and in a rotation\'s); afterwards it is listed masked. Refused with 409 KEY_LIMIT_REACHED when the team (or the user without a team) already holds ACTIVE_KEYS_PER_TEAM active keys (50 by default); revoking one frees a place. Rotation replaces a key and is never refused for this limit.',
         security: session,
         params: KeyTypeParams,
+        body: Type.Optional(KeySettingsBody),
         response: {
           201: NewKeyResponse,
           ...errorResponses(
@@ -61,13 +87,14 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
             'PRODUCTION_NOT_READY',
             'NOT_FOUND',
             'KEY_LIMIT_REACHED',
+            'INVALID_KEY_SETTINGS',
           ),
         },
       },
     },
     async (request, reply) => {
-      const key = await keys.create(currentUser(request), request.params.keyType);
-      return reply.code(201).send({apiKey: key.apiKey, key});
+      const {value, key} = await keys.create(currentUser(request), request.params.keyType, request.body ?? {});
+      return reply.code(201).send({apiKey: value, key});
     },
   );
 
@@ -78,15 +105,22 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       schema: {
         tags: ['keys'],
         summary: 'Revoke an active key and create its successor of the same type, in one transaction',
+        description:
+          'gracePeriod keeps the old key working beside the new one for 1h, 24h or 7d (default now: it stops at once). The successor keeps the name, allowed origins and limit, not the expiry.',
         security: session,
         params: KeyIdParams,
-        body: KeyActionBody,
+        body: RotateKeyBody,
         response: {200: NewKeyResponse, ...mutation},
       },
     },
     async (request) => {
-      const key = await keys.rotate(currentUser(request), request.params.id, request.body.keyType);
-      return {apiKey: key.apiKey, key};
+      const {value, key} = await keys.rotate(
+        currentUser(request),
+        request.params.id,
+        request.body.keyType,
+        request.body.gracePeriod,
+      );
+      return {apiKey: value, key};
     },
   );
 
@@ -96,7 +130,8 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       ...common,
       schema: {
         tags: ['keys'],
-        summary: 'Revoke a key (revoking a revoked key answers it unchanged)',
+        summary:
+          'Revoke a key (revoking a revoked key answers it unchanged; inside a grace period it ends the grace now)',
         security: session,
         params: KeyIdParams,
         body: KeyActionBody,
@@ -104,5 +139,44 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       },
     },
     async (request) => ({key: await keys.revoke(currentUser(request), request.params.id, request.body.keyType)}),
+  );
+
+  routes.patch(
+    '/api/keys/:id',
+    {
+      ...common,
+      config: {validationCodes: SETTINGS_CODES},
+      schema: {
+        tags: ['keys'],
+        summary: "Change a key's name, allowed origins, expiry or limit",
+        description:
+          'Each field is optional. The name of any key can change; origins, expiry and limit only while the key works (else 409 KEY_NOT_ACTIVE). A setting that breaks its rule answers 400 INVALID_KEY_SETTINGS saying which.',
+        security: session,
+        params: KeyIdParams,
+        body: KeySettingsBody,
+        response: {200: KeyResponse, ...errorResponses(...MUTATION_CODES, 'INVALID_KEY_SETTINGS', 'KEY_NOT_ACTIVE')},
+      },
+    },
+    async (request) => ({key: await keys.update(currentUser(request), request.params.id, request.body)}),
+  );
+
+  routes.get(
+    '/api/keys/:id/usage',
+    {
+      ...common,
+      schema: {
+        tags: ['keys'],
+        summary: "A key's sessions per day (30 days), last origins seen and its last 100 requests",
+        security: session,
+        params: KeyIdParams,
+        response: {200: KeyUsageResponse, ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // Answered for the team's own keys only, as every other key route.
+      if (!(await keys.owns(user, request.params.id))) throw new ApiError('NOT_FOUND');
+      return keyUsage(app.db, request.params.id, config.now());
+    },
   );
 }

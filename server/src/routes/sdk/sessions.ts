@@ -1,5 +1,5 @@
 // POST /api/sdk/sessions: the SDK's one call. Checks the API key (app.requireApiKey: well formed,
-// checksum, active; its use recorded) and that its type is the one the environment needs, and
+// checksum, working, from an allowed origin; its use recorded in batches) and that its type is the one the environment needs, and
 // answers the flow. Called from customer pages on any origin (see plugins/security.ts), with the
 // key, never a session.
 import crypto from 'node:crypto';
@@ -12,6 +12,7 @@ import {SAMPLE_FLOW} from '../../flows/sample-flow.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
 import {KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
+import {REQUEST_OK} from '@intakekit/contract/api-keys';
 
 export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: Config}) {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -22,12 +23,29 @@ export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: 
       // Before body validation: a caller without a valid key learns nothing about the body. Then
       // SDK_KEY_RATE_LIMIT per key: one page embedding a key cannot use up the service for others.
       preValidation: [app.requireApiKey, app.limitPerApiKey],
+      // Every answer to a request that presented a known key goes to that key's request log (batched).
+      onResponse: async (request, reply) => {
+        if (!request.apiKeyId) return;
+        app.keyUsage.record({
+          keyId: request.apiKeyId,
+          at: config.now(),
+          origin: typeof request.headers.origin === 'string' ? request.headers.origin.slice(0, 300) : null,
+          outcome: reply.statusCode < 400 ? REQUEST_OK : (request.errorCode ?? 'SERVER_ERROR'),
+          status: reply.statusCode,
+          latencyMs: reply.elapsedTime,
+        });
+      },
       schema: {
         tags: ['sdk'],
         summary: 'Start an intake session with an API key and receive the flow',
+        description:
+          "The key must be active (or rotated and inside its grace period) and not expired, and the request's Origin must be one of the key's allowed origins (a sandbox key with none allows any origin; a production key with none allows no origin). Past the key's sessions a minute: 429 with Retry-After. Every request that presents a known key is listed in that key's request log.",
         security: [{apiKey: []}],
         body: SessionBody,
-        response: {200: SessionResponse, ...errorResponses('INVALID_API_KEY', 'MISSING_FIELDS', 'RATE_LIMIT_EXCEEDED')},
+        response: {
+          200: SessionResponse,
+          ...errorResponses('INVALID_API_KEY', 'ORIGIN_NOT_ALLOWED', 'MISSING_FIELDS', 'RATE_LIMIT_EXCEEDED'),
+        },
       },
     },
     async (request) => {

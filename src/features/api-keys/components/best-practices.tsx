@@ -11,8 +11,16 @@ const PRACTICES: Array<{title: string; text: string}> = [
     text: 'Sandbox keys never touch real patient data; use them in development, tests and CI.',
   },
   {
+    title: 'Sandbox and production keys differ',
+    text: 'A sandbox key stays visible here for the Demo and the guide, and works from any origin until you list some. A production key is shown once, when it is created or rotated, and works only from the origins you allow.',
+  },
+  {
+    title: 'Restrict each key to your sites',
+    text: 'List the origins of the pages that embed a key in its details, so a copy of it does not run on other sites.',
+  },
+  {
     title: 'Rotate on a schedule, and at once if exposed',
-    text: 'Rotating issues a new key and stops the old one immediately, so update your deployments first.',
+    text: 'Rotating issues a new key; choose a grace period to keep the old one working while your pages switch, or stop it now if it leaked.',
   },
   {
     title: 'Revoke what you no longer use',

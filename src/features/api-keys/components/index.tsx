@@ -11,8 +11,12 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {errorCode, serverMessage} from '@site/src/lib/errors';
 import {useApiKeys} from '../api/use-api-keys';
+import type {GracePeriod} from '@intakekit/contract/api-keys';
+import type {KeySettingsBody} from '@intakekit/contract/schemas/keys';
 import {useKeyActions} from '../api/use-key-actions';
-import {formatKeyType} from '../lib/format';
+import {formatKeyType, keyLabel} from '../lib/format';
+import KeyDetails from './key-details';
+import RotateDialog, {CONFIRM_ROTATE} from './rotate-dialog';
 import BestPractices from './best-practices';
 import KeyTable from './key-table';
 import NewKeyBanner, {type RevealedKey} from './new-key-banner';
@@ -20,7 +24,7 @@ import ProductionDialog from './production-dialog';
 import VerificationBanner from './verification-banner';
 import styles from './styles.module.css';
 
-export const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
+export {CONFIRM_ROTATE};
 export const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key?';
 export const LOCKED_HINT = 'Email verification required';
 const KEY_LIMIT_FALLBACK = 'You have reached the limit of active API keys.';
@@ -52,10 +56,22 @@ function KeyIcon(): ReactNode {
   );
 }
 
+/** Now, renewed every 30 s: the time left of grace periods and expiries counts down while the page is open. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /** The /api-keys screen (spec §2, §4, §7, §8). */
 export default function ApiKeysView(): ReactNode {
   const user = useAuthStore((s) => s.user);
-  const {keys, error, isLoading} = useApiKeys();
+  const {keys, data, error, isLoading} = useApiKeys();
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const nowMs = useMinuteClock();
   const actions = useKeyActions();
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const [busy, setBusy] = useState<{id: string; action: 'rotate' | 'revoke'} | null>(null);
@@ -84,10 +100,10 @@ export default function ApiKeysView(): ReactNode {
   const [confirming, setConfirming] = useState<{key: ApiKey; action: 'rotate' | 'revoke'} | null>(null);
 
   const rotate = useCallback(
-    async (key: ApiKey) => {
+    async (key: ApiKey, grace: GracePeriod) => {
       setBusy({id: key.id, action: 'rotate'});
       try {
-        const issued = await actions.rotate.trigger(key);
+        const issued = await actions.rotate.trigger({key, grace});
         setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(key.keyType)} key rotated`});
       } catch (failure) {
         logFailure('rotating a key', failure);
@@ -113,14 +129,23 @@ export default function ApiKeysView(): ReactNode {
     [actions.revoke],
   );
 
-  const onConfirmed = useCallback(async () => {
-    if (!confirming) return;
-    const {key, action} = confirming;
-    await (action === 'rotate' ? rotate(key) : revoke(key));
-    setConfirming(null);
-  }, [confirming, rotate, revoke]);
+  const onConfirmed = useCallback(
+    async (grace: GracePeriod = 'now') => {
+      if (!confirming) return;
+      const {key, action} = confirming;
+      await (action === 'rotate' ? rotate(key, grace) : revoke(key));
+      setConfirming(null);
+    },
+    [confirming, rotate, revoke],
+  );
+
+  const saveSettings = useCallback(
+    (id: string, settings: KeySettingsBody) => actions.update.trigger({id, settings}),
+    [actions.update],
+  );
 
   const list = keys ?? [];
+  const detailsKey = list.find((k) => k.id === detailsOf) ?? null;
   const activeCount = list.filter((k) => k.status === 'active').length;
   const creating = actions.create.isMutating;
 
@@ -204,23 +229,40 @@ export default function ApiKeysView(): ReactNode {
             busy={busy}
             onRotate={(key) => setConfirming({key, action: 'rotate'})}
             onRevoke={(key) => setConfirming({key, action: 'revoke'})}
+            onDetails={(key) => setDetailsOf((open) => (open === key.id ? null : key.id))}
+            detailsOf={detailsOf}
+            nowMs={nowMs}
           />
         )}
       </Panel>
 
+      {detailsKey && data ? (
+        <KeyDetails
+          apiKey={detailsKey}
+          limits={data.limits}
+          canChange={verified}
+          onSave={(settings) => saveSettings(detailsKey.id, settings)}
+          onClose={() => setDetailsOf(null)}
+        />
+      ) : null}
+
       <BestPractices />
 
-      <ConfirmDialog
-        open={confirming !== null}
+      <RotateDialog
+        target={confirming?.action === 'rotate' ? confirming.key : null}
+        pending={busy !== null}
         onClose={() => setConfirming(null)}
-        title={confirming?.action === 'rotate' ? CONFIRM_ROTATE : CONFIRM_REVOKE}
-        description={
-          confirming
-            ? `${formatKeyType(confirming.key.keyType)} key ending in ${confirming.key.apiKey.slice(-4)}`
-            : undefined
-        }
-        confirmLabel={confirming?.action === 'rotate' ? 'Rotate key' : 'Revoke key'}
-        pendingLabel={confirming?.action === 'rotate' ? 'Rotating...' : 'Revoking...'}
+        onConfirm={(grace) => void onConfirmed(grace)}
+      />
+
+      <ConfirmDialog
+        open={confirming?.action === 'revoke'}
+        onClose={() => setConfirming(null)}
+        title={CONFIRM_REVOKE}
+        description={confirming ? keyLabel(confirming.key) : undefined}
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking..."
+
         pending={busy !== null}
         onConfirm={() => void onConfirmed()}
       />

@@ -2,8 +2,8 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {maskApiKey} from '@site/src/lib/mask';
 import type {ApiKey} from '@site/src/lib/api/keys';
-import {formatKeyType, formatStatus, NEVER_USED} from '../lib/format';
-import DataTable, {SrOnly} from '@site/src/components/data-table';
+import {formatKeyType, formatStatus, formatTimeLeft, keyLabel, NEVER_USED} from '../lib/format';
+import DataTable from '@site/src/components/data-table';
 import LocalDate from './local-date';
 import styles from './styles.module.css';
 
@@ -18,6 +18,11 @@ interface Props {
   busy: {id: string; action: 'rotate' | 'revoke'} | null;
   onRotate: (key: ApiKey) => void;
   onRevoke: (key: ApiKey) => void;
+  onDetails: (key: ApiKey) => void;
+  /** The key whose details are open. */
+  detailsOf: string | null;
+  /** Now, for the time left of a grace period (ticks while the page is open). */
+  nowMs: number;
 }
 
 /**
@@ -44,6 +49,9 @@ export default function KeyTable({
   busy: pending,
   onRotate,
   onRevoke,
+  onDetails,
+  detailsOf,
+  nowMs,
 }: Props): ReactNode {
   const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
   return (
@@ -73,11 +81,14 @@ export default function KeyTable({
       <tbody role="rowgroup">
         {keys.map((key) => {
           const active = key.status === 'active';
+          const inGrace = active && key.graceEndsAt !== null;
           const busy = pending?.id === key.id;
           const masked = maskApiKey(key.apiKey);
+          const label = keyLabel(key);
           return (
             <tr role="row" key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
               <td role="cell" data-label="Key Type">
+                <span className={styles.keyName}>{key.name}</span>
                 <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>
                   {formatKeyType(key.keyType)}
                 </span>
@@ -86,10 +97,21 @@ export default function KeyTable({
                 <MaskedKey masked={masked} />
               </td>
               <td role="cell" data-label="Status">
-                <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
+                <span
+                  className={clsx(
+                    styles.status,
+                    active ? styles.statusActive : styles.statusRevoked,
+                    key.status === 'expired' && styles.statusExpired,
+                  )}
+                >
                   <span className={styles.dot} aria-hidden="true" />
                   {formatStatus(key.status)}
                 </span>
+                {inGrace ? (
+                  <span className={styles.statusNote}>Stops working in {formatTimeLeft(key.graceEndsAt!, nowMs)}</span>
+                ) : active && key.expiresAt ? (
+                  <span className={styles.statusNote}>Expires in {formatTimeLeft(key.expiresAt, nowMs)}</span>
+                ) : null}
               </td>
               <td role="cell" data-label="Created" className={styles.nowrap}>
                 <LocalDate iso={key.createdAt} dayOnly />
@@ -98,37 +120,43 @@ export default function KeyTable({
                 <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
               </td>
               <td role="cell" data-label="Actions">
-                {active ? (
-                  <div className={styles.rowActions}>
+                <div className={styles.rowActions}>
+                  <button
+                    type="button"
+                    className="button button--sm button--outline button--primary"
+                    aria-label={`Details of ${label}`}
+                    aria-expanded={detailsOf === key.id}
+                    onClick={() => onDetails(key)}
+                  >
+                    Details
+                  </button>
+                  {active && !inGrace ? (
                     <button
                       type="button"
                       className="button button--sm button--secondary"
+                      aria-label={`Rotate ${label}`}
                       disabled={!canChange || busy}
                       aria-busy={busy || undefined}
                       onClick={() => onRotate(key)}
                       {...locked}
                     >
                       {busy && pending?.action === 'rotate' ? 'Rotating...' : 'Rotate'}
-                      <SrOnly> {masked}</SrOnly>
                     </button>
+                  ) : null}
+                  {active ? (
                     <button
                       type="button"
                       className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
+                      aria-label={`Revoke ${label}`}
                       disabled={!canChange || busy}
                       aria-busy={busy || undefined}
                       onClick={() => onRevoke(key)}
                       {...locked}
                     >
                       {busy && pending?.action === 'revoke' ? 'Revoking...' : 'Revoke'}
-                      <SrOnly> {masked}</SrOnly>
                     </button>
-                  </div>
-                ) : (
-                  <span className={styles.muted}>
-                    <span aria-hidden="true">—</span>
-                    <SrOnly>No actions</SrOnly>
-                  </span>
-                )}
+                  ) : null}
+                </div>
               </td>
             </tr>
           );

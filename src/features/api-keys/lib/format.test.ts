@@ -1,6 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {
   capitalize,
+  expiryFor,
+  formatTimeLeft,
+  keyLabel,
   formatDate,
   formatDay,
   formatDateStable,
@@ -63,5 +66,34 @@ describe('dates', () => {
     expect(formatDateStable(iso)).toBe('2026-03-05');
     expect(formatDateStable(null)).toBe('');
     expect(formatDateStable('nope')).toBe('');
+  });
+});
+
+describe('keys for browsers', () => {
+  it('names a key by its name and the last 8 characters, masked or whole', () => {
+    const key = {name: 'Sandbox key 2', apiKey: 'ik_sandb**************************9f3KQ2a1'};
+    expect(keyLabel(key)).toBe('Sandbox key 2 (ending 9f3KQ2a1)');
+  });
+
+  it('says the time left of a grace period in the unit that reads well', () => {
+    const now = Date.parse('2026-01-15T09:00:00Z');
+    expect(formatTimeLeft('2026-01-15T10:00:00Z', now)).toBe('60 min');
+    expect(formatTimeLeft('2026-01-15T09:59:00Z', now + 1)).toBe('59 min');
+    expect(formatTimeLeft('2026-01-15T10:00:02Z', now)).toBe('60 min');
+    expect(formatTimeLeft('2026-01-15T09:00:45Z', now)).toBe('1 min');
+    expect(formatTimeLeft('2026-01-15T09:00:20Z', now)).toBe('less than a minute');
+    expect(formatTimeLeft('2026-01-16T09:00:00Z', now)).toBe('24 h');
+    expect(formatTimeLeft('2026-01-22T09:00:00Z', now)).toBe('7 days');
+    expect(formatTimeLeft('2026-01-15T08:00:00Z', now)).toBe('less than a minute');
+  });
+
+  it('turns an expiry choice into the timestamp the API takes', () => {
+    const now = Date.parse('2026-01-15T09:00:00Z');
+    expect(expiryFor('never', now)).toBeNull();
+    expect(expiryFor('30', now)).toBe('2026-02-14T09:00:00.000Z');
+    expect(expiryFor('365', now)).toBe('2027-01-15T09:00:00.000Z');
+    expect(new Date(expiryFor('date', now, '2026-03-01')!).getDate()).toBe(1);
+    expect(expiryFor('date', now, '')).toBeUndefined();
+    expect(expiryFor('date', now, '01/03/2026')).toBeUndefined();
   });
 });

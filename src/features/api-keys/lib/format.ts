@@ -52,3 +52,48 @@ export function formatDateStable(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
 }
+
+/** How a person names a key: 'Sandbox key 2 (ending 9f3KQ2a1)'. */
+export function keyLabel(key: {name: string; apiKey: string}): string {
+  return `${key.name} (ending ${key.apiKey.slice(-8)})`;
+}
+
+/**
+ * Time left until `untilIso`, rounded to the unit that reads well: '59 min' up to an hour and a half (the browser's
+ * clock may be a few seconds off the server's, so a fresh 1-hour grace reads 60 min, not 1 h), then '23 h', then
+ * '6 days'.
+ */
+export function formatTimeLeft(untilIso: string, nowMs: number): string {
+  const ms = Date.parse(untilIso) - nowMs;
+  if (!(ms > 30_000)) return 'less than a minute';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes <= 90) return minutes === 1 ? '1 min' : `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} days`;
+}
+
+export const EXPIRY_CHOICES = ['never', '30', '90', '365', 'date'] as const;
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
+export const EXPIRY_CHOICE_LABELS: Record<ExpiryChoice, string> = {
+  never: 'Never',
+  '30': 'In 30 days',
+  '90': 'In 90 days',
+  '365': 'In 365 days',
+  date: 'On a date',
+};
+
+/**
+ * The expiry an expiry choice means, as the API takes it: null for never, now plus the days, or the end of the
+ * chosen day (YYYY-MM-DD) in the reader's time zone; undefined when the date is missing or unreadable.
+ */
+export function expiryFor(choice: ExpiryChoice, nowMs: number, date = ''): string | null | undefined {
+  if (choice === 'never') return null;
+  if (choice === 'date') {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+    if (!match) return undefined;
+    const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59);
+    return Number.isNaN(end.getTime()) ? undefined : end.toISOString();
+  }
+  return new Date(nowMs + Number(choice) * 86_400_000).toISOString();
+}

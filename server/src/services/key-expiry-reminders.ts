@@ -1,0 +1,60 @@
+// Expiry reminders (design §4): the owner and admins of a team (or the user of a personal key) are
+// emailed 7 days and 1 day before a key in use expires. A scheduled job, so it runs in one process at
+// a time however many share the database; the emails go through the outbox in the job's transaction,
+// and a key records which reminder it had, so none is sent twice (a new expiry date resets it).
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import type {SecretBox} from '../lib/secret-box.js';
+import {keyCaretakers, keysDueReminder, markReminded} from '../repositories/key-expiry-repository.js';
+import {enqueueMail} from './mail-outbox.js';
+import type {ScheduledJob} from './scheduled-jobs.js';
+import {EXPIRY_REMINDER_DAYS, KEY_IN_USE_DAYS, keyEnding} from '@intakekit/contract/api-keys';
+
+const DAY = 86_400_000;
+/** The lock number of this job (see scheduled-jobs.ts); never reuse it for another job. */
+const KEY_EXPIRY_LOCK_ID = 2;
+
+type ReminderConfig = Pick<Config, 'now' | 'portalUrl' | 'keyExpiryReminderIntervalMs'>;
+
+export async function sendExpiryReminders(
+  db: Db,
+  box: SecretBox,
+  config: ReminderConfig,
+): Promise<Record<string, number>> {
+  const now = config.now();
+  const [first, second] = EXPIRY_REMINDER_DAYS;
+  const due = await keysDueReminder(
+    db,
+    now,
+    new Date(now.getTime() - KEY_IN_USE_DAYS * DAY),
+    new Date(now.getTime() + first * DAY),
+    new Date(now.getTime() + second * DAY),
+  );
+  let emails = 0;
+  for (const key of due) {
+    const daysLeft = key.stage === 2 ? second : first;
+    for (const person of await keyCaretakers(db, key)) {
+      await enqueueMail(db, box, now, person.email, {
+        kind: 'key-expiring',
+        name: person.name,
+        keyLabel: `${key.name} (ending ${keyEnding(key.key_masked ?? '')})`,
+        keyType: key.key_type,
+        daysLeft,
+        expiresAt: key.expires_at.toISOString().replace('T', ' ').slice(0, 16),
+        link: `${config.portalUrl}/api-keys`,
+      });
+      emails += 1;
+    }
+    await markReminded(db, key.id, key.stage);
+  }
+  return {keys: due.length, emails};
+}
+
+export function keyExpiryRemindersJob(config: ReminderConfig, box: SecretBox): ScheduledJob {
+  return {
+    name: 'key-expiry-reminders',
+    lockId: KEY_EXPIRY_LOCK_ID,
+    intervalMs: config.keyExpiryReminderIntervalMs,
+    run: (db) => sendExpiryReminders(db, box, config),
+  };
+}

@@ -1,0 +1,56 @@
+// Who may start an intake session with an API key (design §4): a well-formed key (shape and checksum,
+// checked before any query) that exists and works now (active, or rotated and inside its grace, and
+// not expired), presented from an allowed origin. The key is found with one indexed read; nothing is
+// written here (its use is recorded in batches, services/key-usage.ts), and nothing is cached, so a
+// key revoked in one API process is refused by every other at once.
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import type {KeyType} from '../db/schema.js';
+import {ApiError} from '../errors.js';
+import {parseApiKey} from '../lib/api-key-format.js';
+import {hashToken} from '../lib/tokens.js';
+import {findKeyForSdk} from '../repositories/key-usage-repository.js';
+import {keyWorks} from './api-keys.js';
+import {originMatches, originNotAllowedMessage} from '@intakekit/contract/origins';
+
+export interface SdkKey {
+  id: string;
+  keyType: KeyType;
+  /** Sessions a minute this key may start. */
+  rateLimitPerMinute: number;
+}
+
+/** What the check found, so a refusal of a known key can still be logged against it. */
+export type SdkKeyCheck = {key: SdkKey; refusal?: ApiError} | {key?: undefined; refusal: ApiError};
+
+export function allowedFrom(
+  key: {keyType: KeyType; allowedOrigins: readonly string[]},
+  origin: string | null,
+  portalOrigin: string,
+): boolean {
+  // The portal's Demo runs the reader's own sandbox key, whatever its list says.
+  if (key.keyType === 'sandbox' && origin === portalOrigin) return true;
+  if (key.allowedOrigins.length === 0) return key.keyType === 'sandbox';
+  return origin !== null && key.allowedOrigins.some((entry) => originMatches(entry, origin));
+}
+
+export async function checkSdkKey(
+  db: Db,
+  config: Pick<Config, 'now' | 'sdkKeyRateLimit'>,
+  request: {value: string | undefined; origin: string | null; portalOrigin: string},
+): Promise<SdkKeyCheck> {
+  const {value, origin, portalOrigin} = request;
+  if (!value || !parseApiKey(value)) return {refusal: new ApiError('INVALID_API_KEY')};
+  const row = await findKeyForSdk(db, hashToken(value));
+  if (!row) return {refusal: new ApiError('INVALID_API_KEY')};
+  const key: SdkKey = {
+    id: row.id,
+    keyType: row.key_type,
+    rateLimitPerMinute: row.rate_limit_per_minute ?? config.sdkKeyRateLimit,
+  };
+  if (!keyWorks(row, config.now())) return {key, refusal: new ApiError('INVALID_API_KEY')};
+  if (!allowedFrom({keyType: row.key_type, allowedOrigins: row.allowed_origins}, origin, portalOrigin)) {
+    return {key, refusal: new ApiError('ORIGIN_NOT_ALLOWED', {message: originNotAllowedMessage(origin)})};
+  }
+  return {key};
+}

@@ -1,0 +1,85 @@
+// Expiry reminders: the owner and admins of a team are emailed 7 days and 1 day before a key in use
+// expires, once each; unused, revoked and far-off keys get none; a new expiry date starts over.
+import {describe, expect, it} from 'vitest';
+import type {FastifyInstance} from 'fastify';
+import {build} from '../helpers/app.js';
+import {authed, signedIn} from '../helpers/accounts.js';
+
+const DAY = 86_400_000;
+
+async function remind(app: FastifyInstance) {
+  const outcome = await app.scheduler.run('key-expiry-reminders');
+  if (!outcome.ran) throw new Error('the reminder job did not run');
+  return outcome.result;
+}
+
+function start(app: FastifyInstance, apiKey: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/sdk/sessions',
+    headers: {authorization: `Bearer ${apiKey}`},
+    payload: {flowId: 'f1'},
+  });
+}
+
+describe('key expiry reminders', () => {
+  it('emails the owner and admins 7 days and 1 day before a key in use expires, once each', async () => {
+    const {app, mail, clock} = await build();
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    const expiresAt = new Date(clock.now().getTime() + 10 * DAY).toISOString();
+    const used = (await authed(app, owner, 'POST', '/api/keys/sandbox', {name: 'Clinic web', expiresAt})).json();
+    const unused = (await authed(app, owner, 'POST', '/api/keys/sandbox', {expiresAt})).json();
+    const later = new Date(clock.now().getTime() + 40 * DAY).toISOString();
+    const farOff = (await authed(app, owner, 'POST', '/api/keys/sandbox', {expiresAt: later})).json();
+    for (const key of [used, farOff]) expect((await start(app, key.apiKey)).statusCode).toBe(200);
+    await app.keyUsage.flush();
+    // A member is not emailed; an admin is.
+    const team = await app.db.selectFrom('teams').select('id').executeTakeFirstOrThrow();
+    for (const [email, role] of [
+      ['admin@example.com', 'admin'],
+      ['member@example.com', 'member'],
+    ] as const) {
+      await signedIn(app, mail, email);
+      const user = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      await app.db
+        .insertInto('team_members')
+        .values({team_id: team.id, user_id: user.id, role, created_at: clock.now()})
+        .execute();
+    }
+    expect(unused.key.name).not.toBe('Clinic web');
+
+    expect(await remind(app)).toEqual({keys: 0, emails: 0});
+    clock.advance(3 * DAY);
+    expect(await remind(app)).toEqual({keys: 1, emails: 2});
+    expect(await remind(app)).toEqual({keys: 0, emails: 0});
+    const reminders = async (to: string) => (await mail.to(to)).filter((m) => m.subject.includes(' expires '));
+    const first = await reminders('admin@example.com');
+    expect(first.map((m) => m.subject)).toEqual([
+      `Your IntakeKit sandbox key Clinic web (ending ${used.apiKey.slice(-8)}) expires in 7 days`,
+    ]);
+    expect(first[0]!.text).toContain('/api-keys');
+    expect(await reminders('member@example.com')).toHaveLength(0);
+
+    clock.advance(6 * DAY);
+    expect(await remind(app)).toEqual({keys: 1, emails: 2});
+    expect((await reminders('owner@example.com')).map((m) => m.subject).at(-1)).toMatch(/expires within a day$/);
+    clock.advance(DAY);
+    expect(await remind(app)).toEqual({keys: 0, emails: 0});
+  });
+
+  it('starts over when the expiry date changes, and never reminds of a revoked key', async () => {
+    const {app, mail, clock} = await build();
+    const token = await signedIn(app, mail, 'solo@example.com');
+    const soon = new Date(clock.now().getTime() + 5 * DAY).toISOString();
+    const kept = (await authed(app, token, 'POST', '/api/keys/sandbox', {expiresAt: soon})).json();
+    const dropped = (await authed(app, token, 'POST', '/api/keys/sandbox', {expiresAt: soon})).json();
+    for (const key of [kept, dropped]) await start(app, key.apiKey);
+    await app.keyUsage.flush();
+    await authed(app, token, 'DELETE', `/api/keys/${dropped.key.id}/revoke`, {});
+    expect(await remind(app)).toEqual({keys: 1, emails: 1});
+    const moved = new Date(clock.now().getTime() + 6 * DAY).toISOString();
+    await authed(app, token, 'PATCH', `/api/keys/${kept.key.id}`, {expiresAt: moved});
+    expect(await remind(app)).toEqual({keys: 1, emails: 1});
+    expect((await mail.to('solo@example.com')).filter((m) => m.subject.includes('expires'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,56 @@
+import {useEffect, useState, type ReactNode} from 'react';
+import ConfirmDialog from '@site/src/components/confirm-dialog';
+import {GRACE_PERIOD_LABELS, GRACE_PERIODS, type GracePeriod} from '@intakekit/contract/api-keys';
+import type {ApiKey} from '@site/src/lib/api/keys';
+import {keyLabel} from '../lib/format';
+import styles from './styles.module.css';
+
+export const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
+
+interface Props {
+  /** The key to rotate; null: closed. */
+  target: ApiKey | null;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (grace: GracePeriod) => void;
+}
+
+/**
+ * The spec's rotate confirmation, with when the old key stops working: now (the spec's behaviour, the default) or
+ * after a grace period during which both keys work, so pages can move to the new key without an outage.
+ */
+export default function RotateDialog({target, pending, onClose, onConfirm}: Props): ReactNode {
+  const [grace, setGrace] = useState<GracePeriod>('now');
+  useEffect(() => {
+    if (target) setGrace('now');
+  }, [target]);
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onClose={onClose}
+      title={CONFIRM_ROTATE}
+      description={target ? keyLabel(target) : undefined}
+      confirmLabel="Rotate key"
+      pendingLabel="Rotating..."
+      pending={pending}
+      onConfirm={() => onConfirm(grace)}
+    >
+      <fieldset className={styles.graceChoices}>
+        <legend>When should the old key stop working?</legend>
+        {GRACE_PERIODS.map((period) => (
+          <label key={period} className={styles.graceChoice}>
+            <input
+              type="radio"
+              name="grace-period"
+              value={period}
+              checked={grace === period}
+              onChange={() => setGrace(period)}
+            />
+            {GRACE_PERIOD_LABELS[period]}
+          </label>
+        ))}
+        <p className={styles.graceHint}>Until then both keys work, so your pages can switch to the new key first.</p>
+      </fieldset>
+    </ConfirmDialog>
+  );
+}
