@@ -127,6 +127,14 @@ test.describe('the SDK guide', () => {
       await expect(settings.getByTestId('demo-key')).toHaveText(
         `${apiKey.slice(0, 8)}${'*'.repeat(apiKey.length - 16)}${apiKey.slice(-8)}`,
       );
+      // On one line (it used to wrap over three lines): the key's text makes a single line box.
+      expect(
+        await settings
+          .getByTestId('demo-key')
+          .locator('span')
+          .first()
+          .evaluate((el) => el.getClientRects().length),
+      ).toBe(1);
       await expect(settings).toContainText('flow_demo_intake');
       await expect(settings).toContainText('sandbox');
       await expect(page.getByText(apiKey)).toHaveCount(0);

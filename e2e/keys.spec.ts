@@ -87,8 +87,11 @@ test.describe('API keys of a verified user', () => {
 
     // The SDK can use it, and Last Used then shows a date.
     expect((await sdkSession(key)).status).toBe(200);
-    await page.reload();
-    await expect(rows(page).first().getByRole('cell').nth(4)).not.toHaveText('Never');
+    // The API writes key usage about once a second: reload, as a person would, until it shows.
+    await expect(async () => {
+      await page.reload();
+      await expect(rows(page).first().getByRole('cell').nth(4)).not.toHaveText('Never', {timeout: 1000});
+    }).toPass({timeout: 15_000});
   });
 
   test('rotate (confirmed) replaces the key and the old one is refused; revoke (confirmed) deactivates', async ({

@@ -137,11 +137,14 @@ test.describe('the intake SDK', () => {
     await expect(widget.getByText('Sandbox mode: these answers were not sent anywhere.')).toBeVisible();
     await expect(settings.getByText('Completed')).toBeVisible();
 
-    // The demo's session call used the key: Last Used is set.
+    // The demo's session call used the key: Last Used is set (usage is written about once a second: reload until then).
     await page.goto('/api-keys');
     const row = page.getByTestId('api-key-row').first();
     await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${apiKey.slice(0, 8)}\\**${apiKey.slice(-8)}$`));
-    await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never');
+    await expect(async () => {
+      await page.reload();
+      await expect(row.getByRole('cell').nth(4)).not.toHaveText('Never', {timeout: 1000});
+    }).toPass({timeout: 15_000});
     await expect(row.getByRole('cell').nth(4)).not.toBeEmpty();
 
     // Rotate it through the page.

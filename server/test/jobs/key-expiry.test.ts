@@ -82,4 +82,28 @@ describe('key expiry reminders', () => {
     expect(await remind(app)).toEqual({keys: 1, emails: 1});
     expect((await mail.to('solo@example.com')).filter((m) => m.subject.includes('expires'))).toHaveLength(2);
   });
+
+  it('sends each reminder once when two API processes run the job at the same moment', async () => {
+    const {app, mail, clock, config} = await build();
+    const token = await signedIn(app, mail, 'solo@example.com');
+    const soon = new Date(clock.now().getTime() + 3 * DAY).toISOString();
+    const key = (await authed(app, token, 'POST', '/api/keys/sandbox', {expiresAt: soon})).json();
+    await start(app, key.apiKey);
+    await app.keyUsage.flush();
+    // A second API process on the same database (on PostgreSQL its own connections, so the two ticks race).
+    const {buildApp} = await import('../../src/app.js');
+    const other = await buildApp(config, {db: app.db});
+    await other.ready();
+    try {
+      const outcomes = await Promise.all([
+        app.scheduler.run('key-expiry-reminders'),
+        other.scheduler.run('key-expiry-reminders'),
+      ]);
+      const emails = outcomes.reduce((n, o) => n + (o.ran ? (o.result.emails ?? 0) : 0), 0);
+      expect(emails).toBe(1);
+    } finally {
+      await other.close();
+    }
+    expect((await mail.to('solo@example.com')).filter((m) => m.subject.includes(' expires '))).toHaveLength(1);
+  });
 });
