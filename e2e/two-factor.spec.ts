@@ -26,6 +26,9 @@ async function signInWithPassword(page: Page, email: string, password: string): 
 }
 
 async function signOut(page: Page): Promise<void> {
+  // On a phone the sidebar is behind the menu button.
+  const menu = page.getByRole('button', {name: 'Menu', exact: true});
+  if (await menu.isVisible()) await menu.click();
   await page.locator('#developer-sidebar').getByRole('button', {name: 'Log out'}).click();
   await expect(page).toHaveURL(/\/($|\?)/);
 }
@@ -38,7 +41,7 @@ test('set up from the setup key, sign in with a code and with a recovery code, t
   await section.getByRole('button', {name: 'Set up two-factor'}).click();
 
   await expect(section.getByRole('img', {name: 'QR code to scan with your authenticator app'})).toBeVisible();
-  const secret = (await section.getByLabel('Setup key').innerText()).replace(/\s/g, '');
+  const secret = (await section.getByLabel('Setup key', {exact: true}).innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const code = section.getByLabel('Authentication code');
   // A wrong code is refused in words, and nothing changes.
@@ -96,7 +99,7 @@ test.describe('at 375 px in dark mode', () => {
     await users.signIn(page, user, '/settings');
     const section = page.getByRole('region', {name: 'Two-factor authentication'});
     await section.getByRole('button', {name: 'Set up two-factor'}).click();
-    const secret = (await section.getByLabel('Setup key').innerText()).replace(/\s/g, '');
+    const secret = (await section.getByLabel('Setup key', {exact: true}).innerText()).replace(/\s/g, '');
     await expectFitsPhone(page);
     await expectAccessible(page);
     const first = appCode(secret);

@@ -65,7 +65,7 @@ function CodeForm({
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={label}>
+    <form onSubmit={(e) => void submit(e)} noValidate>
       <div className={styles.codeField}>
         <FormField
           label={label}
