@@ -25,6 +25,8 @@ const MINIMUM: Record<SecretKind, number> = {
   'api-key': 5,
   'link-token': 25,
   'server-secret': 1,
+  // e2e/two-factor.spec.ts: an authenticator secret, ten recovery codes, challenges.
+  'two-factor': 6,
 };
 
 /** Routes whose requests carry secrets: their request lines must be in the log we scan, or we scanned the wrong log. */
@@ -37,6 +39,7 @@ const SECRET_BEARING_ROUTES = [
   '/api/auth/me',
   '/api/keys',
   '/api/sdk/sessions',
+  '/api/auth/login/two-factor',
 ];
 
 /** The forms a value takes when it is logged inside a URL, a form body or a JSON string. */

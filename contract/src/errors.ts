@@ -85,6 +85,18 @@ const API_CODES = {
     status: 409,
     message: 'This key is revoked or expired, so its settings can no longer change. Create a new key instead.',
   },
+  // Two-factor sign-in (two-factor.ts).
+  INVALID_TWO_FACTOR_CODE: {status: 400, message: 'That code is not valid. Try again, or use a recovery code.'},
+  TWO_FACTOR_CHALLENGE_EXPIRED: {
+    status: 400,
+    message: 'Your sign-in took too long. Enter your email and password again.',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {status: 409, message: 'Two-factor authentication is already on.'},
+  TWO_FACTOR_NOT_ENABLED: {status: 409, message: 'Two-factor authentication is not on.'},
+  TWO_FACTOR_SETUP_REQUIRED: {
+    status: 409,
+    message: 'Start the setup again: scan the new QR code, then enter the code it shows.',
+  },
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {

@@ -17,7 +17,14 @@ export const API_LOG = path.join(LOG_DIR, 'api.log');
 export const SITE_LOG = path.join(LOG_DIR, 'site.log');
 export const SECRETS_FILE = path.join(LOG_DIR, 'secrets.jsonl');
 
-export const SECRET_KINDS = ['password', 'session-token', 'api-key', 'link-token', 'server-secret'] as const;
+export const SECRET_KINDS = [
+  'password',
+  'session-token',
+  'api-key',
+  'link-token',
+  'server-secret',
+  'two-factor',
+] as const;
 export type SecretKind = (typeof SECRET_KINDS)[number];
 
 export interface SecretSighting {
@@ -64,6 +71,9 @@ export function recordRequestBody(body: unknown, source: string): void {
   for (const field of PASSWORD_FIELDS) recordSecret('password', fields[field], `${source} body.${field}`);
   recordSecret('link-token', fields.token, `${source} body.token`);
   recordSecret('link-token', fields.invitationToken, `${source} body.invitationToken`);
+  // A sign-in's challenge; the codes themselves are shorter than MIN_SECRET_LENGTH, except recovery codes.
+  recordSecret('two-factor', fields.challengeToken, `${source} body.challengeToken`);
+  recordSecret('two-factor', fields.code, `${source} body.code`);
 }
 
 /** Request bodies arrive as text from the browser; anything that is not JSON holds none of our fields. */
@@ -106,6 +116,16 @@ export function recordResponse(body: unknown, newTokenHeader: string | null | un
   const fields = body as Record<string, unknown>;
   recordSecret('session-token', fields.token, `${source} response.token`);
   recordSecret('api-key', fields.apiKey, `${source} response.apiKey`);
+  // Two-factor: a sign-in's challenge, an authenticator secret, recovery codes (as shown and as typed).
+  recordSecret('two-factor', fields.challengeToken, `${source} response.challengeToken`);
+  recordSecret('two-factor', fields.secret, `${source} response.secret`);
+  if (Array.isArray(fields.recoveryCodes)) {
+    for (const code of fields.recoveryCodes as unknown[]) {
+      recordSecret('two-factor', code, `${source} response.recoveryCodes`);
+      if (typeof code === 'string')
+        recordSecret('two-factor', code.replace('-', ''), `${source} response.recoveryCodes`);
+    }
+  }
 }
 
 /** The password inside a connection URL (postgres://user:pass@host/db, smtp://user:pass@host). */

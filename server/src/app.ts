@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(metricsRoutes, {config});
   await app.register(openapiRoutes);
-  await app.register(authRoutes, {config});
+  await app.register(authRoutes, {config, secretKey});
   await app.register(keyRoutes, {config, secretKey});
   await app.register(teamRoutes, {config});
   await app.register(invitationRoutes, {config});

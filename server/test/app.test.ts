@@ -192,6 +192,12 @@ describe('OpenAPI document', () => {
       'POST /api/invitations/lookup',
       'POST /api/invitations/accept',
       'POST /api/invitations/decline',
+      // Two-factor sign-in.
+      'POST /api/auth/login/two-factor',
+      'POST /api/auth/two-factor/setup',
+      'POST /api/auth/two-factor/enable',
+      'POST /api/auth/two-factor/recovery-codes',
+      'POST /api/auth/two-factor/disable',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

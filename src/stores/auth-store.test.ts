@@ -7,6 +7,7 @@ const USER: User = {
   name: 'Jane Doe',
   email: 'jane@example.com',
   emailVerified: true,
+  twoFactorEnabled: false,
   team: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
@@ -165,6 +166,22 @@ describe('auth store (spec §4)', () => {
     });
     await store.getState().login({email: 'jane@example.com', password: 'x'});
     expect(store.getState()).toMatchObject({token: 'new', user: USER, authenticated: true});
+  });
+
+  it('login with two-factor on stores nothing and answers the challenge; the code step signs in', async () => {
+    const challenge = {twoFactorRequired: true, challengeToken: 'ch', expiresAt: '2026-01-01T00:05:00.000Z'};
+    const {store, storage, calls} = fakeApi({
+      'POST /api/auth/login': {status: 200, body: challenge},
+      'POST /api/auth/login/two-factor': {status: 200, body: {token: 'new', user: {...USER, twoFactorEnabled: true}}},
+    });
+    await store.getState().init();
+    expect(await store.getState().login({email: 'jane@example.com', password: 'x'})).toEqual({challenge});
+    expect(storage.get()).toBeNull();
+    expect(store.getState().authenticated).toBe(false);
+    await store.getState().completeTwoFactor({challengeToken: 'ch', code: '123456'});
+    expect(calls.at(-1)!.body).toEqual({challengeToken: 'ch', code: '123456'});
+    expect(storage.get()).toBe('new');
+    expect(store.getState()).toMatchObject({token: 'new', authenticated: true, user: {twoFactorEnabled: true}});
   });
 
   it('a refused login throws the ApiError and stores nothing', async () => {

@@ -2,11 +2,22 @@ import {create} from 'zustand';
 import {apiClient, isApiError, type ApiClient} from '@site/src/lib/api-client';
 import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
 import {normalizeEmail} from '@site/src/lib/validation';
-import type {LoginBody, LoginResponse, UserResponse} from '@intakekit/contract/schemas/auth';
+import type {
+  LoginBody,
+  LoginResponse,
+  SignedInResponse,
+  TwoFactorChallengeResponse,
+  TwoFactorLoginBody,
+  UserResponse,
+} from '@intakekit/contract/schemas/auth';
 import type {UserBody} from '@intakekit/contract/schemas/common';
 
 /** The user as the portal holds it (spec §3, contract "User object"). */
 export type User = UserBody;
+
+/** What the password step of a sign-in gives: the signed-in user, or the challenge of the code step. */
+export type SignInResult =
+  {user: User; challenge?: undefined} | {user?: undefined; challenge: TwoFactorChallengeResponse};
 
 export interface AuthState {
   token: string | null;
@@ -31,8 +42,13 @@ export interface AuthState {
   retry(): Promise<void>;
   /** Fetch the user again on demand (after a profile change...). */
   refreshUser(): Promise<User | null>;
-  /** Sign in: stores the token and the user. Throws the ApiError of the call. */
-  login(credentials: {email: string; password: string}): Promise<User>;
+  /**
+   * Sign in: stores the token and the user, or (two-factor on) answers the challenge that
+   * completeTwoFactor() spends. Throws the ApiError of the call.
+   */
+  login(credentials: {email: string; password: string}): Promise<SignInResult>;
+  /** The code step of a sign-in: stores the token and the user. Throws the ApiError of the call. */
+  completeTwoFactor(input: TwoFactorLoginBody): Promise<User>;
   /** POST /api/auth/logout, then clear local state even if the call failed. The caller clears the SWR cache. */
   logout(): Promise<void>;
   setToken(token: string | null): void;
@@ -82,6 +98,20 @@ export function createAuthStore(client: ApiClient = apiClient) {
       }
     };
 
+    /** Stores a session that a sign-in answered. */
+    const signedIn = async (response: SignedInResponse): Promise<User> => {
+      client.storage.set(response.token);
+      update({token: response.token, initialized: true});
+      // The schema says the answer carries the user; an answer with only the token still signs in.
+      if (response.user) {
+        update({user: response.user, loading: false, serverError: false});
+        return response.user;
+      }
+      const user = await loadUser();
+      if (!user) throw new Error('Signed in, but the account could not be loaded.');
+      return user;
+    };
+
     return {
       token: null,
       user: null,
@@ -126,16 +156,12 @@ export function createAuthStore(client: ApiClient = apiClient) {
       async login({email, password}) {
         const body: LoginBody = {email: normalizeEmail(email), password, turnstileToken: TURNSTILE_PLACEHOLDER_TOKEN};
         const response = await client.post<LoginResponse>('/api/auth/login', body);
-        client.storage.set(response.token);
-        update({token: response.token, initialized: true});
-        // The schema says the answer carries the user; an answer with only the token still signs in.
-        if (response.user) {
-          update({user: response.user, loading: false, serverError: false});
-          return response.user;
-        }
-        const user = await loadUser();
-        if (!user) throw new Error('Signed in, but the account could not be loaded.');
-        return user;
+        if ('twoFactorRequired' in response) return {challenge: response};
+        return {user: await signedIn(response)};
+      },
+
+      async completeTwoFactor(input) {
+        return signedIn(await client.post<SignedInResponse>('/api/auth/login/two-factor', input));
       },
 
       async logout() {

@@ -33,7 +33,31 @@ export const RegisterResponse = Type.Object({
 });
 
 export const LoginBody = Type.Object({email: Email, password: AnyPassword, turnstileToken: TurnstileToken});
-export const LoginResponse = Type.Object({token: Type.String(), user: UserBody});
+export const SignedInResponse = Type.Object({token: Type.String(), user: UserBody});
+/** The password was right and the account has two-factor on: no session yet, a challenge for the second step. */
+export const TwoFactorChallengeResponse = Type.Object({
+  twoFactorRequired: Type.Literal(true),
+  challengeToken: Type.String(),
+  expiresAt: Type.String({format: 'date-time'}),
+});
+export const LoginResponse = Type.Union([SignedInResponse, TwoFactorChallengeResponse]);
+
+// An authenticator code ('123 456' is accepted) or a recovery code ('K7M2Q-9XPWD'); two-factor.ts tells which.
+const SecondFactorCode = Type.String({minLength: 1, maxLength: 32});
+export const TwoFactorLoginBody = Type.Object({
+  challengeToken: Type.String({minLength: 1, maxLength: 128}),
+  code: SecondFactorCode,
+});
+export const TwoFactorSetupResponse = Type.Object({
+  /** The shared secret in base32, for typing into an app that cannot scan. */
+  secret: Type.String(),
+  otpauthUrl: Type.String(),
+  /** The otpauth URL as a QR code, an SVG document. */
+  qrSvg: Type.String(),
+});
+export const TwoFactorCodeBody = Type.Object({code: SecondFactorCode});
+export const TwoFactorDisableBody = Type.Object({password: AnyPassword, code: SecondFactorCode});
+export const RecoveryCodesResponse = Type.Object({recoveryCodes: Type.Array(Type.String())});
 
 export const EmailOnlyBody = Type.Object({email: Email});
 export const VerifyQuery = Type.Object({token: LinkToken});
@@ -49,6 +73,13 @@ export type RegisterBody = Static<typeof RegisterBody>;
 export type RegisterResponse = Static<typeof RegisterResponse>;
 export type LoginBody = Static<typeof LoginBody>;
 export type LoginResponse = Static<typeof LoginResponse>;
+export type SignedInResponse = Static<typeof SignedInResponse>;
+export type TwoFactorChallengeResponse = Static<typeof TwoFactorChallengeResponse>;
+export type TwoFactorLoginBody = Static<typeof TwoFactorLoginBody>;
+export type TwoFactorSetupResponse = Static<typeof TwoFactorSetupResponse>;
+export type TwoFactorCodeBody = Static<typeof TwoFactorCodeBody>;
+export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBody>;
+export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponse>;
 export type EmailOnlyBody = Static<typeof EmailOnlyBody>;
 export type VerifyQuery = Static<typeof VerifyQuery>;
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

@@ -53,6 +53,7 @@ export const UserBody = Type.Object({
   name: Type.Union([Type.String(), Type.Null()]),
   email: Type.String(),
   emailVerified: Type.Boolean(),
+  twoFactorEnabled: Type.Boolean(),
   team: Type.Union([Type.Object({id: Uuid, name: Type.String(), role: TeamRoleSchema}), Type.Null()]),
   createdAt: Timestamp,
 });

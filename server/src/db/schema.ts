@@ -10,8 +10,29 @@ export interface UsersTable {
   name: string | null;
   password_hash: string;
   email_verified: Generated<boolean>;
+  two_factor_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface TwoFactorSecretsTable {
+  user_id: string;
+  secret_ciphertext: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  last_used_step: number | null;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface SignInChallengesTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
 }
 
 export interface TeamsTable {
@@ -168,4 +189,7 @@ export interface Database {
   email_tokens: EmailTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   mail_outbox: MailOutboxTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
 }

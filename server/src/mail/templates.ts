@@ -4,6 +4,7 @@ export type MailTemplate =
   | {kind: 'verify-email'; link: string; name: string | null}
   | {kind: 'reset-password'; link: string; name: string | null}
   | {kind: 'password-changed'; name: string | null; portalUrl: string}
+  | {kind: 'two-factor-disabled'; name: string | null; portalUrl: string}
   | {
       kind: 'key-expiring';
       name: string | null;
@@ -65,6 +66,16 @@ function parts(template: MailTemplate): Parts {
         paragraphs: [
           'The password of your IntakeKit account was just changed and your other sessions were signed out.',
           `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password.`,
+        ],
+        footer: 'You receive this notice for your security; no action is needed if it was you.',
+      };
+    case 'two-factor-disabled':
+      return {
+        subject: 'Two-factor authentication was turned off for your IntakeKit account',
+        greeting: hello(template.name),
+        paragraphs: [
+          'Two-factor authentication was just turned off for your IntakeKit account: signing in now needs only your password.',
+          `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password, then turn two-factor authentication on again in Settings.`,
         ],
         footer: 'You receive this notice for your security; no action is needed if it was you.',
       };

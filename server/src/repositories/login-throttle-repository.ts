@@ -35,6 +35,7 @@ export async function recordAttempt(
     name: string | null;
     password_hash: string;
     email_verified: boolean;
+    two_factor_enabled: boolean;
     user_created_at: Date;
     team_id: string | null;
     team_name: string | null;
@@ -54,7 +55,7 @@ export async function recordAttempt(
       RETURNING cardinality(attempted_at) AS attempt
     )
     SELECT users.id AS user_id, users.email, users.name, users.password_hash, users.email_verified,
-           users.created_at AS user_created_at,
+           users.two_factor_enabled, users.created_at AS user_created_at,
            teams.id AS team_id, teams.name AS team_name, team_members.role AS team_role,
            (SELECT attempt FROM attempt) AS attempt,
            (SELECT locked_until FROM sign_in_attempts
@@ -78,6 +79,18 @@ export async function lock(db: Db, email: string, until: Date): Promise<void> {
     .set({locked_until: until, attempted_at: []})
     .where('email', '=', email)
     .execute();
+}
+
+/**
+ * Takes one recorded attempt (the one made at `at`) out of the address's window, leaving the others:
+ * a right password of an account with two-factor, whose code step is the attempt that settles it.
+ */
+export async function forgetAttempt(db: Db, email: string, at: Date): Promise<void> {
+  await sql`
+    UPDATE sign_in_attempts
+       SET attempted_at = attempted_at[:array_position(attempted_at, ${at}::timestamptz) - 1]
+                          || attempted_at[array_position(attempted_at, ${at}::timestamptz) + 1:]
+     WHERE email = ${email} AND array_position(attempted_at, ${at}::timestamptz) IS NOT NULL`.execute(db);
 }
 
 /** A right password: the address starts again with no attempts and no lock. */

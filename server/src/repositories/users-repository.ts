@@ -8,6 +8,7 @@ export interface UserWithTeam {
   name: string | null;
   passwordHash: string;
   emailVerified: boolean;
+  twoFactorEnabled: boolean;
   createdAt: Date;
   team: {id: string; name: string; role: TeamRole} | null;
 }
@@ -19,6 +20,7 @@ export interface UserWithTeamRow {
   name: string | null;
   password_hash: string;
   email_verified: boolean;
+  two_factor_enabled: boolean;
   user_created_at: Date;
   team_id: string | null;
   team_name: string | null;
@@ -31,6 +33,7 @@ export const USER_WITH_TEAM_COLUMNS = [
   'users.name',
   'users.password_hash',
   'users.email_verified',
+  'users.two_factor_enabled',
   'users.created_at as user_created_at',
   'teams.id as team_id',
   'teams.name as team_name',
@@ -44,6 +47,7 @@ export function userFromRow(row: UserWithTeamRow): UserWithTeam {
     name: row.name,
     passwordHash: row.password_hash,
     emailVerified: row.email_verified,
+    twoFactorEnabled: row.two_factor_enabled,
     createdAt: row.user_created_at,
     team:
       row.team_id && row.team_name && row.team_role

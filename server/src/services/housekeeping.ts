@@ -7,6 +7,7 @@ import {deleteEmailTokensExpiredBefore} from '../repositories/email-tokens-repos
 import {forgetEndedInvitationTokens} from '../repositories/invitations-repository.js';
 import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
 import {deleteDeadSessions} from '../repositories/sessions-repository.js';
+import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
 
@@ -40,6 +41,7 @@ const PURGES: Record<string, Purge> = {
   invitationTokens: (db, now) => forgetEndedInvitationTokens(db, now),
   signInAttempts: (db, now, config) => deleteStaleAttempts(db, now, new Date(now.getTime() - config.lockWindowMs)),
   sentMail: (db, now) => purgeSentMail(db, now),
+  signInChallenges: (db, now) => deleteExpiredChallenges(db, now),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

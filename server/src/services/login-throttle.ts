@@ -6,7 +6,7 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
 import {verifyPassword} from '../lib/passwords.js';
-import {clearAttempts, lock, recordAttempt} from '../repositories/login-throttle-repository.js';
+import {clearAttempts, forgetAttempt, lock, recordAttempt} from '../repositories/login-throttle-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {endSession} from './sessions.js';
 
@@ -21,6 +21,8 @@ export interface SignInAttempt {
   user: UserWithTeam | undefined;
   /** This attempt's number in the window; the one that reaches the limit locks the address if it fails. */
   attempt: number;
+  /** When it was recorded (forgetPasswordStep takes it out again). */
+  at: Date;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function beginSignIn(db: Db, config: ThrottleConfig, email: string)
     // Used up but not locked yet: the attempt that reaches the limit is still being checked.
     throw lockedError(state.lockedUntil ?? new Date(now.getTime() + config.lockDurationMs), now);
   }
-  return {user: state.user, attempt: state.attempt};
+  return {user: state.user, attempt: state.attempt, at: now};
 }
 
 /** A wrong password: the attempt is already counted; the one that reaches the limit answers LOCKED. */
@@ -47,22 +49,33 @@ export async function failedSignIn(db: Db, config: ThrottleConfig, email: string
   return lockedError(until, now);
 }
 
+/**
+ * A right password of an account with two-factor: that attempt stops counting, the earlier ones stay. The
+ * code step records its own attempt and clears the count only when the code is right, so knowing the
+ * password buys no guesses at the code, and a person who mistyped the password before still has a try left.
+ */
+export async function forgetPasswordStep(db: Db, email: string, attempt: SignInAttempt): Promise<void> {
+  await forgetAttempt(db, email, attempt.at);
+}
+
 /** A right password resets the count. */
 export async function successfulSignIn(db: Db, email: string): Promise<void> {
   await clearAttempts(db, email);
 }
 
 /**
- * Checks the current password of a signed-in user (change password, delete account, transfer ownership).
- * Guesses count with failed sign-ins on the same address, so a stolen session cannot guess more than a
- * sign-in form could; at the limit the address locks and the guessing session ends (the portal's next call
- * is 401). A wrong password answers 400, not 401, which would sign the portal out on the first typo.
+ * Checks a secret a signed-in user types to confirm an action: the current password (change password,
+ * delete account, transfer ownership) or a two-factor code (turning two-factor off). Guesses count with
+ * failed sign-ins on the same address, so a stolen session cannot guess more than a sign-in form could;
+ * at the limit the address locks and the guessing session ends (the portal's next call is 401). A wrong
+ * secret answers `wrong` (400, not 401, which would sign the portal out on the first typo).
  */
-export async function checkCurrentPassword(
+export async function checkSessionSecret(
   db: Db,
   config: ThrottleConfig,
-  session: {familyId: string; user: Pick<UserWithTeam, 'email' | 'passwordHash'>},
-  password: string,
+  session: {familyId: string; user: Pick<UserWithTeam, 'email'>},
+  isRight: () => Promise<boolean>,
+  wrong: ApiError,
 ): Promise<void> {
   const {email} = session.user;
   let attempt: number;
@@ -72,7 +85,7 @@ export async function checkCurrentPassword(
     await endSession(db, session.familyId);
     throw locked;
   }
-  if (await verifyPassword(session.user.passwordHash, password)) {
+  if (await isRight()) {
     await successfulSignIn(db, email);
     return;
   }
@@ -81,5 +94,21 @@ export async function checkCurrentPassword(
     await endSession(db, session.familyId);
     throw failure;
   }
-  throw new ApiError('INVALID_CREDENTIALS', {status: 400});
+  throw wrong;
+}
+
+/** checkSessionSecret for the account's current password. */
+export async function checkCurrentPassword(
+  db: Db,
+  config: ThrottleConfig,
+  session: {familyId: string; user: Pick<UserWithTeam, 'email' | 'passwordHash'>},
+  password: string,
+): Promise<void> {
+  await checkSessionSecret(
+    db,
+    config,
+    session,
+    () => verifyPassword(session.user.passwordHash, password),
+    new ApiError('INVALID_CREDENTIALS', {status: 400}),
+  );
 }

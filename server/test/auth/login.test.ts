@@ -19,6 +19,7 @@ describe('POST /api/auth/login', () => {
       name: 'Ada',
       email: 'ada@example.com',
       emailVerified: true,
+      twoFactorEnabled: false,
       team: null,
       createdAt: '2026-01-15T09:00:00.000Z',
     });

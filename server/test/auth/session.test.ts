@@ -18,6 +18,7 @@ describe('GET /api/auth/me', () => {
         name: 'Ada',
         email: 'ada@example.com',
         emailVerified: true,
+        twoFactorEnabled: false,
         team: {id: expect.any(String), name: 'Acme', role: 'owner'},
         createdAt: expect.any(String),
       },

@@ -202,7 +202,30 @@ describe('housekeeping', () => {
       invitationTokens: 0,
       signInAttempts: 0,
       sentMail: 0,
+      signInChallenges: 0,
     });
+  });
+
+  it('deletes the two-factor sign-in challenges that expired, and keeps a live one', async () => {
+    const ctx = await build();
+    const {app} = ctx;
+    const user = await app.db
+      .insertInto('users')
+      .values({email: 'two@example.com', password_hash: 'x', created_at: ctx.clock.now(), updated_at: ctx.clock.now()})
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const challenge = (token_hash: string, expires_at: Date) => ({token_hash, user_id: user.id, expires_at});
+    await app.db
+      .insertInto('sign_in_challenges')
+      .values([
+        challenge('a'.repeat(64), ago(ctx, MINUTE)),
+        challenge('b'.repeat(64), ctx.clock.now()),
+        challenge('c'.repeat(64), new Date(ctx.clock.now().getTime() + MINUTE)),
+      ])
+      .execute();
+    expect(await housekeep(app)).toMatchObject({signInChallenges: 2});
+    const left = await app.db.selectFrom('sign_in_challenges').select('token_hash').execute();
+    expect(left.map((r) => r.token_hash)).toEqual(['c'.repeat(64)]);
   });
 
   it('runs on its interval once the app is ready and stops when the app closes', async () => {

@@ -8,6 +8,7 @@ import {build} from '../helpers/app.js';
 import {authed, login, post, register, signedIn, PASSWORD} from '../helpers/accounts.js';
 import {secretBox} from '../../src/lib/secret-box.js';
 import {resolveSecretKey} from '../../src/lib/secret-key.js';
+import {totpCode} from '../../src/lib/totp.js';
 
 const NEW_PASSWORD = 'Another-Horse-77';
 
@@ -131,6 +132,22 @@ describe('database dump', () => {
       (await post(app, '/api/auth/reset-password', {token: secrets.resetUsed, newPassword: NEW_PASSWORD})).statusCode,
     ).toBe(200);
 
+    // Two-factor: the authenticator secret, recovery codes (one spent), and a challenge not yet spent.
+    const guarded = await signedIn(app, mail, 'guarded@example.com');
+    const totpSecret: string = (await authed(app, guarded, 'POST', '/api/auth/two-factor/setup')).json().secret;
+    secrets.totpSecret = totpSecret;
+    const recovery: string[] = (
+      await authed(app, guarded, 'POST', '/api/auth/two-factor/enable', {
+        code: totpCode(totpSecret, clock.now()),
+      })
+    ).json().recoveryCodes;
+    recovery.forEach((code, i) => (secrets[`recoveryCode${i}`] = code.replace('-', '')));
+    const spent = (await login(app, 'guarded@example.com')).json().challengeToken;
+    expect((await post(app, '/api/auth/login/two-factor', {challengeToken: spent, code: recovery[0]})).statusCode).toBe(
+      200,
+    );
+    secrets.challengePending = (await login(app, 'guarded@example.com')).json().challengeToken;
+
     // Failed sign-ins (sign_in_attempts) with a password that must not be recorded either.
     secrets.wrongPassword = 'Wrong-Password-Secret-1';
     await login(app, 'owner@example.com', secrets.wrongPassword);
@@ -152,6 +169,9 @@ describe('database dump', () => {
       'api_key_requests',
       'api_key_usage_days',
       'api_key_origins_seen',
+      'two_factor_secrets',
+      'two_factor_recovery_codes',
+      'sign_in_challenges',
     ]) {
       expect(tables).toContain(table);
       expect(rows.get(table)!.length, table).toBeGreaterThan(0);
@@ -172,7 +192,7 @@ describe('database dump', () => {
     // Nor can a production key be recovered with the server's secret: open every sealed value in the dump.
     // Sandbox keys are kept sealed (the list returns them), so they must open: that proves the scan opens things.
     const secret = await resolveSecretKey(config.secretKey, config.dataDir);
-    const boxes = [secretBox(secret), secretBox(secret, 'mail-outbox')];
+    const boxes = [secretBox(secret), secretBox(secret, 'mail-outbox'), secretBox(secret, 'two-factor')];
     const opened: string[] = [];
     for (const tableRows of rows.values()) {
       for (const sealed of tableRows.join('\n').match(/v1\.[\w-]+\.[\w-]+\.[\w-]+/g) ?? []) {

@@ -13,6 +13,7 @@ import {describe, expect, it} from 'vitest';
 import type {InjectOptions, LightMyRequestResponse} from 'fastify';
 import {ERROR_CATALOGUE, type ErrorCode} from '../../src/errors.js';
 import {startSession} from '../../src/services/sessions.js';
+import {totpCode} from '../../src/lib/totp.js';
 import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, post, register, verify} from '../helpers/accounts.js';
 import {truncateAll} from '../helpers/database.js';
@@ -92,6 +93,11 @@ class World {
   invitationTokens: string[] = [];
   staleToken = '';
   rebuilds = 0;
+  /** Two-factor: rival has it on (its secret, recovery codes and sign-in challenges); solo has begun a setup. */
+  rivalSecret = '';
+  recoveryCodes: string[] = [];
+  challenges: string[] = [];
+  soloSecret = '';
 
   constructor(private readonly ctx: TestContext) {}
 
@@ -139,6 +145,21 @@ class World {
     }
     await authed(app, this.users.owner.token, 'POST', '/api/keys/production');
     await this.refreshKeys();
+    // Two-factor on for rival (codes and challenges to spend), a setup begun by solo (a code to confirm it).
+    const {token: rivalToken, email: rivalEmail} = this.users.rival;
+    this.rivalSecret = (await authed(app, rivalToken, 'POST', '/api/auth/two-factor/setup')).json().secret;
+    const enabled = await authed(app, rivalToken, 'POST', '/api/auth/two-factor/enable', {
+      code: totpCode(this.rivalSecret, this.ctx.clock.now()),
+    });
+    this.recoveryCodes = enabled.json().recoveryCodes;
+    this.challenges = [];
+    for (let i = 0; i < 3; i++) {
+      this.challenges.push(
+        (await post(app, '/api/auth/login', {email: rivalEmail, password: PASSWORD, turnstileToken: TURNSTILE})).json()
+          .challengeToken,
+      );
+    }
+    this.soloSecret = (await authed(app, this.users.solo.token, 'POST', '/api/auth/two-factor/setup')).json().secret;
     // A session that was valid once: signed out.
     this.staleToken = await this.session(this.users.solo.id);
     await authed(app, this.staleToken, 'POST', '/api/auth/logout');
@@ -237,7 +258,22 @@ class World {
     const transfer = op.path === '/api/team/transfer';
     // The owner's password (and the member's id) mostly, for a transfer: the one success path.
     const transferRoles: readonly Role[] = [...Array<Role>(9).fill('owner'), 'member'];
-    const passwords = () => (transfer ? transferRoles : ROLES).map((r) => this.users[r].password);
+    // Turning two-factor off: rival's password mostly (rival has it on), as for a transfer.
+    const disable = op.path === '/api/auth/two-factor/disable';
+    const passwordRoles: readonly Role[] = transfer
+      ? transferRoles
+      : disable
+        ? [...Array<Role>(9).fill('rival'), 'solo']
+        : ROLES;
+    const passwords = () => passwordRoles.map((r) => this.users[r].password);
+    // A code of solo's begun setup to confirm it; else rival's next authenticator code and recovery codes.
+    const codes = () => {
+      const now = this.ctx.clock.now();
+      if (op.path === '/api/auth/two-factor/enable') {
+        return [...Array<string>(9).fill(totpCode(this.soloSecret, now)), '000000'];
+      }
+      return [totpCode(this.rivalSecret, new Date(now.getTime() + 30_000)), ...this.recoveryCodes, '000000', 'nope'];
+    };
     // The link of the kind the operation takes, and one of the other kind (which must not work).
     const links = () => {
       if (op.path.startsWith('/api/invitations')) {
@@ -263,6 +299,8 @@ class World {
       turnstileToken: () => [TURNSTILE],
       flowId: () => ['sample-intake', 'demo'],
       role: () => ['member', 'admin', 'owner'],
+      code: codes,
+      challengeToken: () => [...this.challenges, 'no-such-challenge'],
       userId: () => (transfer ? [...Array<string>(9).fill(this.users.member.id), this.users.rival.id] : this.ids),
     };
   }
@@ -305,8 +343,14 @@ interface RequestCase {
 function credentialFor(op: Operation): fc.Arbitrary<Credential> {
   // Twice the role whose success path the operation has: the owner for most, the team-less solo
   // (invited by both teams) to accept, the member to leave.
-  const favourite: Credential =
-    op.path === '/api/invitations/accept' ? 'solo' : op.path === '/api/team/leave' ? 'member' : 'owner';
+  const favourites: Record<string, Credential> = {
+    '/api/invitations/accept': 'solo',
+    '/api/team/leave': 'member',
+    '/api/auth/two-factor/enable': 'solo',
+    '/api/auth/two-factor/disable': 'rival',
+    '/api/auth/two-factor/recovery-codes': 'rival',
+  };
+  const favourite: Credential = favourites[op.path] ?? 'owner';
   const sessions: Credential[] = [favourite, ...ROLES];
   const wanted = op.security.includes('apiKey')
     ? ['api key' as const]
@@ -474,7 +518,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(32);
+    expect(operations.length).toBe(37);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked.
     for (const [i, f] of figures.entries()) {
       const refuses = [...operations[i]!.responses.keys()].some((s) => s >= 400 && s < 500);

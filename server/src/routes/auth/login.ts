@@ -8,12 +8,12 @@ import {verifyTurnstile} from '../../lib/turnstile.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {LoginBody, LoginResponse} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
-import {beginSignIn, failedSignIn, successfulSignIn} from '../../services/login-throttle.js';
+import {beginSignIn, failedSignIn, forgetPasswordStep, successfulSignIn} from '../../services/login-throttle.js';
 import {startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
-export async function loginRoute(app: FastifyInstance, {config}: AuthRouteOptions) {
+export async function loginRoute(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/auth/login',
     {
@@ -24,7 +24,9 @@ export async function loginRoute(app: FastifyInstance, {config}: AuthRouteOption
       },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in and receive a session token',
+        summary: 'Sign in and receive a session token (or, with two-factor on, a challenge for the code)',
+        description:
+          'For an account with two-factor authentication on, a right password answers a challenge (twoFactorRequired, challengeToken, expiresAt) and no session; POST /api/auth/login/two-factor with a code spends it.',
         body: LoginBody,
         response: {
           200: LoginResponse,
@@ -47,13 +49,17 @@ export async function loginRoute(app: FastifyInstance, {config}: AuthRouteOption
         throw new ApiError('TURNSTILE_FAILED');
       }
       // Round trips of a success: the attempt (with the account), clearing it, the session insert.
-      const {user, attempt} = await beginSignIn(app.db, config, email);
+      const signIn = await beginSignIn(app.db, config, email);
+      const {user, attempt} = signIn;
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
         throw await failedSignIn(app.db, config, email, attempt);
       }
-      await successfulSignIn(app.db, email);
+      // With two-factor on, only the code step clears the count (services/login-throttle.ts).
+      if (user.twoFactorEnabled) await forgetPasswordStep(app.db, email, signIn);
+      else await successfulSignIn(app.db, email);
       // Checked only after the password, so the answer never reveals that an address is unverified.
       if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
+      if (user.twoFactorEnabled) return twoFactor.challenge(user);
       const token = await startSession(app.db, config, user.id);
       return {token, user: toUserBody(user)};
     },

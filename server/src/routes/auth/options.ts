@@ -1,5 +1,7 @@
 import type {Config} from '../../config.js';
+import type {TwoFactor} from '../../services/two-factor.js';
 
 export interface AuthRouteOptions {
   config: Config;
+  twoFactor: TwoFactor;
 }

@@ -8,6 +8,7 @@ export function toUserBody(user: UserWithTeam): UserBody {
     name: user.name,
     email: user.email,
     emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
     team: user.team,
     createdAt: user.createdAt.toISOString(),
   };

@@ -15,6 +15,8 @@ import {SIGN_IN_BANNER_MS} from '../../lib/timing';
 import {AuthCard} from '@site/src/components/auth-layout';
 import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
+import type {TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
+import TwoFactorStep from '../two-factor-step';
 
 const BANNERS = {
   verified: 'Email verified successfully!',
@@ -61,6 +63,8 @@ export default function LoginForm(): ReactNode {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<{message: string; code?: string}>();
+  // Set when the password was right and the account has two-factor on: the code step shows.
+  const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
 
   // `?email=` (the invitation page's "Sign in to accept") pre-fills the address.
   const presetEmail = params?.get('email') ?? '';
@@ -70,6 +74,21 @@ export default function LoginForm(): ReactNode {
 
   // Already signed in and loaded: straight on (the dashboard, or a safe `next`).
   if (ready && authenticated && !submitting && params !== null) return <Redirect to={destination} />;
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={() => history.push(destination)}
+        onRestart={(ended) => {
+          setChallenge(null);
+          setSubmitting(false);
+          set('password', '');
+          setError(ended ?? null);
+        }}
+      />
+    );
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -81,7 +100,11 @@ export default function LoginForm(): ReactNode {
     setError(null);
     setSubmitting(true);
     try {
-      await login({email, password});
+      const result = await login({email, password});
+      if (result.challenge) {
+        setChallenge(result.challenge);
+        return;
+      }
       history.push(destination);
     } catch (caught) {
       setError({message: getErrorMessage(caught), code: errorCode(caught)});

@@ -1,0 +1,162 @@
+// Two-factor authentication with an authenticator app: setup, confirmation, recovery codes, turning it
+// off, and the second step of a sign-in (services/two-factor.ts).
+import {Type} from 'typebox';
+import type {FastifyInstance} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {authOf} from '../../plugins/auth.js';
+import {authRateLimit} from '../../plugins/rate-limit.js';
+import {
+  RecoveryCodesResponse,
+  SignedInResponse,
+  TwoFactorCodeBody,
+  TwoFactorDisableBody,
+  TwoFactorLoginBody,
+  TwoFactorSetupResponse,
+} from '@intakekit/contract/schemas/auth';
+import {errorResponses} from '@intakekit/contract/schemas/common';
+import {findAccount} from '../../services/accounts.js';
+import {startSession} from '../../services/sessions.js';
+import type {AuthRouteOptions} from './options.js';
+import {toUserBody} from './user-body.js';
+
+// A code of the wrong shape is a wrong code, like a too-long password is a wrong password.
+const CODE_IS_INVALID = {validationCodes: {invalid: {code: 'INVALID_TWO_FACTOR_CODE'}}} as const;
+
+export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  const session = [{session: []}];
+
+  routes.post(
+    '/api/auth/login/two-factor',
+    {
+      config: {rateLimit: authRateLimit(config), ...CODE_IS_INVALID},
+      schema: {
+        tags: ['auth'],
+        summary: "Sign in's second step: the challenge and an authenticator or recovery code",
+        description:
+          'The challenge lasts 5 minutes and signs in once. Wrong codes count with wrong passwords toward the sign-in lock. Each authenticator code and each recovery code works once.',
+        body: TwoFactorLoginBody,
+        response: {
+          200: SignedInResponse,
+          ...errorResponses(
+            'MISSING_FIELDS',
+            'INVALID_TWO_FACTOR_CODE',
+            'TWO_FACTOR_CHALLENGE_EXPIRED',
+            'LOCKED',
+            'RATE_LIMIT_EXCEEDED',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const user = await twoFactor.completeSignIn(request.body.challengeToken, request.body.code);
+      const token = await startSession(app.db, config, user.id);
+      return {token, user: toUserBody(user)};
+    },
+  );
+
+  routes.post(
+    '/api/auth/two-factor/setup',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Begin setting up an authenticator app: a new secret and its QR code',
+        description: 'The secret is not in force until POST /api/auth/two-factor/enable confirms a code from it.',
+        security: session,
+        response: {200: TwoFactorSetupResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_ALREADY_ENABLED')},
+      },
+    },
+    async (request) => twoFactor.beginSetup(authOf(request).user),
+  );
+
+  routes.post(
+    '/api/auth/two-factor/enable',
+    {
+      preHandler: app.requireUser,
+      config: CODE_IS_INVALID,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the setup with a code: two-factor is on; answers the recovery codes, shown this once',
+        security: session,
+        body: TwoFactorCodeBody,
+        response: {
+          200: RecoveryCodesResponse,
+          ...errorResponses(
+            'MISSING_FIELDS',
+            'INVALID_TWO_FACTOR_CODE',
+            'TWO_FACTOR_SETUP_REQUIRED',
+            'TWO_FACTOR_ALREADY_ENABLED',
+            'UNAUTHORIZED',
+          ),
+        },
+      },
+    },
+    async (request) => ({recoveryCodes: await twoFactor.enable(authOf(request).user, request.body.code)}),
+  );
+
+  routes.post(
+    '/api/auth/two-factor/recovery-codes',
+    {
+      preHandler: app.requireUser,
+      config: {rateLimit: authRateLimit(config), ...CODE_IS_INVALID},
+      schema: {
+        tags: ['auth'],
+        summary: 'New recovery codes for a current code; the old ones stop working',
+        security: session,
+        body: TwoFactorCodeBody,
+        response: {
+          200: RecoveryCodesResponse,
+          ...errorResponses(
+            'MISSING_FIELDS',
+            'INVALID_TWO_FACTOR_CODE',
+            'TWO_FACTOR_NOT_ENABLED',
+            'UNAUTHORIZED',
+            'LOCKED',
+            'RATE_LIMIT_EXCEEDED',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return {recoveryCodes: await twoFactor.regenerateRecoveryCodes(auth, request.body.code)};
+    },
+  );
+
+  routes.post(
+    '/api/auth/two-factor/disable',
+    {
+      preHandler: app.requireUser,
+      config: {
+        rateLimit: authRateLimit(config),
+        validationCodes: {invalid: {password: 'INVALID_CREDENTIALS', code: 'INVALID_TWO_FACTOR_CODE'}},
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn two-factor off: the password and a current code; a notice is emailed',
+        security: session,
+        body: TwoFactorDisableBody,
+        response: {
+          204: Type.Null({description: 'Two-factor is off'}),
+          ...errorResponses(
+            'MISSING_FIELDS',
+            ['INVALID_CREDENTIALS', 400],
+            'INVALID_TWO_FACTOR_CODE',
+            'TWO_FACTOR_NOT_ENABLED',
+            'UNAUTHORIZED',
+            'LOCKED',
+            'RATE_LIMIT_EXCEEDED',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      // The password hash is not part of the session's user.
+      const user = await findAccount(app.db, auth.userId);
+      await twoFactor.disable({familyId: auth.familyId, user}, request.body.password, request.body.code);
+      return reply.code(204).send(null);
+    },
+  );
+}

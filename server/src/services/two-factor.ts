@@ -1,0 +1,174 @@
+// Two-factor sign-in with an authenticator app (issue 17). Setup stores a sealed secret that counts only
+// once a code from it is confirmed; the confirmation turns two-factor on and hands out recovery codes,
+// shown that once and stored hashed. A sign-in whose password is right then gets a short-lived challenge
+// instead of a session, and the challenge with a valid code gets the session.
+//
+// Every code works once: an authenticator code's time step must be later than the last one accepted, and a
+// recovery code is spent. Wrong codes at sign-in count with wrong passwords toward the address's lock, and
+// the password step does not clear the count for an account with two-factor, so knowing the password buys
+// no more guesses at the code than LOGIN_LOCK_ATTEMPTS a window.
+import crypto from 'node:crypto';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import {ApiError} from '../errors.js';
+import type {SecretBox} from '../lib/secret-box.js';
+import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
+import {matchingStep, newTotpSecret, otpauthUrl, qrSvg} from '../lib/totp.js';
+import type {Mailer} from '../plugins/mailer.js';
+import {
+  confirmSecret,
+  deleteChallengesOf,
+  deleteTwoFactor,
+  findChallenge,
+  findSecret,
+  insertChallenge,
+  replaceRecoveryCodes,
+  savePendingSecret,
+  setTwoFactorEnabled,
+  spendChallenge,
+  useRecoveryCode,
+  useStep,
+} from '../repositories/two-factor-repository.js';
+import {findUser, type UserWithTeam} from '../repositories/users-repository.js';
+import {
+  beginSignIn,
+  checkCurrentPassword,
+  checkSessionSecret,
+  failedSignIn,
+  successfulSignIn,
+} from './login-throttle.js';
+import {
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_LENGTH,
+  TWO_FACTOR_CHALLENGE_MINUTES,
+  formatRecoveryCode,
+  normalizeRecoveryCode,
+  normalizeTotpCode,
+} from '@intakekit/contract/two-factor';
+import type {TwoFactorChallengeResponse, TwoFactorSetupResponse} from '@intakekit/contract/schemas/auth';
+
+type TwoFactorConfig = Pick<Config, 'now' | 'loginLockAttempts' | 'lockWindowMs' | 'lockDurationMs' | 'portalUrl'>;
+
+/** A recovery code: RECOVERY_CODE_LENGTH characters drawn without bias from RECOVERY_CODE_ALPHABET. */
+function newRecoveryCode(): string {
+  return Array.from(
+    {length: RECOVERY_CODE_LENGTH},
+    () => RECOVERY_CODE_ALPHABET[crypto.randomInt(RECOVERY_CODE_ALPHABET.length)],
+  ).join('');
+}
+
+const invalidCode = () => new ApiError('INVALID_TWO_FACTOR_CODE');
+
+export class TwoFactor {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly config: TwoFactorConfig,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /** Begins (or begins again) the setup: a new secret, not yet in force. */
+  async beginSetup(user: UserWithTeam): Promise<TwoFactorSetupResponse> {
+    if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
+    const secret = newTotpSecret();
+    await savePendingSecret(this.db, user.id, this.box.seal(secret), this.config.now());
+    const url = otpauthUrl(secret, user.email);
+    return {secret, otpauthUrl: url, qrSvg: qrSvg(url)};
+  }
+
+  /** Confirms the setup with a code from the app: two-factor is on; answers the recovery codes (shown once). */
+  async enable(user: UserWithTeam, input: string): Promise<string[]> {
+    if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
+    const pending = await findSecret(this.db, user.id);
+    if (!pending || pending.confirmed_at) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
+    const code = normalizeTotpCode(input);
+    const now = this.config.now();
+    const step = code === null ? null : matchingStep(this.box.open(pending.secret_ciphertext), code, now);
+    if (step === null) throw invalidCode();
+    return this.db.transaction().execute(async (trx) => {
+      if (!(await confirmSecret(trx, user.id, now, step))) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
+      await setTwoFactorEnabled(trx, user.id, true, now);
+      return this.issueRecoveryCodes(trx, user.id);
+    });
+  }
+
+  /** Turns two-factor off: the password and a current code (or a recovery code), each counted like sign-ins. */
+  async disable(session: {familyId: string; user: UserWithTeam}, password: string, code: string): Promise<void> {
+    const {user} = session;
+    if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
+    await checkCurrentPassword(this.db, this.config, session, password);
+    await checkSessionSecret(this.db, this.config, session, () => this.useCode(this.db, user.id, code), invalidCode());
+    await this.db.transaction().execute(async (trx) => {
+      await deleteTwoFactor(trx, user.id);
+      await deleteChallengesOf(trx, user.id);
+      await setTwoFactorEnabled(trx, user.id, false, this.config.now());
+      await this.mailer.enqueue(trx, user.email, {
+        kind: 'two-factor-disabled',
+        name: user.name,
+        portalUrl: this.config.portalUrl,
+      });
+    });
+    this.mailer.wake();
+  }
+
+  /** New recovery codes for a current code; the old ones stop working. */
+  async regenerateRecoveryCodes(session: {familyId: string; user: UserWithTeam}, code: string): Promise<string[]> {
+    const {user} = session;
+    if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
+    await checkSessionSecret(this.db, this.config, session, () => this.useCode(this.db, user.id, code), invalidCode());
+    return this.db.transaction().execute((trx) => this.issueRecoveryCodes(trx, user.id));
+  }
+
+  /** The password step of a sign-in for an account with two-factor: a challenge, no session. */
+  async challenge(user: UserWithTeam): Promise<TwoFactorChallengeResponse> {
+    const token = newToken();
+    const expiresAt = new Date(this.config.now().getTime() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000);
+    await insertChallenge(this.db, hashToken(token), user.id, expiresAt);
+    return {twoFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString()};
+  }
+
+  /** The second step: the challenge's account when `code` is valid; wrong codes count toward the lock. */
+  async completeSignIn(challengeToken: string, code: string): Promise<UserWithTeam> {
+    const now = this.config.now();
+    const hash = isWellFormedToken(challengeToken) ? hashToken(challengeToken) : null;
+    const challenge = hash && (await findChallenge(this.db, hash, now));
+    const user = challenge && (await findUser(this.db, {id: challenge.user_id}));
+    if (!hash || !user || !user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
+    const {attempt} = await beginSignIn(this.db, this.config, user.email);
+    if (!(await this.useCode(this.db, user.id, code))) {
+      const failure = await failedSignIn(this.db, this.config, user.email, attempt);
+      if (failure.code === 'LOCKED') {
+        await deleteChallengesOf(this.db, user.id);
+        throw failure;
+      }
+      throw invalidCode();
+    }
+    if (!(await spendChallenge(this.db, hash, now))) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
+    await successfulSignIn(this.db, user.email);
+    return user;
+  }
+
+  /** Whether `input` is a valid authenticator or recovery code of the account, spending it if so. */
+  private async useCode(db: Db, userId: string, input: string): Promise<boolean> {
+    const totp = normalizeTotpCode(input);
+    if (totp) {
+      const secret = await findSecret(db, userId);
+      if (!secret?.confirmed_at) return false;
+      const step = matchingStep(this.box.open(secret.secret_ciphertext), totp, this.config.now());
+      return step !== null && (await useStep(db, userId, step));
+    }
+    const recovery = normalizeRecoveryCode(input);
+    return recovery !== null && (await useRecoveryCode(db, userId, hashToken(recovery), this.config.now()));
+  }
+
+  private async issueRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+    const codes = Array.from({length: RECOVERY_CODE_COUNT}, newRecoveryCode);
+    await replaceRecoveryCodes(
+      db,
+      userId,
+      codes.map((c) => hashToken(c)),
+    );
+    return codes.map(formatRecoveryCode);
+  }
+}
