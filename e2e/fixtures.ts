@@ -146,6 +146,13 @@ export const users = {
     });
     return token;
   },
+  /** Signs in as a person does: the sign-in page's form (the session then carries the browser's User-Agent). */
+  async signInThroughForm(page: Page, user: TestUser): Promise<void> {
+    await gotoHydrated(page, '/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', {exact: true}).fill(user.password);
+    await page.getByRole('button', {name: 'Sign in'}).click();
+  },
   /** Puts a fresh session token where the portal keeps it, then opens `path`. */
   async signIn(page: Page, user: TestUser, path = '/dashboard'): Promise<string> {
     const token = await users.token(user);

@@ -86,7 +86,7 @@ describe('api client', () => {
     const {client, storage, events} = setup(() => json(401, {error: {code: 'UNAUTHORIZED', message: 'no'}}), 'tok-1');
     await expect(client.get('/api/keys')).rejects.toMatchObject({status: 401});
     expect(storage.get()).toBeNull();
-    expect(events).toEqual([{type: 'unauthorized'}]);
+    expect(events).toEqual([{type: 'unauthorized', code: 'UNAUTHORIZED', message: 'no'}]);
   });
 
   it('keeps the token on 403 and other errors', async () => {

@@ -82,7 +82,8 @@ export function memoryTokenStorage(initial: string | null = null): TokenStorage 
   };
 }
 
-export type AuthEvent = {type: 'token'; token: string} | {type: 'unauthorized'};
+/** A 401 carries the API's code and message: why the session ended, when it says (SESSION_IDLE...). */
+export type AuthEvent = {type: 'token'; token: string} | {type: 'unauthorized'; code?: string; message?: string};
 
 export interface RequestOptions {
   /** JSON body; omitted for GET and for calls that take no body. */
@@ -175,11 +176,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const data = await readBody(response);
     if (!response.ok) {
+      const {code, message} = errorFields(data);
       if (response.status === 401) {
         storage.remove();
-        emit({type: 'unauthorized'});
+        emit({type: 'unauthorized', code, message});
       }
-      const {code, message} = errorFields(data);
       throw new ApiError({
         status: response.status,
         code: code ?? (response.status >= 500 ? 'SERVER_ERROR' : `HTTP_${response.status}`),

@@ -85,6 +85,15 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   absolute_expires_at: Timestamp;
   replaced_at: Timestamp | null;
+  signed_in_at: Timestamp;
+  user_agent: string | null;
+  ip_address: string | null;
+}
+
+export interface EndedSessionsTable {
+  token_hash: string;
+  reason: string;
+  ended_at: Timestamp;
 }
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password';
@@ -186,6 +195,7 @@ export interface Database {
   invitations: InvitationsTable;
   invitation_sends: InvitationSendsTable;
   sessions: SessionsTable;
+  ended_sessions: EndedSessionsTable;
   email_tokens: EmailTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   mail_outbox: MailOutboxTable;

@@ -50,8 +50,13 @@ function useSignInBanner(): BannerKey | null {
 
 /** The sign-in page (spec §2): email and password, banners, the EMAIL_NOT_VERIFIED resend link. */
 export default function LoginForm(): ReactNode {
-  const {ready, authenticated, login} = useAuthStore(
-    useShallow((s) => ({ready: s.initialized && !s.loading, authenticated: s.authenticated, login: s.login})),
+  const {ready, authenticated, login, sessionEnded} = useAuthStore(
+    useShallow((s) => ({
+      ready: s.initialized && !s.loading,
+      authenticated: s.authenticated,
+      login: s.login,
+      sessionEnded: s.sessionEnded,
+    })),
   );
   const history = useHistory();
   const banner = useSignInBanner();
@@ -127,6 +132,10 @@ export default function LoginForm(): ReactNode {
       {banner ? (
         <Notice variant="success" className={form.notice} data-testid="sign-in-banner">
           {BANNERS[banner]}
+        </Notice>
+      ) : sessionEnded ? (
+        <Notice variant="warning" className={form.notice}>
+          {sessionEnded.message}
         </Notice>
       ) : null}
       <FormError errorRef={errorRef}>
