@@ -9,7 +9,6 @@ import type {FastifyReply, FastifyRequest} from 'fastify';
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import type {KeyType} from '../db/schema.js';
-import {ApiError} from '../errors.js';
 import {checkSdkKey} from '../services/sdk-access.js';
 import {authenticate, bearerToken, sessionEndError, type Authenticated} from '../services/sessions.js';
 
