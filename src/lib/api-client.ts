@@ -24,14 +24,30 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly body: unknown;
+  /** The answer's Retry-After in seconds (a lock, a rate limit), when it had one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: {status: number; code: string; message: string; body?: unknown; cause?: unknown}) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    body?: unknown;
+    cause?: unknown;
+    retryAfterSeconds?: number;
+  }) {
     super(init.message, init.cause === undefined ? undefined : {cause: init.cause});
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/** Retry-After as whole seconds (the API sends seconds, never a date); undefined when absent or unreadable. */
+function retryAfter(response: Response): number | undefined {
+  const value = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -186,6 +202,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         code: code ?? (response.status >= 500 ? 'SERVER_ERROR' : `HTTP_${response.status}`),
         message: message ?? `Request failed with status ${response.status}`,
         body: data,
+        retryAfterSeconds: retryAfter(response),
       });
     }
     return data as T;

@@ -90,6 +90,12 @@ export interface SessionsTable {
   ip_address: string | null;
 }
 
+export interface KnownBrowsersTable {
+  user_id: string;
+  fingerprint: string;
+  first_seen_at: Timestamp;
+}
+
 export interface EndedSessionsTable {
   token_hash: string;
   reason: string;
@@ -196,6 +202,7 @@ export interface Database {
   invitation_sends: InvitationSendsTable;
   sessions: SessionsTable;
   ended_sessions: EndedSessionsTable;
+  known_browsers: KnownBrowsersTable;
   email_tokens: EmailTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   mail_outbox: MailOutboxTable;

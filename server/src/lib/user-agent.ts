@@ -7,6 +7,13 @@ export const USER_AGENT_MAX = 512;
 
 const major = (version: string | undefined) => version?.split('.')[0];
 
+/** The browser and OS without versions ('Chrome|macOS'): an update is the same browser. */
+export function browserFamily(userAgent: string | null): string {
+  if (!userAgent) return '|';
+  const {browser, os} = Bowser.parse(userAgent);
+  return `${browser.name ?? ''}|${os.name ?? ''}`;
+}
+
 export function describeUserAgent(userAgent: string | null): {browser: string | null; os: string | null} {
   if (!userAgent) return {browser: null, os: null};
   const {browser, os} = Bowser.parse(userAgent);

@@ -180,3 +180,24 @@ describe('why a session ended', () => {
     expect((await me(app, 'garbage')).json().error.code).toBe('UNAUTHORIZED');
   });
 });
+
+describe('a sign-in from a new browser', () => {
+  it('emails a notice, but not for the first browser, the same one again, or one only updated', async () => {
+    const {app, mail} = await build();
+    await signedIn(app, mail, 'ada@example.com');
+    await signInFrom(app, 'ada@example.com', 'lightMyRequest', '127.0.0.1');
+    const notices = async () => (await mail.to('ada@example.com')).filter((m) => m.subject.startsWith('New sign-in'));
+    expect(await notices()).toEqual([]);
+
+    await signInFrom(app, 'ada@example.com', MAC_CHROME, '203.0.113.7');
+    const [notice] = await notices();
+    expect(notice!.subject).toBe('New sign-in to your IntakeKit account');
+    expect(notice!.text).toContain('Chrome 131 on macOS, at the address 203.0.113.7, on 2026-01-15 09:00 (UTC)');
+    expect(notice!.text).toContain('/forgot-password');
+
+    await signInFrom(app, 'ada@example.com', MAC_CHROME.replace('Chrome/131', 'Chrome/132'), '198.51.100.9');
+    expect(await notices()).toHaveLength(1);
+    await signInFrom(app, 'ada@example.com', IPHONE_SAFARI, '198.51.100.23');
+    expect(await notices()).toHaveLength(2);
+  });
+});
