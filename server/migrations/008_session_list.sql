@@ -6,6 +6,8 @@
 ALTER TABLE sessions ADD COLUMN signed_in_at timestamptz;
 UPDATE sessions SET signed_in_at = created_at;
 ALTER TABLE sessions ALTER COLUMN signed_in_at SET NOT NULL;
+-- The app always sets it; the default serves rows written by other tools (the bench's seed).
+ALTER TABLE sessions ALTER COLUMN signed_in_at SET DEFAULT now();
 ALTER TABLE sessions ADD COLUMN user_agent text;
 ALTER TABLE sessions ADD COLUMN ip_address text;
 

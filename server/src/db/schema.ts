@@ -85,7 +85,7 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   absolute_expires_at: Timestamp;
   replaced_at: Timestamp | null;
-  signed_in_at: Timestamp;
+  signed_in_at: ColumnType<Date, Date | undefined, Date>;
   user_agent: string | null;
   ip_address: string | null;
 }

@@ -34,7 +34,6 @@ describe('housekeeping', () => {
       user_id: user,
       token_hash: hash,
       created_at: ago(ctx, 2 * HOUR),
-      signed_in_at: ago(ctx, 2 * HOUR),
       last_used_at: lastUsed,
       absolute_expires_at: absoluteExpires,
       replaced_at: replaced,
