@@ -157,6 +157,11 @@ test.describe('sign-in', () => {
       page.getByText('Too many failed login attempts. Your account has been temporarily locked.'),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+    // The screen says when the lock lifts and offers the way in now: a password reset.
+    await expect(page.getByText(/^You can try again at \d{1,2}:\d{2}\s?[AP]M\.$/)).toBeVisible();
+    await page.getByRole('link', {name: 'Reset your password'}).click();
+    await expect(page).toHaveURL(/\/forgot-password\?email=/);
+    await expect(page.getByLabel(/^email/i)).toHaveValue(user.email);
   });
 
   test('client-side validation speaks the spec and sends nothing', async ({page}) => {

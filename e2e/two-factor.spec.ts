@@ -5,7 +5,7 @@
  */
 import type {Page} from '@playwright/test';
 import {Secret, TOTP} from 'otpauth';
-import {test, expect, expectAccessible, gotoHydrated, mail, users} from './fixtures';
+import {test, expect, expectAccessible, gotoHydrated, mail, users, type TestUser} from './fixtures';
 
 /** The code an authenticator app would show `steps` time steps from now (the portal accepts one step either side). */
 function appCode(secret: string, steps = 0): string {
@@ -17,11 +17,8 @@ async function expectFitsPhone(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
-async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
-  await gotoHydrated(page, '/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', {exact: true}).fill(password);
-  await page.getByRole('button', {name: 'Sign in'}).click();
+async function signInWithPassword(page: Page, user: TestUser): Promise<void> {
+  await users.signInThroughForm(page, user);
   await expect(page.getByRole('heading', {level: 1, name: 'Two-factor authentication'})).toBeVisible();
 }
 
@@ -63,7 +60,7 @@ test('set up from the setup key, sign in with a code and with a recovery code, t
 
   // Signing in now asks for a code after the password; the next step's code (this one's was spent turning it on).
   await signOut(page);
-  await signInWithPassword(page, user.email, user.password);
+  await signInWithPassword(page, user);
   await expectAccessible(page);
   await page.getByLabel('Authentication code').fill(appCode(secret, 1));
   await page.getByRole('button', {name: 'Verify'}).click();
@@ -71,7 +68,7 @@ test('set up from the setup key, sign in with a code and with a recovery code, t
 
   // A recovery code instead, typed in lower case: it works once.
   await signOut(page);
-  await signInWithPassword(page, user.email, user.password);
+  await signInWithPassword(page, user);
   await page.getByRole('button', {name: 'Use a recovery code instead'}).click();
   await page.getByLabel('Recovery code').fill(codes[0]!.toLowerCase());
   await page.getByRole('button', {name: 'Verify'}).click();
@@ -109,7 +106,7 @@ test.describe('at 375 px in dark mode', () => {
     await expectFitsPhone(page);
 
     await signOut(page);
-    await signInWithPassword(page, user.email, user.password);
+    await signInWithPassword(page, user);
     await expectFitsPhone(page);
     await expectAccessible(page);
     // The code that turned two-factor on was spent: it does not sign in.

@@ -85,6 +85,25 @@ const API_CODES = {
     status: 409,
     message: 'This key is revoked or expired, so its settings can no longer change. Create a new key instead.',
   },
+  // Why a session ended (sessions.ts): a 401 that says which.
+  SESSION_IDLE: {
+    status: 401,
+    message: 'You were signed out after a while without activity. Sign in again to continue.',
+  },
+  SESSION_EXPIRED: {status: 401, message: 'Your session reached its time limit. Sign in again to continue.'},
+  SESSION_SIGNED_OUT: {status: 401, message: 'You signed out in another tab. Sign in again to continue.'},
+  SESSION_REVOKED: {
+    status: 401,
+    message: 'You were signed out from another session in Settings. Sign in again to continue.',
+  },
+  SESSION_PASSWORD_CHANGED: {
+    status: 401,
+    message: 'Your password was changed, which signed out your sessions. Sign in with the new password.',
+  },
+  SESSION_LOCKED: {
+    status: 401,
+    message: 'You were signed out after too many wrong passwords. Wait 15 minutes or reset your password.',
+  },
   // Two-factor sign-in (two-factor.ts).
   INVALID_TWO_FACTOR_CODE: {status: 400, message: 'That code is not valid. Try again, or use a recovery code.'},
   TWO_FACTOR_CHALLENGE_EXPIRED: {

@@ -198,6 +198,10 @@ describe('OpenAPI document', () => {
       'POST /api/auth/two-factor/enable',
       'POST /api/auth/two-factor/recovery-codes',
       'POST /api/auth/two-factor/disable',
+      // The sessions list.
+      'GET /api/auth/sessions',
+      'DELETE /api/auth/sessions/{id}',
+      'POST /api/auth/sessions/sign-out-others',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

@@ -82,11 +82,18 @@ describe('api client', () => {
     });
   });
 
+  it("reads a refusal's Retry-After in seconds", async () => {
+    const {client} = setup(() => json(423, {error: {code: 'LOCKED', message: 'locked'}}, {'retry-after': '840'}));
+    await expect(client.post('/api/auth/login', {})).rejects.toMatchObject({code: 'LOCKED', retryAfterSeconds: 840});
+    const {client: plain} = setup(() => json(400, {error: {code: 'MISSING_FIELDS', message: 'no'}}));
+    await expect(plain.post('/api/auth/login', {})).rejects.toMatchObject({retryAfterSeconds: undefined});
+  });
+
   it('removes the stored token on any 401 and notifies the subscribers', async () => {
     const {client, storage, events} = setup(() => json(401, {error: {code: 'UNAUTHORIZED', message: 'no'}}), 'tok-1');
     await expect(client.get('/api/keys')).rejects.toMatchObject({status: 401});
     expect(storage.get()).toBeNull();
-    expect(events).toEqual([{type: 'unauthorized'}]);
+    expect(events).toEqual([{type: 'unauthorized', code: 'UNAUTHORIZED', message: 'no'}]);
   });
 
   it('keeps the token on 403 and other errors', async () => {

@@ -24,14 +24,30 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly body: unknown;
+  /** The answer's Retry-After in seconds (a lock, a rate limit), when it had one. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(init: {status: number; code: string; message: string; body?: unknown; cause?: unknown}) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    body?: unknown;
+    cause?: unknown;
+    retryAfterSeconds?: number;
+  }) {
     super(init.message, init.cause === undefined ? undefined : {cause: init.cause});
     this.name = 'ApiError';
     this.status = init.status;
     this.code = init.code;
     this.body = init.body;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/** Retry-After as whole seconds (the API sends seconds, never a date); undefined when absent or unreadable. */
+function retryAfter(response: Response): number | undefined {
+  const value = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -82,7 +98,8 @@ export function memoryTokenStorage(initial: string | null = null): TokenStorage 
   };
 }
 
-export type AuthEvent = {type: 'token'; token: string} | {type: 'unauthorized'};
+/** A 401 carries the API's code and message: why the session ended, when it says (SESSION_IDLE...). */
+export type AuthEvent = {type: 'token'; token: string} | {type: 'unauthorized'; code?: string; message?: string};
 
 export interface RequestOptions {
   /** JSON body; omitted for GET and for calls that take no body. */
@@ -175,16 +192,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const data = await readBody(response);
     if (!response.ok) {
+      const {code, message} = errorFields(data);
       if (response.status === 401) {
         storage.remove();
-        emit({type: 'unauthorized'});
+        emit({type: 'unauthorized', code, message});
       }
-      const {code, message} = errorFields(data);
       throw new ApiError({
         status: response.status,
         code: code ?? (response.status >= 500 ? 'SERVER_ERROR' : `HTTP_${response.status}`),
         message: message ?? `Request failed with status ${response.status}`,
         body: data,
+        retryAfterSeconds: retryAfter(response),
       });
     }
     return data as T;

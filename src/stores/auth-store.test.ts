@@ -89,6 +89,29 @@ describe('auth store (spec §4)', () => {
     expect(storage.get()).toBeNull();
   });
 
+  it('remembers why a session ended (the sign-in page says it) until the next sign-in', async () => {
+    const {store} = fakeApi(
+      {
+        'GET /api/auth/me': errorReply(401, 'SESSION_REVOKED'),
+        'POST /api/auth/login': {status: 200, body: {token: 'new', user: USER}},
+      },
+      'tok',
+    );
+    await store.getState().init();
+    expect(store.getState()).toMatchObject({
+      authenticated: false,
+      sessionEnded: {code: 'SESSION_REVOKED', message: 'SESSION_REVOKED'},
+    });
+    await store.getState().login({email: 'jane@example.com', password: 'x'});
+    expect(store.getState()).toMatchObject({authenticated: true, sessionEnded: null});
+  });
+
+  it('says nothing of a plain 401 (an unknown token)', async () => {
+    const {store} = fakeApi({'GET /api/auth/me': errorReply(401, 'UNAUTHORIZED')}, 'tok');
+    await store.getState().init();
+    expect(store.getState().sessionEnded).toBeNull();
+  });
+
   it.each([
     ['a network failure', new TypeError('Failed to fetch')],
     ['a 500', errorReply(500, 'SERVER_ERROR')],

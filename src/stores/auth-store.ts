@@ -2,6 +2,7 @@ import {create} from 'zustand';
 import {apiClient, isApiError, type ApiClient} from '@site/src/lib/api-client';
 import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
 import {normalizeEmail} from '@site/src/lib/validation';
+import {isSessionEndCode, type SessionEndCode} from '@intakekit/contract/sessions';
 import type {
   LoginBody,
   LoginResponse,
@@ -30,6 +31,8 @@ export interface AuthState {
   authenticated: boolean;
   /** init() has run in this page. */
   initialized: boolean;
+  /** Why the last session ended, when the API said (a 401 with SESSION_IDLE...): the sign-in page says it. */
+  sessionEnded: {code: SessionEndCode; message: string} | null;
 
   /** Read the stored token (browser only: call from an effect) and load the user. */
   init(): Promise<void>;
@@ -60,7 +63,7 @@ export function createAuthStore(client: ApiClient = apiClient) {
   // The answer prefetchUser() asked for, and the token it belongs to.
   let early: {token: string; answer: Promise<UserResponse>} | null = null;
   const store = create<AuthState>()((set, get) => {
-    type Data = Pick<AuthState, 'token' | 'user' | 'loading' | 'serverError' | 'initialized'>;
+    type Data = Pick<AuthState, 'token' | 'user' | 'loading' | 'serverError' | 'initialized' | 'sessionEnded'>;
     const update = (partial: Partial<Data>) =>
       set((state) => {
         const next = {...state, ...partial};
@@ -101,7 +104,7 @@ export function createAuthStore(client: ApiClient = apiClient) {
     /** Stores a session that a sign-in answered. */
     const signedIn = async (response: SignedInResponse): Promise<User> => {
       client.storage.set(response.token);
-      update({token: response.token, initialized: true});
+      update({token: response.token, initialized: true, sessionEnded: null});
       // The schema says the answer carries the user; an answer with only the token still signs in.
       if (response.user) {
         update({user: response.user, loading: false, serverError: false});
@@ -119,6 +122,7 @@ export function createAuthStore(client: ApiClient = apiClient) {
       serverError: false,
       authenticated: false,
       initialized: false,
+      sessionEnded: null,
 
       async init() {
         if (get().initialized) return;
@@ -188,8 +192,11 @@ export function createAuthStore(client: ApiClient = apiClient) {
       // A token the server rotated while answering the early call still belongs to that answer.
       if (early) early = {...early, token: event.token};
       store.setState({token: event.token});
-    } else if (store.getState().token || store.getState().user) {
-      store.setState({token: null, user: null, authenticated: false});
+    } else {
+      const ended = isSessionEndCode(event.code) && event.message ? {code: event.code, message: event.message} : null;
+      if (store.getState().token || store.getState().user || ended) {
+        store.setState({token: null, user: null, authenticated: false, ...(ended && {sessionEnded: ended})});
+      }
     }
   });
 

@@ -7,8 +7,10 @@ import {
   NAME_PATTERN,
   NewPassword,
   PersonName,
+  Timestamp,
   TurnstileToken,
   UserBody,
+  Uuid,
 } from './common.js';
 
 // Query tokens: any non-empty string is accepted by the schema; the handler tells a malformed
@@ -67,6 +69,23 @@ export const ProfileBody = Type.Object({name: Type.String({minLength: 1, maxLeng
 export const DeleteAccountBody = Type.Object({password: AnyPassword});
 
 export const UserResponse = Type.Object({user: UserBody});
+
+/** One signed-in browser of the account: a sign-in and the tokens rotated from it. */
+export const SessionBody = Type.Object({
+  id: Uuid,
+  /** 'Chrome 131', or null when the User-Agent says nothing recognisable. */
+  browser: Type.Union([Type.String(), Type.Null()]),
+  /** 'macOS', 'Windows 11', 'iOS 18'..., or null. */
+  os: Type.Union([Type.String(), Type.Null()]),
+  ipAddress: Type.Union([Type.String(), Type.Null()]),
+  signedInAt: Timestamp,
+  lastActiveAt: Timestamp,
+  /** The session this request was made with ('This device'). */
+  current: Type.Boolean(),
+});
+export const SessionListResponse = Type.Object({sessions: Type.Array(SessionBody)});
+export const SessionIdParams = Type.Object({id: Uuid});
+export const SignedOutCountResponse = Type.Object({signedOut: Type.Integer({minimum: 0})});
 export {MessageBody};
 
 export type RegisterBody = Static<typeof RegisterBody>;
@@ -87,3 +106,6 @@ export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 export type ProfileBody = Static<typeof ProfileBody>;
 export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
 export type UserResponse = Static<typeof UserResponse>;
+export type SessionBody = Static<typeof SessionBody>;
+export type SessionListResponse = Static<typeof SessionListResponse>;
+export type SignedOutCountResponse = Static<typeof SignedOutCountResponse>;

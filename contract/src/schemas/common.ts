@@ -3,6 +3,7 @@
 import {Type, type Static, type TLiteral, type TSchema, type TUnion} from 'typebox';
 import {ERROR_CATALOGUE, type ErrorBody as ErrorBodyType, type ErrorCode} from '../errors.js';
 import {PASSWORD_MAX_LENGTH} from '../password-policy.js';
+import {SESSION_END_CODES} from '../sessions.js';
 
 // A simple address shape (spec §5): something@something.something, no spaces and no control
 // characters. Emails are trimmed and lowercased before validation (the API's plugins/normalize-input.ts).
@@ -97,7 +98,9 @@ function codesOf(schema: TSchema | undefined): ErrorCode[] | undefined {
  * document lists each code. 500 can happen anywhere and is added to every route.
  */
 export function errorResponses(...codes: Array<ErrorCode | [ErrorCode, number]>): Record<number, TSchema> {
-  return withErrorCodes({}, [...codes, 'SERVER_ERROR']);
+  // A session's 401 may say why it ended (sessions.ts): wherever a session can be refused, so can those.
+  const sessionEnds = codes.includes('UNAUTHORIZED') ? Object.values(SESSION_END_CODES) : [];
+  return withErrorCodes({}, [...codes, ...sessionEnds, 'SERVER_ERROR']);
 }
 
 /**

@@ -85,6 +85,21 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   absolute_expires_at: Timestamp;
   replaced_at: Timestamp | null;
+  signed_in_at: ColumnType<Date, Date | undefined, Date>;
+  user_agent: string | null;
+  ip_address: string | null;
+}
+
+export interface KnownBrowsersTable {
+  user_id: string;
+  fingerprint: string;
+  first_seen_at: Timestamp;
+}
+
+export interface EndedSessionsTable {
+  token_hash: string;
+  reason: string;
+  ended_at: Timestamp;
 }
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password';
@@ -186,6 +201,8 @@ export interface Database {
   invitations: InvitationsTable;
   invitation_sends: InvitationSendsTable;
   sessions: SessionsTable;
+  ended_sessions: EndedSessionsTable;
+  known_browsers: KnownBrowsersTable;
   email_tokens: EmailTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   mail_outbox: MailOutboxTable;

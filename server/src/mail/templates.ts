@@ -6,6 +6,16 @@ export type MailTemplate =
   | {kind: 'password-changed'; name: string | null; portalUrl: string}
   | {kind: 'two-factor-disabled'; name: string | null; portalUrl: string}
   | {
+      kind: 'new-sign-in';
+      name: string | null;
+      /** 'Chrome 131 on macOS'. */
+      browser: string;
+      ipAddress: string | null;
+      /** When, in UTC, as people read it. */
+      at: string;
+      portalUrl: string;
+    }
+  | {
       kind: 'key-expiring';
       name: string | null;
       /** The key as people name it: 'Clinic web (ending 9f3KQ2a1)'. */
@@ -76,6 +86,17 @@ function parts(template: MailTemplate): Parts {
         paragraphs: [
           'Two-factor authentication was just turned off for your IntakeKit account: signing in now needs only your password.',
           `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password, then turn two-factor authentication on again in Settings.`,
+        ],
+        footer: 'You receive this notice for your security; no action is needed if it was you.',
+      };
+    case 'new-sign-in':
+      return {
+        subject: 'New sign-in to your IntakeKit account',
+        greeting: hello(template.name),
+        paragraphs: [
+          `Your IntakeKit account was just signed in to from a browser it had not been used from before: ${template.browser}` +
+            `${template.ipAddress ? `, at the address ${template.ipAddress}` : ''}, on ${template.at} (UTC).`,
+          `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password, then sign the session out under Settings, Sessions.`,
         ],
         footer: 'You receive this notice for your security; no action is needed if it was you.',
       };

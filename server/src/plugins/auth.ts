@@ -9,9 +9,8 @@ import type {FastifyReply, FastifyRequest} from 'fastify';
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import type {KeyType} from '../db/schema.js';
-import {ApiError} from '../errors.js';
 import {checkSdkKey} from '../services/sdk-access.js';
-import {authenticate, bearerToken, type Authenticated} from '../services/sessions.js';
+import {authenticate, bearerToken, sessionEndError, type Authenticated} from '../services/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,8 +35,10 @@ export const authPlugin = fp<{config: Config}>(
   async (app, {config}) => {
     app.decorateRequest('auth', null);
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-      const auth = await authenticate(app.db, config, bearerToken(request.headers.authorization));
-      if (!auth) throw new ApiError('UNAUTHORIZED');
+      const token = bearerToken(request.headers.authorization);
+      const auth = await authenticate(app.db, config, token);
+      // A 401 that says why the session ended (signed out elsewhere, idle...), so the sign-in page can.
+      if (!auth) throw await sessionEndError(app.db, config, token);
       if (auth.newToken) reply.header('x-new-token', auth.newToken);
       request.auth = auth;
     });

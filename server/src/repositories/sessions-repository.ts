@@ -2,6 +2,7 @@
 import {sql} from 'kysely';
 import type {Db} from '../db/connect.js';
 import {precompiledQuery} from '../db/precompiled-query.js';
+import type {SessionEndReason} from '@intakekit/contract/sessions';
 import {USER_WITH_TEAM_COLUMNS, userFromRow, type UserWithTeam} from './users-repository.js';
 
 export interface SessionRow {
@@ -14,6 +15,37 @@ export interface SessionRow {
   replaced_at: Date | null;
 }
 
+/** The browser a sign-in came from, as the sessions list shows it. */
+export interface SessionClient {
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
+/**
+ * The dead sessions of `who` (a user, or everyone) as a data-modifying CTE named `dead`, each with the tombstone
+ * its token leaves in ended_sessions: idle or past its lifetime. A replaced token past its grace leaves none (its
+ * browser holds the successor).
+ */
+function deadSessions(who: ReturnType<typeof sql>, dead: {now: Date; idleBefore: Date; graceBefore: Date}) {
+  return sql`
+    dead AS (
+      DELETE FROM sessions
+       WHERE ${who}
+         AND (last_used_at <= ${dead.idleBefore}::timestamptz
+              OR absolute_expires_at <= ${dead.now}::timestamptz
+              OR replaced_at <= ${dead.graceBefore}::timestamptz)
+      RETURNING token_hash,
+                CASE WHEN replaced_at IS NOT NULL THEN NULL
+                     WHEN absolute_expires_at <= ${dead.now}::timestamptz THEN 'expired'
+                     ELSE 'idle' END AS reason
+    ),
+    tombstones AS (
+      INSERT INTO ended_sessions (token_hash, reason, ended_at)
+      SELECT token_hash, reason, ${dead.now}::timestamptz FROM dead WHERE reason IS NOT NULL
+      ON CONFLICT (token_hash) DO NOTHING
+    )`;
+}
+
 export async function insertSession(
   db: Db,
   session: {
@@ -22,38 +54,27 @@ export async function insertSession(
     now: Date;
     absoluteExpiresAt: Date;
     dropDeadBefore: {idle: Date; grace: Date};
+    client: SessionClient;
   },
 ): Promise<string> {
   // One statement: a sign-in also drops the user's sessions that can no longer be used (idle, past
   // their lifetime or grace), which keeps the table small without a background job. The new row is
-  // invisible to the DELETE (same snapshot), so it cannot remove itself.
-  const row = await db
-    .with('dead', (qb) =>
-      qb
-        .deleteFrom('sessions')
-        .where('user_id', '=', session.userId)
-        .where((eb) =>
-          eb.or([
-            eb('last_used_at', '<=', session.dropDeadBefore.idle),
-            eb('absolute_expires_at', '<=', session.now),
-            eb('replaced_at', '<=', session.dropDeadBefore.grace),
-          ]),
-        )
-        .returning('id'),
-    )
-    .insertInto('sessions')
-    .values((eb) => ({
-      // A sign-in starts its own family; rotated tokens join it (rotateSession).
-      family_id: eb.fn<string>('gen_random_uuid'),
-      user_id: session.userId,
-      token_hash: session.tokenHash,
-      created_at: session.now,
-      last_used_at: session.now,
-      absolute_expires_at: session.absoluteExpiresAt,
-    }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  // invisible to the DELETE (same snapshot), so it cannot remove itself. A sign-in starts its own
+  // family; rotated tokens join it (rotateSession).
+  const dead = deadSessions(sql`user_id = ${session.userId}::uuid`, {
+    now: session.now,
+    idleBefore: session.dropDeadBefore.idle,
+    graceBefore: session.dropDeadBefore.grace,
+  });
+  const result = await sql<{id: string}>`
+    WITH ${dead}
+    INSERT INTO sessions (family_id, user_id, token_hash, created_at, last_used_at, absolute_expires_at,
+                          signed_in_at, user_agent, ip_address)
+    VALUES (gen_random_uuid(), ${session.userId}::uuid, ${session.tokenHash}, ${session.now}::timestamptz,
+            ${session.now}::timestamptz, ${session.absoluteExpiresAt}::timestamptz, ${session.now}::timestamptz,
+            ${session.client.userAgent}, ${session.client.ipAddress})
+    RETURNING id`.execute(db);
+  return result.rows[0]!.id;
 }
 
 export interface SessionWithUser extends SessionRow {
@@ -126,21 +147,116 @@ export async function rotateSession(
     WITH claimed AS (
       UPDATE sessions SET replaced_at = ${now}::timestamptz, last_used_at = ${now}::timestamptz
       WHERE id = ${id}::uuid AND replaced_at IS NULL
-      RETURNING family_id, user_id, absolute_expires_at
+      RETURNING family_id, user_id, absolute_expires_at, signed_in_at, user_agent, ip_address
     )
-    INSERT INTO sessions (family_id, user_id, token_hash, created_at, last_used_at, absolute_expires_at)
-    SELECT family_id, user_id, ${successorTokenHash}::text, ${now}::timestamptz, ${now}::timestamptz, absolute_expires_at
+    INSERT INTO sessions (family_id, user_id, token_hash, created_at, last_used_at, absolute_expires_at,
+                          signed_in_at, user_agent, ip_address)
+    SELECT family_id, user_id, ${successorTokenHash}::text, ${now}::timestamptz, ${now}::timestamptz, absolute_expires_at,
+           signed_in_at, user_agent, ip_address
     FROM claimed
     RETURNING id`.execute(db);
   return result.rows[0]?.id;
 }
 
-export async function deleteFamily(db: Db, familyId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('family_id', '=', familyId).execute();
+/** Ends sessions, leaving each token's tombstone with the reason its next request is told. */
+async function endSessions(
+  db: Db,
+  which: ReturnType<typeof sql>,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<number> {
+  const result = await sql`
+    WITH ended AS (DELETE FROM sessions WHERE ${which} RETURNING token_hash)
+    INSERT INTO ended_sessions (token_hash, reason, ended_at)
+    SELECT token_hash, ${reason}, ${now}::timestamptz FROM ended
+    ON CONFLICT (token_hash) DO UPDATE SET reason = excluded.reason, ended_at = excluded.ended_at`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
-export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+export async function deleteFamily(db: Db, familyId: string, reason: SessionEndReason, now: Date): Promise<number> {
+  return endSessions(db, sql`family_id = ${familyId}::uuid`, reason, now);
+}
+
+export async function deleteUserSessions(db: Db, userId: string, reason: SessionEndReason, now: Date): Promise<number> {
+  return endSessions(db, sql`user_id = ${userId}::uuid`, reason, now);
+}
+
+/** Every session of the user but one (sign out the others). Answers how many sign-ins ended. */
+export async function deleteOtherFamilies(
+  db: Db,
+  userId: string,
+  keepFamilyId: string,
+  reason: SessionEndReason,
+  now: Date,
+): Promise<number> {
+  const {rows} = await sql<{families: string}>`
+    SELECT count(DISTINCT family_id) AS families FROM sessions
+     WHERE user_id = ${userId}::uuid AND family_id <> ${keepFamilyId}::uuid AND replaced_at IS NULL`.execute(db);
+  await endSessions(db, sql`user_id = ${userId}::uuid AND family_id <> ${keepFamilyId}::uuid`, reason, now);
+  return Number(rows[0]?.families ?? 0);
+}
+
+/** Whether the family is the user's (a session id of the list is a family id). */
+export async function familyOfUser(db: Db, userId: string, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('family_id', '=', familyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface ListedSession {
+  family_id: string;
+  user_agent: string | null;
+  ip_address: string | null;
+  signed_in_at: Date;
+  last_used_at: Date;
+}
+
+/** The user's live sign-ins, most recently active first: each family's current token. */
+export async function listLiveSessions(
+  db: Db,
+  userId: string,
+  live: {now: Date; idleBefore: Date},
+): Promise<ListedSession[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['family_id', 'user_agent', 'ip_address', 'signed_in_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('replaced_at', 'is', null)
+    .where('last_used_at', '>', live.idleBefore)
+    .where('absolute_expires_at', '>', live.now)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('family_id')
+    .execute();
+}
+
+/** What a token's row says of why it no longer works: its times (if the row is still there). */
+export async function findSessionTimes(
+  db: Db,
+  tokenHash: string,
+): Promise<{last_used_at: Date; absolute_expires_at: Date; replaced_at: Date | null} | undefined> {
+  return db
+    .selectFrom('sessions')
+    .select(['last_used_at', 'absolute_expires_at', 'replaced_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function findEndedSession(db: Db, tokenHash: string): Promise<SessionEndReason | undefined> {
+  const row = await db
+    .selectFrom('ended_sessions')
+    .select('reason')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.reason as SessionEndReason | undefined;
+}
+
+export async function deleteEndedSessionsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('ended_sessions').where('ended_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**
@@ -151,15 +267,8 @@ export async function deleteDeadSessions(
   db: Db,
   dead: {now: Date; idleBefore: Date; graceBefore: Date},
 ): Promise<number> {
-  const result = await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([
-        eb('last_used_at', '<=', dead.idleBefore),
-        eb('absolute_expires_at', '<=', dead.now),
-        eb('replaced_at', '<=', dead.graceBefore),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const result = await sql<{count: string}>`
+    WITH ${deadSessions(sql`true`, dead)}
+    SELECT count(*) AS count FROM dead`.execute(db);
+  return Number(result.rows[0]?.count ?? 0);
 }

@@ -11,7 +11,7 @@ import {createTeamWithOwner} from '../repositories/teams-repository.js';
 import {findUser, insertUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {queueVerificationEmail, type LinkConfig} from './email-links.js';
 import {findUsableInvitation} from './invitations.js';
-import {startSession} from './sessions.js';
+import {startSession, type SessionClient} from './sessions.js';
 
 export interface Registration {
   email: string;
@@ -79,17 +79,18 @@ export async function changePassword(
   mailer: Mailer,
   user: UserWithTeam,
   newPassword: string,
+  client: SessionClient,
 ): Promise<string> {
   if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
   const passwordHash = await hashPassword(newPassword);
   const token = await db.transaction().execute(async (trx) => {
     const now = config.now();
     await updateUser(trx, user.id, {passwordHash}, now);
-    await deleteUserSessions(trx, user.id);
+    await deleteUserSessions(trx, user.id, 'password-changed', now);
     // A reset link sent before the change would undo it: links issued for the old password end here.
     await supersedeEmailTokens(trx, user.id, 'reset_password', now);
     await mailer.enqueue(trx, user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});
-    return startSession(trx, config, user.id);
+    return startSession(trx, config, user.id, client);
   });
   mailer.wake();
   return token;

@@ -6,7 +6,7 @@ import type {Db} from '../db/connect.js';
 import {deleteEmailTokensExpiredBefore} from '../repositories/email-tokens-repository.js';
 import {forgetEndedInvitationTokens} from '../repositories/invitations-repository.js';
 import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
-import {deleteDeadSessions} from '../repositories/sessions-repository.js';
+import {deleteDeadSessions, deleteEndedSessionsBefore} from '../repositories/sessions-repository.js';
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
@@ -22,6 +22,11 @@ const DAY = 24 * 60 * 60_000;
  * a day in which clicking it again still answers ALREADY_USED or EXPIRED rather than "invalid".
  */
 export const ENDED_LINK_RETENTION_MS = DAY;
+/**
+ * How long a token's tombstone says why its session ended: long enough for a browser left open over a holiday
+ * to be told, short enough that the table stays the size of a month's sign-ins.
+ */
+export const ENDED_SESSION_RETENTION_MS = 30 * DAY;
 
 /** The lock number of the housekeeping job (see scheduled-jobs.ts); never reuse it for another job. */
 const HOUSEKEEPING_LOCK_ID = 1;
@@ -42,6 +47,7 @@ const PURGES: Record<string, Purge> = {
   signInAttempts: (db, now, config) => deleteStaleAttempts(db, now, new Date(now.getTime() - config.lockWindowMs)),
   sentMail: (db, now) => purgeSentMail(db, now),
   signInChallenges: (db, now) => deleteExpiredChallenges(db, now),
+  endedSessions: (db, now) => deleteEndedSessionsBefore(db, new Date(now.getTime() - ENDED_SESSION_RETENTION_MS)),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

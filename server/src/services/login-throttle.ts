@@ -82,7 +82,7 @@ export async function checkSessionSecret(
   try {
     ({attempt} = await beginSignIn(db, config, email));
   } catch (locked) {
-    await endSession(db, session.familyId);
+    await endSession(db, config, session.familyId, 'locked');
     throw locked;
   }
   if (await isRight()) {
@@ -91,7 +91,7 @@ export async function checkSessionSecret(
   }
   const failure = await failedSignIn(db, config, email, attempt);
   if (failure.code === 'LOCKED') {
-    await endSession(db, session.familyId);
+    await endSession(db, config, session.familyId, 'locked');
     throw failure;
   }
   throw wrong;

@@ -39,7 +39,7 @@ export async function resetPassword(
     await consumeToken(trx, usable.id, now);
     // Following the link proves the address too.
     await updateUser(trx, usable.userId, {passwordHash, emailVerified: true}, now);
-    await deleteUserSessions(trx, usable.userId);
+    await deleteUserSessions(trx, usable.userId, 'password-changed', now);
     // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
     await clearAttemptsOfUser(trx, usable.userId);
     const user = await findUser(trx, {id: usable.userId});

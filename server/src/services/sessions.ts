@@ -8,11 +8,21 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {
   deleteFamily,
+  deleteOtherFamilies,
+  familyOfUser,
+  findEndedSession,
+  findSessionTimes,
   findSessionWithUser,
   insertSession,
+  listLiveSessions,
   rotateSession,
   touchSession,
+  type SessionClient,
 } from '../repositories/sessions-repository.js';
+import {ApiError} from '../errors.js';
+import {USER_AGENT_MAX, describeUserAgent} from '../lib/user-agent.js';
+import {SESSION_END_CODES, type SessionEndReason} from '@intakekit/contract/sessions';
+import type {SessionBody} from '@intakekit/contract/schemas/auth';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 
@@ -40,7 +50,22 @@ type SessionConfig = Pick<
   'now' | 'sessionIdleMs' | 'sessionAbsoluteMs' | 'sessionRotateAfterMs' | 'sessionGraceMs'
 >;
 
-export async function startSession(db: Db, config: SessionConfig, userId: string): Promise<string> {
+export type {SessionClient};
+
+/** A sign-in's browser as the request shows it (proxies are resolved by Fastify's trustProxy). */
+export function clientOf(request: {headers: Record<string, string | string[] | undefined>; ip: string}): SessionClient {
+  const agent = request.headers['user-agent'];
+  return {userAgent: typeof agent === 'string' ? agent.slice(0, USER_AGENT_MAX) : null, ipAddress: request.ip || null};
+}
+
+const NO_CLIENT: SessionClient = {userAgent: null, ipAddress: null};
+
+export async function startSession(
+  db: Db,
+  config: SessionConfig,
+  userId: string,
+  client: SessionClient = NO_CLIENT,
+): Promise<string> {
   const token = newToken();
   const now = config.now();
   await insertSession(db, {
@@ -52,6 +77,7 @@ export async function startSession(db: Db, config: SessionConfig, userId: string
       idle: new Date(now.getTime() - config.sessionIdleMs),
       grace: new Date(now.getTime() - config.sessionGraceMs),
     },
+    client,
   });
   return token;
 }
@@ -92,6 +118,59 @@ export async function authenticate(
 }
 
 /** Logout: the token and every token rotated from the same sign-in stop working. */
-export async function endSession(db: Db, familyId: string): Promise<void> {
-  await deleteFamily(db, familyId);
+export async function endSession(
+  db: Db,
+  config: Pick<Config, 'now'>,
+  familyId: string,
+  reason: SessionEndReason = 'signed-out',
+): Promise<void> {
+  await deleteFamily(db, familyId, reason, config.now());
+}
+
+/**
+ * Why a token that opens no session stopped working, for the 401 that says so: idle or past its lifetime (its
+ * row is still there), or the tombstone its end left (signed out elsewhere, password changed...). Only on the
+ * refusal path, so a signed-in request pays nothing for it.
+ */
+export async function sessionEndError(db: Db, config: SessionConfig, token: string | undefined): Promise<ApiError> {
+  if (!token || !isWellFormedToken(token)) return new ApiError('UNAUTHORIZED');
+  const hash = hashToken(token);
+  const times = await findSessionTimes(db, hash);
+  let reason: SessionEndReason | undefined;
+  if (times) {
+    const now = config.now().getTime();
+    if (times.replaced_at === null && now >= times.absolute_expires_at.getTime()) reason = 'expired';
+    else if (times.replaced_at === null && now - times.last_used_at.getTime() >= config.sessionIdleMs) reason = 'idle';
+  } else {
+    reason = await findEndedSession(db, hash);
+  }
+  return new ApiError(reason ? SESSION_END_CODES[reason] : 'UNAUTHORIZED');
+}
+
+/** The account's signed-in browsers for Settings, most recently active first. */
+export async function listSessions(db: Db, config: SessionConfig, auth: Authenticated): Promise<SessionBody[]> {
+  const now = config.now();
+  const rows = await listLiveSessions(db, auth.userId, {
+    now,
+    idleBefore: new Date(now.getTime() - config.sessionIdleMs),
+  });
+  return rows.map((row) => ({
+    id: row.family_id,
+    ...describeUserAgent(row.user_agent),
+    ipAddress: row.ip_address,
+    signedInAt: row.signed_in_at.toISOString(),
+    lastActiveAt: row.last_used_at.toISOString(),
+    current: row.family_id === auth.familyId,
+  }));
+}
+
+/** Signs out one of the account's sessions (its next request is told why); 404 for another account's. */
+export async function revokeSession(db: Db, config: SessionConfig, auth: Authenticated, id: string): Promise<void> {
+  if (!(await familyOfUser(db, auth.userId, id))) throw new ApiError('NOT_FOUND');
+  await deleteFamily(db, id, id === auth.familyId ? 'signed-out' : 'revoked', config.now());
+}
+
+/** Signs out every session of the account but this one; answers how many ended. */
+export async function signOutOtherSessions(db: Db, config: SessionConfig, auth: Authenticated): Promise<number> {
+  return deleteOtherFamilies(db, auth.userId, auth.familyId, 'revoked', config.now());
 }

@@ -58,6 +58,16 @@ describe('housekeeping', () => {
         .filter((h) => h.length < 20)
         .sort(),
     ).toEqual(['in-grace', 'recent']);
+    // The idle and the expired ones leave the reason their next request is told; the replaced one none.
+    const ended = await app.db
+      .selectFrom('ended_sessions')
+      .select(['token_hash', 'reason'])
+      .orderBy('token_hash')
+      .execute();
+    expect(ended).toEqual([
+      {token_hash: 'idle', reason: 'idle'},
+      {token_hash: 'past-lifetime', reason: 'expired'},
+    ]);
     // The session of the sign-in is untouched and still works.
     expect(left).toHaveLength(3);
     expect((await authed(app, token, 'GET', '/api/auth/me')).statusCode).toBe(200);
@@ -203,6 +213,7 @@ describe('housekeeping', () => {
       signInAttempts: 0,
       sentMail: 0,
       signInChallenges: 0,
+      endedSessions: 0,
     });
   });
 

@@ -98,6 +98,8 @@ class World {
   recoveryCodes: string[] = [];
   challenges: string[] = [];
   soloSecret = '';
+  /** Each role's session families: the ids DELETE /api/auth/sessions/{id} acts on. */
+  families = new Map<Role, string[]>();
 
   constructor(private readonly ctx: TestContext) {}
 
@@ -171,6 +173,14 @@ class World {
     ];
     this.invitationIds = [invited.id, invitedToo.id, soloByAcme.id, soloByRival.id];
     this.ids = [...ROLES.map((r) => this.users[r].id), ...this.invitationIds];
+    // Each role's sign-ins (a session id of GET /api/auth/sessions is its family).
+    const families = await app.db.selectFrom('sessions').select(['user_id', 'family_id']).distinct().execute();
+    for (const role of ROLES) {
+      this.families.set(
+        role,
+        families.filter((f) => f.user_id === this.users[role].id).map((f) => f.family_id),
+      );
+    }
   }
 
   async refreshKeys(): Promise<void> {
@@ -319,6 +329,7 @@ class World {
         : [];
       // The ids whose success path the team routes have: invitations, or the member (role change, removal).
       if (op.path.startsWith('/api/team/invitations/')) own = this.invitationIds;
+      else if (op.path === '/api/auth/sessions/{id}') own = role ? (this.families.get(role) ?? []) : [];
       else if (op.path === '/api/team/{id}' && role) {
         // One id of the world succeeds here, and only for the owner: with four copies against the whole world a run of
         // 100 could miss it (a PostgreSQL CI pass did), so it outweighs the rest of the pool four to one.
@@ -518,7 +529,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(37);
+    expect(operations.length).toBe(40);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked.
     for (const [i, f] of figures.entries()) {
       const refuses = [...operations[i]!.responses.keys()].some((s) => s >= 400 && s < 500);

@@ -15,6 +15,7 @@ import {errorResponses} from '@intakekit/contract/schemas/common';
 import {deleteAccount} from '../../services/account-deletion.js';
 import {changePassword, findAccount, updateProfile} from '../../services/accounts.js';
 import {checkCurrentPassword} from '../../services/login-throttle.js';
+import {clientOf} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
@@ -69,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
       const auth = authOf(request);
       const user = await findAccount(app.db, auth.userId);
       await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, currentPassword);
-      const token = await changePassword(app.db, config, app.mailer, user, newPassword);
+      const token = await changePassword(app.db, config, app.mailer, user, newPassword, clientOf(request));
       return reply
         .header('x-new-token', token)
         .send({message: 'Password changed successfully! A confirmation email has been sent.'});

@@ -22,7 +22,7 @@ export async function authRoutes(app: FastifyInstance, {config, secretKey}: {con
   await app.register(loginRoute, options);
   await app.register(verificationRoutes, options);
   await app.register(passwordResetRoutes, options);
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, options);
   await app.register(accountRoutes, options);
   await app.register(twoFactorRoutes, options);
 }

@@ -9,7 +9,8 @@ import {authRateLimit} from '../../plugins/rate-limit.js';
 import {LoginBody, LoginResponse} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {beginSignIn, failedSignIn, forgetPasswordStep, successfulSignIn} from '../../services/login-throttle.js';
-import {startSession} from '../../services/sessions.js';
+import {noticeNewBrowser} from '../../services/new-browser-notice.js';
+import {clientOf, startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
@@ -60,7 +61,9 @@ export async function loginRoute(app: FastifyInstance, {config, twoFactor}: Auth
       // Checked only after the password, so the answer never reveals that an address is unverified.
       if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
       if (user.twoFactorEnabled) return twoFactor.challenge(user);
-      const token = await startSession(app.db, config, user.id);
+      const client = clientOf(request);
+      const token = await startSession(app.db, config, user.id, client);
+      await noticeNewBrowser(app.db, app.mailer, config, user, client);
       return {token, user: toUserBody(user)};
     },
   );

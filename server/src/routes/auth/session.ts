@@ -3,12 +3,18 @@ import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
-import {UserResponse} from '@intakekit/contract/schemas/auth';
+import {
+  SessionIdParams,
+  SessionListResponse,
+  SignedOutCountResponse,
+  UserResponse,
+} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
-import {endSession} from '../../services/sessions.js';
+import {endSession, listSessions, revokeSession, signOutOtherSessions} from '../../services/sessions.js';
+import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
-export async function sessionRoutes(app: FastifyInstance) {
+export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
   routes.get(
@@ -38,10 +44,61 @@ export async function sessionRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await endSession(app.db, authOf(request).familyId);
+      await endSession(app.db, config, authOf(request).familyId);
       // A token rotated by this very request is already revoked: don't hand it out.
       reply.removeHeader('x-new-token');
       return reply.code(204).send(null);
     },
+  );
+
+  routes.get(
+    '/api/auth/sessions',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "The account's signed-in browsers, most recently active first",
+        description:
+          'One entry per sign-in (the tokens rotated from it are one session): browser and OS from its User-Agent, the address it signed in from, when, and when it was last used. `current` marks the session of this request.',
+        security: [{session: []}],
+        response: {200: SessionListResponse, ...errorResponses('UNAUTHORIZED')},
+      },
+    },
+    async (request) => ({sessions: await listSessions(app.db, config, authOf(request))}),
+  );
+
+  routes.delete(
+    '/api/auth/sessions/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "Sign out one of the account's sessions",
+        description: "Its browser's next request answers 401 SESSION_REVOKED. Another account's session is 404.",
+        security: [{session: []}],
+        params: SessionIdParams,
+        response: {204: Type.Null({description: 'Signed out'}), ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      await revokeSession(app.db, config, auth, request.params.id);
+      if (request.params.id === auth.familyId) reply.removeHeader('x-new-token');
+      return reply.code(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/auth/sessions/sign-out-others',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out every session of the account but this one',
+        security: [{session: []}],
+        response: {200: SignedOutCountResponse, ...errorResponses('UNAUTHORIZED')},
+      },
+    },
+    async (request) => ({signedOut: await signOutOtherSessions(app.db, config, authOf(request))}),
   );
 }

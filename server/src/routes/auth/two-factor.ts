@@ -15,7 +15,8 @@ import {
 } from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {findAccount} from '../../services/accounts.js';
-import {startSession} from '../../services/sessions.js';
+import {noticeNewBrowser} from '../../services/new-browser-notice.js';
+import {clientOf, startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
@@ -50,7 +51,9 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
     },
     async (request) => {
       const user = await twoFactor.completeSignIn(request.body.challengeToken, request.body.code);
-      const token = await startSession(app.db, config, user.id);
+      const client = clientOf(request);
+      const token = await startSession(app.db, config, user.id, client);
+      await noticeNewBrowser(app.db, app.mailer, config, user, client);
       return {token, user: toUserBody(user)};
     },
   );

@@ -5,6 +5,7 @@ import DangerZone from './danger-zone';
 import PasswordForm from './password-form';
 import ProfileForm from './profile-form';
 import TeamSection, {type LeaveTeamDialogType} from './team-section';
+import SessionsSection from './sessions-section';
 import TwoFactorSection from './two-factor-section';
 
 /** The /settings screen (spec §2, §4, §5, §8). */
@@ -13,10 +14,14 @@ export default function SettingsView({LeaveTeamDialog}: {LeaveTeamDialog: LeaveT
   if (!user) return null;
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, password, two-factor authentication and account." />
+      <PageHeader
+        title="Settings"
+        description="Your profile, password, two-factor authentication, sessions and account."
+      />
       <ProfileForm user={user} />
       <PasswordForm />
       <TwoFactorSection user={user} />
+      <SessionsSection />
       <TeamSection user={user} LeaveTeamDialog={LeaveTeamDialog} />
       <DangerZone email={user.email} />
     </>

@@ -7,14 +7,20 @@ import {getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateForgotPassword} from '@site/src/lib/validation';
 import {requestPasswordReset} from '@site/src/lib/api/auth';
 import {useFormValues} from '@site/src/hooks/use-form-values';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {AuthCard} from '@site/src/components/auth-layout';
 import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The forgot-password page (spec §2, §4): email form, then the same sent view whether or not the account exists. */
 export default function ForgotPasswordForm(): ReactNode {
-  const {values, field} = useFormValues({email: ''});
+  const {values, field, set} = useFormValues({email: ''});
   const {email} = values;
+  // `?email=` (the sign-in page's LOCKED message links here) pre-fills the address.
+  const presetEmail = useSearchParams()?.get('email') ?? '';
+  useEffect(() => {
+    if (presetEmail) set('email', (current) => current || presetEmail);
+  }, [presetEmail, set]);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const {error, setError, errorRef} = useFormError<string>();

@@ -8,6 +8,7 @@ import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {normalizeEmail, validateSignIn} from '@site/src/lib/validation';
 import {useAuthStore} from '@site/src/stores/auth-store';
+import {isApiError} from '@site/src/lib/api-client';
 import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {afterSignIn} from '@site/src/lib/next-path';
@@ -50,8 +51,13 @@ function useSignInBanner(): BannerKey | null {
 
 /** The sign-in page (spec §2): email and password, banners, the EMAIL_NOT_VERIFIED resend link. */
 export default function LoginForm(): ReactNode {
-  const {ready, authenticated, login} = useAuthStore(
-    useShallow((s) => ({ready: s.initialized && !s.loading, authenticated: s.authenticated, login: s.login})),
+  const {ready, authenticated, login, sessionEnded} = useAuthStore(
+    useShallow((s) => ({
+      ready: s.initialized && !s.loading,
+      authenticated: s.authenticated,
+      login: s.login,
+      sessionEnded: s.sessionEnded,
+    })),
   );
   const history = useHistory();
   const banner = useSignInBanner();
@@ -62,7 +68,7 @@ export default function LoginForm(): ReactNode {
   const {email, password} = values;
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const {error, setError, errorRef} = useFormError<{message: string; code?: string}>();
+  const {error, setError, errorRef} = useFormError<{message: string; code?: string; unlocksAt?: Date}>();
   // Set when the password was right and the account has two-factor on: the code step shows.
   const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
 
@@ -107,12 +113,18 @@ export default function LoginForm(): ReactNode {
       }
       history.push(destination);
     } catch (caught) {
-      setError({message: getErrorMessage(caught), code: errorCode(caught)});
+      const seconds = isApiError(caught) ? caught.retryAfterSeconds : undefined;
+      setError({
+        message: getErrorMessage(caught),
+        code: errorCode(caught),
+        ...(seconds !== undefined && {unlocksAt: new Date(Date.now() + seconds * 1000)}),
+      });
       setSubmitting(false);
     }
   }
 
   const resendHref = `/verify-email-sent?email=${encodeURIComponent(normalizeEmail(email))}`;
+  const forgotHref = `/forgot-password?email=${encodeURIComponent(normalizeEmail(email))}`;
 
   return (
     <AuthCard
@@ -128,11 +140,28 @@ export default function LoginForm(): ReactNode {
         <Notice variant="success" className={form.notice} data-testid="sign-in-banner">
           {BANNERS[banner]}
         </Notice>
+      ) : sessionEnded ? (
+        <Notice variant="warning" className={form.notice}>
+          {sessionEnded.message}
+        </Notice>
       ) : null}
       <FormError errorRef={errorRef}>
         {error ? (
           <>
             <p>{error.message}</p>
+            {error.code === 'LOCKED' ? (
+              <>
+                {error.unlocksAt ? (
+                  <p>
+                    You can try again at{' '}
+                    {error.unlocksAt.toLocaleTimeString(undefined, {hour: 'numeric', minute: '2-digit'})}.
+                  </p>
+                ) : null}
+                <p>
+                  Forgot your password? <Link to={forgotHref}>Reset your password</Link> to sign in now.
+                </p>
+              </>
+            ) : null}
             {error.code === 'EMAIL_NOT_VERIFIED' ? (
               <p>
                 <Link to={resendHref}>Resend verification email</Link>
