@@ -34,7 +34,7 @@ describe('PATCH /api/team/settings', () => {
     await turnOnTwoFactor(ctx, admin.token);
     expectError(await policy(app, admin.token, true), 403, 'FORBIDDEN');
     expectError(await policy(app, solo, true), 404, 'NOT_FOUND');
-    expect((await me(app, owner)).team.requireTwoFactor).toBe(false);
+    expect((await me(app, owner)).team?.requireTwoFactor).toBe(false);
 
     await turnOnTwoFactor(ctx, owner);
     const set = await policy(app, owner, true);
