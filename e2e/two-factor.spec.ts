@@ -5,7 +5,7 @@
  */
 import type {Page} from '@playwright/test';
 import {Secret, TOTP} from 'otpauth';
-import {test, expect, expectAccessible, gotoHydrated, mail, users, type TestUser} from './fixtures';
+import {test, expect, apiCall, expectAccessible, gotoHydrated, mail, users, type TestUser} from './fixtures';
 
 /** The code an authenticator app would show `steps` time steps from now (the portal accepts one step either side). */
 function appCode(secret: string, steps = 0): string {
@@ -118,4 +118,47 @@ test.describe('at 375 px in dark mode', () => {
     await expect(page.getByRole('heading', {level: 1, name: 'Sign in to IntakeKit'})).toBeVisible();
     await expect(page.getByLabel('Password', {exact: true})).toHaveValue('');
   });
+});
+
+test('an owner requires two-factor; a member without it is sent to set it up before the keys', async ({
+  page,
+  secondPage,
+}) => {
+  const owner = await users.create({name: 'Oona Owner', teamName: 'Policy Clinic'});
+  const member = await users.create({name: 'Milo Member'});
+  const ownerToken = await users.token(owner);
+  await apiCall('POST', '/api/team/add', {email: member.email}, ownerToken);
+  const invitation = await mail.waitFor(member.email, {subject: /invited you to join/});
+  const token = new URL(mail.link(invitation, '/accept-invitation?token=')).searchParams.get('token');
+  await apiCall('POST', '/api/invitations/accept', {token}, await users.token(member));
+
+  // The owner needs two-factor first: the page says so.
+  await users.signIn(page, owner, '/team');
+  const policy = page.getByRole('region', {name: 'Two-factor authentication'});
+  await policy.getByRole('button', {name: 'Require two-factor for everyone'}).click();
+  await expect(
+    policy.getByText('Turn on two-factor authentication for your own account before requiring it of the team.'),
+  ).toBeVisible();
+  const {secret} = await apiCall<{secret: string}>('POST', '/api/auth/two-factor/setup', undefined, ownerToken);
+  await apiCall('POST', '/api/auth/two-factor/enable', {code: appCode(secret)}, ownerToken);
+  await policy.getByRole('button', {name: 'Require two-factor for everyone'}).click();
+  await expect(policy.getByText('Required.')).toBeVisible();
+  await expectAccessible(page);
+
+  // The member is sent from the keys to Settings, which says why.
+  await users.signIn(secondPage, member, '/api-keys');
+  await expect(secondPage).toHaveURL(/\/settings\?two-factor=required#two-factor$/);
+  await expect(
+    secondPage.getByText(
+      'Policy Clinic requires two-factor authentication. Set it up to reach the API keys and the team page.',
+    ),
+  ).toBeVisible();
+  const section = secondPage.getByRole('region', {name: 'Two-factor authentication'});
+  await section.getByRole('button', {name: 'Set up two-factor'}).click();
+  const memberSecret = (await section.getByLabel('Setup key', {exact: true}).innerText()).replace(/\s/g, '');
+  await section.getByLabel('Authentication code').fill(appCode(memberSecret));
+  await section.getByRole('button', {name: 'Turn on two-factor'}).click();
+  await section.getByRole('button', {name: 'I have saved my codes'}).click();
+  await gotoHydrated(secondPage, '/api-keys');
+  await expect(secondPage.getByRole('heading', {level: 1, name: 'API Keys'})).toBeVisible();
 });

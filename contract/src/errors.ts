@@ -112,6 +112,14 @@ const API_CODES = {
   },
   TWO_FACTOR_ALREADY_ENABLED: {status: 409, message: 'Two-factor authentication is already on.'},
   TWO_FACTOR_NOT_ENABLED: {status: 409, message: 'Two-factor authentication is not on.'},
+  TWO_FACTOR_REQUIRED_BY_TEAM: {
+    status: 403,
+    message: 'Your team requires two-factor authentication. Turn it on in Settings to continue.',
+  },
+  OWNER_TWO_FACTOR_REQUIRED: {
+    status: 409,
+    message: 'Turn on two-factor authentication for your own account before requiring it of the team.',
+  },
   TWO_FACTOR_SETUP_REQUIRED: {
     status: 409,
     message: 'Start the setup again: scan the new QR code, then enter the code it shows.',

@@ -202,6 +202,8 @@ describe('OpenAPI document', () => {
       'GET /api/auth/sessions',
       'DELETE /api/auth/sessions/{id}',
       'POST /api/auth/sessions/sign-out-others',
+      // The team's two-factor policy.
+      'PATCH /api/team/settings',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

@@ -55,7 +55,16 @@ export const UserBody = Type.Object({
   email: Type.String(),
   emailVerified: Type.Boolean(),
   twoFactorEnabled: Type.Boolean(),
-  team: Type.Union([Type.Object({id: Uuid, name: Type.String(), role: TeamRoleSchema}), Type.Null()]),
+  team: Type.Union([
+    Type.Object({
+      id: Uuid,
+      name: Type.String(),
+      role: TeamRoleSchema,
+      /** The owner requires two-factor of every member (members without it are kept from keys and the team page). */
+      requireTwoFactor: Type.Boolean(),
+    }),
+    Type.Null(),
+  ]),
   createdAt: Timestamp,
 });
 export type UserBody = Static<typeof UserBody>;

@@ -40,6 +40,9 @@ export const AddMemberBody = Type.Object({
 });
 export const InvitationResponse = Type.Object({invitation: InvitationBody});
 export const MemberIdParams = Type.Object({id: Uuid});
+/** The team's security policy (the owner only). */
+export const TeamSettingsBody = Type.Object({requireTwoFactor: Type.Boolean()});
+export const TeamSettingsResponse = Type.Object({requireTwoFactor: Type.Boolean()});
 export const ChangeRoleBody = Type.Object({role: GrantedRole});
 export const MemberResponse = Type.Object({user: MemberBody});
 export const TransferBody = Type.Object({userId: Uuid, password: AnyPassword});
@@ -54,6 +57,8 @@ export type TeamResponse = Static<typeof TeamResponse>;
 export type AddMemberBody = Static<typeof AddMemberBody>;
 export type InvitationResponse = Static<typeof InvitationResponse>;
 export type MemberIdParams = Static<typeof MemberIdParams>;
+export type TeamSettingsBody = Static<typeof TeamSettingsBody>;
+export type TeamSettingsResponse = Static<typeof TeamSettingsResponse>;
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 export type MemberResponse = Static<typeof MemberResponse>;
 export type TransferBody = Static<typeof TransferBody>;

@@ -39,6 +39,7 @@ export interface TeamsTable {
   id: Generated<string>;
   name: string;
   production_ready: Generated<boolean>;
+  require_two_factor: Generated<boolean>;
   created_at: Timestamp;
 }
 

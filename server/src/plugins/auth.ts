@@ -9,6 +9,7 @@ import type {FastifyReply, FastifyRequest} from 'fastify';
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import type {KeyType} from '../db/schema.js';
+import {ApiError} from '../errors.js';
 import {checkSdkKey} from '../services/sdk-access.js';
 import {authenticate, bearerToken, sessionEndError, type Authenticated} from '../services/sessions.js';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireApiKey: (request: FastifyRequest) => Promise<void>;
+    /** After requireUser: refuses a member without two-factor when the team requires it (keys, the team page). */
+    requireTeamPolicy: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
@@ -41,6 +44,10 @@ export const authPlugin = fp<{config: Config}>(
       if (!auth) throw await sessionEndError(app.db, config, token);
       if (auth.newToken) reply.header('x-new-token', auth.newToken);
       request.auth = auth;
+    });
+    app.decorate('requireTeamPolicy', async (request: FastifyRequest) => {
+      const {user} = authOf(request);
+      if (user.team?.requireTwoFactor && !user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_REQUIRED_BY_TEAM');
     });
     app.decorateRequest('apiKeyType', null);
     app.decorateRequest('apiKeyLimit', null);

@@ -40,6 +40,7 @@ export async function recordAttempt(
     team_id: string | null;
     team_name: string | null;
     team_role: TeamRole | null;
+    team_require_two_factor: boolean | null;
     attempt: number | null;
     locked_until: Date | null;
   }>`
@@ -57,6 +58,7 @@ export async function recordAttempt(
     SELECT users.id AS user_id, users.email, users.name, users.password_hash, users.email_verified,
            users.two_factor_enabled, users.created_at AS user_created_at,
            teams.id AS team_id, teams.name AS team_name, team_members.role AS team_role,
+           teams.require_two_factor AS team_require_two_factor,
            (SELECT attempt FROM attempt) AS attempt,
            (SELECT locked_until FROM sign_in_attempts
              WHERE sign_in_attempts.email = address.email AND locked_until > ${now}::timestamptz) AS locked_until

@@ -177,3 +177,7 @@ export async function lockTeam(db: Db, teamId: string): Promise<boolean> {
   const row = await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().executeTakeFirst();
   return row !== undefined;
 }
+
+export async function setRequireTwoFactor(db: Db, teamId: string, requireTwoFactor: boolean): Promise<void> {
+  await db.updateTable('teams').set({require_two_factor: requireTwoFactor}).where('id', '=', teamId).execute();
+}

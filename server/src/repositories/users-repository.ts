@@ -10,7 +10,7 @@ export interface UserWithTeam {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   createdAt: Date;
-  team: {id: string; name: string; role: TeamRole} | null;
+  team: {id: string; name: string; role: TeamRole; requireTwoFactor: boolean} | null;
 }
 
 /** The columns of users + team_members + teams that make a UserWithTeam (see userFromRow). */
@@ -25,6 +25,7 @@ export interface UserWithTeamRow {
   team_id: string | null;
   team_name: string | null;
   team_role: TeamRole | null;
+  team_require_two_factor: boolean | null;
 }
 
 export const USER_WITH_TEAM_COLUMNS = [
@@ -38,6 +39,7 @@ export const USER_WITH_TEAM_COLUMNS = [
   'teams.id as team_id',
   'teams.name as team_name',
   'team_members.role as team_role',
+  'teams.require_two_factor as team_require_two_factor',
 ] as const;
 
 export function userFromRow(row: UserWithTeamRow): UserWithTeam {
@@ -51,7 +53,12 @@ export function userFromRow(row: UserWithTeamRow): UserWithTeam {
     createdAt: row.user_created_at,
     team:
       row.team_id && row.team_name && row.team_role
-        ? {id: row.team_id, name: row.team_name, role: row.team_role}
+        ? {
+            id: row.team_id,
+            name: row.team_name,
+            role: row.team_role,
+            requireTwoFactor: Boolean(row.team_require_two_factor),
+          }
         : null,
   };
 }

@@ -29,6 +29,7 @@ import {
   setRole,
   type MemberRow,
   type PendingInvitationRow,
+  setRequireTwoFactor,
 } from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {checkCurrentPassword} from './login-throttle.js';
@@ -105,6 +106,15 @@ export class Teams {
       users: members.map(toMemberBody),
       invitations: invitations.map(toInvitationBody),
     };
+  }
+
+  /** The team's security policy: whether every member must have two-factor (the owner only, with it on). */
+  async setPolicy(user: UserWithTeam, requireTwoFactor: boolean): Promise<{requireTwoFactor: boolean}> {
+    const team = teamOf(user);
+    assertOwner(team);
+    if (requireTwoFactor && !user.twoFactorEnabled) throw new ApiError('OWNER_TWO_FACTOR_REQUIRED');
+    await setRequireTwoFactor(this.db, team.id, requireTwoFactor);
+    return {requireTwoFactor};
   }
 
   /**

@@ -49,7 +49,12 @@ describe('POST /api/auth/register', () => {
     await register(app, 'owner@example.com', {teamName: ' Acme Health '});
     await verify(app, mail, 'owner@example.com');
     const res = await login(app, 'owner@example.com');
-    expect(res.json().user.team).toEqual({id: expect.any(String), name: 'Acme Health', role: 'owner'});
+    expect(res.json().user.team).toEqual({
+      id: expect.any(String),
+      name: 'Acme Health',
+      role: 'owner',
+      requireTwoFactor: false,
+    });
   });
 
   it('treats empty name and team name as not given', async () => {

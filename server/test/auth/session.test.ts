@@ -19,7 +19,7 @@ describe('GET /api/auth/me', () => {
         email: 'ada@example.com',
         emailVerified: true,
         twoFactorEnabled: false,
-        team: {id: expect.any(String), name: 'Acme', role: 'owner'},
+        team: {id: expect.any(String), name: 'Acme', role: 'owner', requireTwoFactor: false},
         createdAt: expect.any(String),
       },
     });

@@ -83,7 +83,7 @@ describe('POST /api/invitations/accept', () => {
     expect(res.statusCode).toBe(200);
     const teamId = (await me(app, owner)).team!.id;
     expect(res.json()).toEqual({team: {id: teamId, name: 'Acme', role: 'admin'}, movedKeys: 0});
-    expect((await me(app, user)).team).toEqual({id: teamId, name: 'Acme', role: 'admin'});
+    expect((await me(app, user)).team).toEqual({id: teamId, name: 'Acme', role: 'admin', requireTwoFactor: false});
     expect((await authed(app, user, 'GET', '/api/keys')).json().keys).toEqual([teamKey]);
     const view = (await teamView(app, owner)).json();
     expect(view.users.at(-1)).toEqual({

@@ -201,7 +201,12 @@ describe('POST /api/team/transfer', () => {
       'a2@example.com': 'admin',
       'm2@example.com': 'member',
     });
-    expect((await me(app, t.owner.token)).team).toEqual({id: teamId, name: 'Acme', role: 'admin'});
+    expect((await me(app, t.owner.token)).team).toEqual({
+      id: teamId,
+      name: 'Acme',
+      role: 'admin',
+      requireTwoFactor: false,
+    });
     // The new owner has the owner's powers; the former owner may now leave.
     expect((await authed(app, t.m1.token, 'PATCH', `/api/team/${t.owner.id}`, {role: 'member'})).statusCode).toBe(200);
     expect((await authed(app, t.owner.token, 'POST', '/api/team/leave')).statusCode).toBe(204);

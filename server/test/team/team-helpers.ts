@@ -1,5 +1,6 @@
 // Shortcuts for the team tests, through the real routes as a person would use them: invite, read
 // the invitation's link from the mailbox, look it up, accept or decline it.
+import type {UserBody} from '@intakekit/contract/schemas/common';
 import type {FastifyInstance, LightMyRequestResponse} from 'fastify';
 import {expect} from 'vitest';
 import {authed, post, signedIn} from '../helpers/accounts.js';
@@ -53,12 +54,7 @@ export function decline(app: FastifyInstance, token: string) {
 export async function me(app: FastifyInstance, session: string) {
   const res = await authed(app, session, 'GET', '/api/auth/me');
   expect(res.statusCode).toBe(200);
-  return res.json().user as {
-    id: string;
-    email: string;
-    emailVerified: boolean;
-    team: {id: string; name: string; role: string} | null;
-  };
+  return res.json().user as UserBody;
 }
 
 export async function teamView(app: FastifyInstance, session: string) {

@@ -32,7 +32,7 @@ const SETTINGS_CODES: ValidationCodes = {
   },
 };
 
-const MUTATION_CODES = ['UNAUTHORIZED', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND'] as const;
+const MUTATION_CODES = ['UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND'] as const;
 
 export interface KeyRouteOptions {
   config: Config;
@@ -47,7 +47,8 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
     if (changed > 0) app.log.info({keys: changed}, 'stored API keys in their current form');
   });
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const common = {preHandler: app.requireUser} as const;
+  // A team that requires two-factor keeps its keys from members without it.
+  const common = {preHandler: [app.requireUser, app.requireTeamPolicy]};
   const session = [{session: []}];
   const mutation = errorResponses(...MUTATION_CODES);
 
@@ -60,7 +61,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         summary: "The API keys of the user's team (or of the user without a team), newest first",
         description: `Every active key (at most ACTIVE_KEYS_PER_TEAM, 50 by default) and the ${REVOKED_KEYS_LISTED} most recently created revoked keys, newest first; older revoked keys are not listed, so the answer stays small however often keys are rotated.`,
         security: session,
-        response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED')},
+        response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
       },
     },
     async (request) => ({keys: await keys.list(currentUser(request)), limits: keys.limits}),
@@ -83,6 +84,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
           201: NewKeyResponse,
           ...errorResponses(
             'UNAUTHORIZED',
+            'TWO_FACTOR_REQUIRED_BY_TEAM',
             'EMAIL_NOT_VERIFIED',
             'PRODUCTION_NOT_READY',
             'NOT_FOUND',
@@ -169,7 +171,10 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         summary: "A key's sessions per day (30 days), last origins seen and its last 100 requests",
         security: session,
         params: KeyIdParams,
-        response: {200: KeyUsageResponse, ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
+        response: {
+          200: KeyUsageResponse,
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND'),
+        },
       },
     },
     async (request) => {

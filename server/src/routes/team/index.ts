@@ -13,6 +13,8 @@ import {
   MemberIdParams,
   MemberResponse,
   TeamResponse,
+  TeamSettingsBody,
+  TeamSettingsResponse,
   TransferBody,
   TransferResponse,
 } from '@intakekit/contract/schemas/team';
@@ -23,16 +25,18 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   const teams = new Teams(app.db, app.mailer, config);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const session = [{session: []}];
+  // A team that requires two-factor keeps its page from members without it.
+  const guarded = [app.requireUser, app.requireTeamPolicy];
 
   routes.get(
     '/api/team',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['team'],
         summary: "The user's team, their role, its members and (for owners and admins) its pending invitations",
         security: session,
-        response: {200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
+        response: {200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND')},
       },
     },
     async (request) => teams.show(currentUser(request)),
@@ -41,7 +45,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   routes.post(
     '/api/team/add',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['team'],
         summary: 'Invite an address (owners and admins): the same pending invitation whether or not it has an account',
@@ -54,6 +58,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
             'INVALID_EMAIL',
             'INVALID_NAME',
             'UNAUTHORIZED',
+            'TWO_FACTOR_REQUIRED_BY_TEAM',
             'FORBIDDEN',
             'EMAIL_NOT_VERIFIED',
             'NOT_FOUND',
@@ -73,7 +78,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   routes.post(
     '/api/team/invitations/:id/resend',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['team'],
         summary: 'Send a pending invitation again with a new link and a new 7-day expiry (the old link stops working)',
@@ -81,7 +86,13 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         params: MemberIdParams,
         response: {
           200: InvitationResponse,
-          ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED'),
+          ...errorResponses(
+            'UNAUTHORIZED',
+            'TWO_FACTOR_REQUIRED_BY_TEAM',
+            'FORBIDDEN',
+            'NOT_FOUND',
+            'RATE_LIMIT_EXCEEDED',
+          ),
         },
       },
     },
@@ -91,7 +102,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   routes.delete(
     '/api/team/invitations/:id',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['team'],
         summary: 'Revoke a pending invitation',
@@ -99,7 +110,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         params: MemberIdParams,
         response: {
           204: Type.Null({description: 'Revoked'}),
-          ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'),
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
         },
       },
     },
@@ -112,7 +123,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   routes.post(
     '/api/team/transfer',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       // `password` is the current password: too long simply means wrong.
       config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CREDENTIALS'}}},
       schema: {
@@ -127,6 +138,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
             'MISSING_FIELDS',
             ['INVALID_CREDENTIALS', 400],
             'UNAUTHORIZED',
+            'TWO_FACTOR_REQUIRED_BY_TEAM',
             'FORBIDDEN',
             'NOT_FOUND',
             'LOCKED',
@@ -142,6 +154,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   routes.post(
     '/api/team/leave',
     {
+      // Leaving needs no second factor: it gives access up.
       preHandler: app.requireUser,
       schema: {
         tags: ['team'],
@@ -162,14 +175,17 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   routes.patch(
     '/api/team/:id',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['team'],
         summary: 'Make a member an admin or an admin a member (the owner only)',
         security: session,
         params: MemberIdParams,
         body: ChangeRoleBody,
-        response: {200: MemberResponse, ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND')},
+        response: {
+          200: MemberResponse,
+          ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
+        },
       },
     },
     async (request) => ({user: await teams.changeRole(currentUser(request), request.params.id, request.body.role)}),
@@ -178,7 +194,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   routes.delete(
     '/api/team/:id',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['team'],
         summary: 'Remove a member (the owner removes admins and members, an admin members only)',
@@ -186,7 +202,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         params: MemberIdParams,
         response: {
           204: Type.Null({description: 'Removed'}),
-          ...errorResponses('UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'),
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
         },
       },
     },
@@ -194,5 +210,26 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
       await teams.remove(currentUser(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  routes.patch(
+    '/api/team/settings',
+    {
+      // Not guarded: an owner who turned their own two-factor off can still lift the requirement.
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['team'],
+        summary: "The team's security policy: require two-factor of every member (the owner only)",
+        description:
+          'The owner must have two-factor on to require it (409 OWNER_TWO_FACTOR_REQUIRED). Members without it are then refused the keys and team routes with 403 TWO_FACTOR_REQUIRED_BY_TEAM until they turn it on; leaving the team stays open to them.',
+        security: session,
+        body: TeamSettingsBody,
+        response: {
+          200: TeamSettingsResponse,
+          ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'OWNER_TWO_FACTOR_REQUIRED'),
+        },
+      },
+    },
+    async (request) => teams.setPolicy(currentUser(request), request.body.requireTwoFactor),
   );
 }

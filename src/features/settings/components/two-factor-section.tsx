@@ -94,6 +94,8 @@ function CodeForm({
 /** Settings → Two-factor authentication (issue 17): set up with a QR code, recovery codes, turn off. */
 export default function TwoFactorSection({user}: {user: User}): ReactNode {
   const refreshUser = useAuthStore((s) => s.refreshUser);
+  // Sent here by the team's policy (session/components/two-factor-gate).
+  const requiredByTeam = Boolean(user.team?.requireTwoFactor && !user.twoFactorEnabled);
   const [view, setView] = useState<View>({kind: 'idle'});
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -225,6 +227,11 @@ export default function TwoFactorSection({user}: {user: User}): ReactNode {
       title="Two-factor authentication"
       description="A code from an authenticator app on your phone, asked for at every sign-in."
     >
+      {requiredByTeam && view.kind === 'idle' ? (
+        <Notice variant="warning" className={styles.text}>
+          {user.team?.name} requires two-factor authentication. Set it up to reach the API keys and the team page.
+        </Notice>
+      ) : null}
       {error ? (
         <Notice variant="error" className={styles.text}>
           {error}

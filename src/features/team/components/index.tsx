@@ -4,6 +4,7 @@ import Link from '@docusaurus/Link';
 import EmptyState from '@site/src/components/empty-state';
 import Notice from '@site/src/components/notice';
 import Panel, {PageHeader} from '@site/src/components/panel';
+import TwoFactorPolicy from './two-factor-policy';
 import Spinner from '@site/src/components/spinner';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import type {TeamData, TeamInvitation, TeamMember} from '../api/use-team';
@@ -218,6 +219,7 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
         />
       </Panel>
 
+      <TwoFactorPolicy isOwner={role === 'owner'} teamName={data.team.name} />
       {abilities.transfer ? (
         <Panel id="ownership" title="Ownership">
           <div className={styles.sectionRow}>

@@ -1,0 +1,65 @@
+import {useState, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import Notice from '@site/src/components/notice';
+import Panel from '@site/src/components/panel';
+import {getErrorMessage} from '@site/src/lib/errors';
+import {useAuthStore} from '@site/src/stores/auth-store';
+import {setTeamPolicy} from '../api/team-policy';
+import styles from './styles.module.css';
+
+/** The team's two-factor policy (issue 17): the owner turns it on or off; everyone else reads it. */
+export default function TwoFactorPolicy({isOwner, teamName}: {isOwner: boolean; teamName: string}): ReactNode {
+  const user = useAuthStore((s) => s.user);
+  const refreshUser = useAuthStore((s) => s.refreshUser);
+  const required = user?.team?.requireTwoFactor ?? false;
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const toggle = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await setTeamPolicy({requireTwoFactor: !required});
+      await refreshUser();
+    } catch (failure) {
+      setError(getErrorMessage(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Panel id="two-factor-policy" title="Two-factor authentication">
+      {error ? (
+        <Notice variant="error" className={styles.shareNote}>
+          {error} {user?.twoFactorEnabled ? null : <Link to="/settings#two-factor">Set it up in Settings</Link>}
+        </Notice>
+      ) : null}
+      <div className={styles.sectionRow}>
+        <p className={styles.sectionText}>
+          {required ? (
+            <>
+              <strong>Required.</strong> Every member of {teamName} signs in with a code from an authenticator app;
+              members without it are asked to set it up before they reach the API keys or this page.
+            </>
+          ) : (
+            <>
+              <strong>Not required.</strong> Members choose for themselves whether to sign in with a second factor.
+            </>
+          )}
+        </p>
+        {isOwner ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void toggle()}
+            disabled={pending}
+            aria-busy={pending || undefined}
+          >
+            {pending ? 'Saving...' : required ? 'Stop requiring two-factor' : 'Require two-factor for everyone'}
+          </button>
+        ) : null}
+      </div>
+    </Panel>
+  );
+}
