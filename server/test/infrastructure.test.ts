@@ -208,7 +208,7 @@ describe('migrations', () => {
     const database = await freshDatabase({breakable: false});
     onTestFinished(() => database.release());
     const results = await Promise.all([migrate(database.db), migrate(database.db), migrate(database.db)]);
-    expect(results.flat().sort()).toEqual((await readMigrations()).map((m) => m.version));
+    expect(results.flat().sort((a, b) => a - b)).toEqual((await readMigrations()).map((m) => m.version));
   });
 });
 

@@ -91,7 +91,7 @@ describe('upgrading from the old migrator', {timeout: 120_000}, () => {
     const versions = (await readMigrations()).map((m) => m.version);
     await legacyMigrate(db, await firstMigrations(2));
     const results = await Promise.all([migrate(db), migrate(db), migrate(db)]);
-    expect(results.flat().sort()).toEqual(versions.slice(2));
+    expect(results.flat().sort((a, b) => a - b)).toEqual(versions.slice(2));
     expect((await recorded(db)).map((r) => r.version)).toEqual(versions);
   });
 });
