@@ -9,7 +9,7 @@ import {
   type ActivityEventRow,
   type ActivityFilter,
 } from '../repositories/activity-repository.js';
-import type {UserWithTeam} from '../repositories/users-repository.js';
+import {findUser, type UserWithTeam} from '../repositories/users-repository.js';
 import type {SessionClient} from './sessions.js';
 import {ACTIVITY_EXPORT_MAX, ACTIVITY_PAGE_SIZE, csvCell, type ActivityAction} from '@intakekit/contract/activity';
 import type {ActivityEventBody, ActivityListResponse, ActivityQuery} from '@intakekit/contract/schemas/activity';
@@ -51,6 +51,27 @@ export async function recordActivity(db: Db, now: Date, event: ActivityEvent): P
     ip_address: event.client.ipAddress,
     user_agent: event.client.userAgent,
     result: event.result ?? 'success',
+  });
+}
+
+/**
+ * A refused sign-in (wrong password, or the address locked) of an existing account goes into its log; an unknown
+ * address's is not kept (it belongs to no one who could read it, and it may be a stranger's address).
+ */
+export async function recordRefusedSignIn(
+  db: Db,
+  now: Date,
+  refusal: {email: string; error: unknown; known: UserWithTeam | undefined; client: SessionClient},
+): Promise<void> {
+  const {error} = refusal;
+  if (!(error instanceof ApiError) || (error.code !== 'LOCKED' && error.code !== 'INVALID_CREDENTIALS')) return;
+  const account = refusal.known ?? (await findUser(db, {email: refusal.email}));
+  if (!account) return;
+  await recordActivity(db, now, {
+    action: error.code === 'LOCKED' ? 'sign-in.locked' : 'sign-in.failed',
+    actor: actorOf(account),
+    result: 'failure',
+    client: refusal.client,
   });
 }
 

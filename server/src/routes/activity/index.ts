@@ -44,7 +44,7 @@ export async function activityRoutes(app: FastifyInstance) {
         security: session,
         querystring: ActivityQuery,
         response: {
-          200: Type.String({description: 'text/csv'}),
+          200: {description: 'The CSV file', content: {'text/csv': {schema: Type.String()}}},
           ...errorResponses('UNAUTHORIZED', 'INVALID_ACTIVITY_FILTER'),
         },
       },
