@@ -174,8 +174,16 @@ const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 
 export async function expectAccessible(page: Page): Promise<void> {
   // A colour read mid-transition (a dialog fading in, a button's hover) is neither colour: axe then reports a
-  // contrast that no person sees. Wait for running animations and transitions to end first.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // contrast that no person sees. Wait for running animations and transitions to end first; endless ones (a
+  // loading spinner) never finish and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished),
+    ),
+  );
   await page.addScriptTag({path: axePath});
   const violations = await page.evaluate(async () => {
     const axe = (
