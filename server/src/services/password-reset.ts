@@ -5,6 +5,7 @@ import {ApiError} from '../errors.js';
 import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
 import {clearAttemptsOfUser} from '../repositories/login-throttle-repository.js';
 import {deleteUserSessions} from '../repositories/sessions-repository.js';
+import {deleteChallengesOf} from '../repositories/two-factor-repository.js';
 import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {consumeToken, createLink, findUsableToken, type MailingApp} from './email-links.js';
 
@@ -40,6 +41,8 @@ export async function resetPassword(
     // Following the link proves the address too.
     await updateUser(trx, usable.userId, {passwordHash, emailVerified: true}, now);
     await deleteUserSessions(trx, usable.userId, 'password-changed', now);
+    // A two-factor challenge proves the old password: it ends with the sessions (two-factor stays on).
+    await deleteChallengesOf(trx, usable.userId);
     // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
     await clearAttemptsOfUser(trx, usable.userId);
     const user = await findUser(trx, {id: usable.userId});
