@@ -33,15 +33,15 @@ test('the owner reads, filters and exports the team’s events; a member sees th
   await expectAccessible(page);
 
   // One action only.
-  await page.getByLabel('Action').selectOption({label: 'Signed in'});
+  await page.getByLabel('Action', {exact: true}).selectOption({label: 'Signed in'});
   await expect(rows(page).filter({hasText: 'API key created'})).toHaveCount(0);
   await expect(rows(page).filter({hasText: 'Signed in'}).first()).toBeVisible();
   // A start after the end is refused in words, and the list keeps its last good filter.
-  await page.getByLabel('From').fill('2030-01-02');
-  await page.getByLabel('To').fill('2030-01-01');
+  await page.getByLabel('From', {exact: true}).fill('2030-01-02');
+  await page.getByLabel('To', {exact: true}).fill('2030-01-01');
   await expect(page.getByRole('alert').filter({hasText: 'Pick a start date on or before the end date.'})).toBeVisible();
-  await page.getByLabel('From').fill('');
-  await page.getByLabel('To').fill('');
+  await page.getByLabel('From', {exact: true}).fill('');
+  await page.getByLabel('To', {exact: true}).fill('');
 
   // The export is the filtered view as CSV.
   const download = page.waitForEvent('download');
@@ -59,7 +59,7 @@ test('the owner reads, filters and exports the team’s events; a member sees th
   await expect(secondPage.getByText('Your own security events', {exact: false})).toBeVisible();
   await expect(rows(secondPage).filter({hasText: 'API key created'})).toHaveCount(0);
   await expect(rows(secondPage).filter({hasText: 'Invitation accepted'})).toHaveCount(1);
-  await expect(secondPage.getByLabel('Person')).toHaveCount(0);
+  await expect(secondPage.getByLabel('Person', {exact: true})).toHaveCount(0);
 });
 
 test.describe('at 375 px in dark mode', () => {

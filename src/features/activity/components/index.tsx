@@ -1,4 +1,4 @@
-import {useMemo, useState, type ReactNode} from 'react';
+import {useId, useMemo, useState, type ReactNode} from 'react';
 import DataTable, {HeaderRow} from '@site/src/components/data-table';
 import EmptyState from '@site/src/components/empty-state';
 import Notice from '@site/src/components/notice';
@@ -55,6 +55,7 @@ function EventRow({event}: {event: ActivityEventBody}): ReactNode {
 
 /** The /activity screen (issue 17): the security events of the team (owners, admins) or one's own, filtered. */
 export default function ActivityView(): ReactNode {
+  const id = useId();
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [dates, setDates] = useState({from: '', to: ''});
   const [exporting, setExporting] = useState(false);
@@ -166,9 +167,13 @@ export default function ActivityView(): ReactNode {
       ) : null}
       <Panel id="activity-filters" title="Filters">
         <form className={styles.filters} onSubmit={(e) => e.preventDefault()} aria-label="Filter the activity log">
-          <label className={styles.field}>
-            <span>Action</span>
-            <select value={filters.action} onChange={(e) => change({action: e.target.value as ActivityAction | ''})}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-action`}>Action</label>
+            <select
+              id={`${id}-action`}
+              value={filters.action}
+              onChange={(e) => change({action: e.target.value as ActivityAction | ''})}
+            >
               <option value="">All actions</option>
               {ACTIVITY_ACTION_NAMES.map((name) => (
                 <option key={name} value={name}>
@@ -176,11 +181,11 @@ export default function ActivityView(): ReactNode {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           {scope === 'team' ? (
-            <label className={styles.field}>
-              <span>Person</span>
-              <select value={filters.actorId} onChange={(e) => change({actorId: e.target.value})}>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-person`}>Person</label>
+              <select id={`${id}-person`} value={filters.actorId} onChange={(e) => change({actorId: e.target.value})}>
                 <option value="">Everyone</option>
                 {people.map(([id, email]) => (
                   <option key={id} value={id}>
@@ -188,22 +193,28 @@ export default function ActivityView(): ReactNode {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           ) : null}
-          <label className={styles.field}>
-            <span>From</span>
-            <input type="date" value={dates.from} onChange={(e) => changeDates({from: e.target.value})} />
-          </label>
-          <label className={styles.field}>
-            <span>To</span>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-from`}>From</label>
             <input
+              id={`${id}-from`}
+              type="date"
+              value={dates.from}
+              onChange={(e) => changeDates({from: e.target.value})}
+            />
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-to`}>To</label>
+            <input
+              id={`${id}-to`}
               type="date"
               value={dates.to}
               onChange={(e) => changeDates({to: e.target.value})}
               aria-invalid={datesError ? true : undefined}
               aria-describedby={datesError ? 'activity-dates-error' : undefined}
             />
-          </label>
+          </div>
         </form>
         {datesError ? (
           <p id="activity-dates-error" role="alert" className={styles.error}>
