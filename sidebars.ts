@@ -19,6 +19,7 @@ const sidebars: SidebarsConfig = {
     },
     {type: 'link', label: 'API Keys', href: '/api-keys', autoAddBaseUrl: true},
     {type: 'link', label: 'Settings', href: '/settings', autoAddBaseUrl: true},
+    {type: 'link', label: 'Activity', href: '/activity', autoAddBaseUrl: true},
   ],
 };
 

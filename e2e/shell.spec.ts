@@ -22,6 +22,7 @@ const NAV_LINKS = [
   {name: 'Demo', path: '/dashboard/demo'},
   {name: 'API Keys', path: '/api-keys'},
   {name: 'Settings', path: '/settings'},
+  {name: 'Activity', path: '/activity'},
 ];
 
 /**

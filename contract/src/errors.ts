@@ -104,6 +104,8 @@ const API_CODES = {
     status: 401,
     message: 'You were signed out after too many wrong passwords. Wait 15 minutes or reset your password.',
   },
+  // The activity log's filters (activity.ts).
+  INVALID_ACTIVITY_FILTER: {status: 400, message: 'Pick a start date on or before the end date.'},
   // Two-factor sign-in (two-factor.ts).
   INVALID_TWO_FACTOR_CODE: {status: 400, message: 'That code is not valid. Try again, or use a recovery code.'},
   TWO_FACTOR_CHALLENGE_EXPIRED: {

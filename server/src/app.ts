@@ -33,6 +33,8 @@ import {teamRoutes} from './routes/team/index.js';
 import {housekeepingJob} from './services/housekeeping.js';
 import {keyExpiryRemindersJob} from './services/key-expiry-reminders.js';
 import {secretBox} from './lib/secret-box.js';
+import {activityPlugin} from './plugins/activity.js';
+import {activityRoutes} from './routes/activity/index.js';
 
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailerPlugin, {config, secretKey});
   await app.register(keyUsagePlugin, {config});
   await app.register(authPlugin, {config});
+  await app.register(activityPlugin, {config});
   await app.register(schedulerPlugin, {
     config,
     jobs: [housekeepingJob(config), keyExpiryRemindersJob(config, secretBox(secretKey, 'mail-outbox'))],
@@ -106,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(teamRoutes, {config});
   await app.register(invitationRoutes, {config});
   await app.register(sdkSessionRoutes, {config});
+  await app.register(activityRoutes);
   if (config.benchRoutes) await app.register(benchRoutes);
 
   // Not ready()-ed here: listen() and inject() do that, and tests may add a route first.

@@ -42,6 +42,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** HOUSEKEEPING_INTERVAL_MINUTES: how often expired sessions, tokens and sign-in attempts are purged. */
   housekeepingIntervalMs: number;
+  /** ACTIVITY_RETENTION_DAYS: how long the activity log keeps an event (six years, HIPAA's retention of audit records). */
+  activityRetentionDays: number;
   /**
    * Whether scheduled jobs run on their intervals (always in a server; the API tests turn it off, since a purge at
    * the top of the hour would act on a test's moved clock in the middle of that test).
@@ -265,6 +267,7 @@ export function loadConfig(env: Env = process.env): Config {
     keyUsageFlushMs: integer('KEY_USAGE_FLUSH_MS', 1000, 10, 600_000),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     housekeepingIntervalMs: minutes('HOUSEKEEPING_INTERVAL_MINUTES', 60, 0.05, 7 * 24 * 60),
+    activityRetentionDays: integer('ACTIVITY_RETENTION_DAYS', 2190, 1, 36500),
     keyExpiryReminderIntervalMs: minutes('KEY_EXPIRY_REMINDER_INTERVAL_MINUTES', 60, 0.05, 24 * 60),
     scheduledJobs: true,
     trustProxy,

@@ -204,6 +204,9 @@ describe('OpenAPI document', () => {
       'POST /api/auth/sessions/sign-out-others',
       // The team's two-factor policy.
       'PATCH /api/team/settings',
+      // The activity log.
+      'GET /api/activity',
+      'GET /api/activity/export',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

@@ -91,6 +91,21 @@ export interface SessionsTable {
   ip_address: string | null;
 }
 
+export interface ActivityEventsTable {
+  id: ColumnType<string, never, never>;
+  at: Timestamp;
+  team_id: string | null;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  result: 'success' | 'failure';
+}
+
 export interface KnownBrowsersTable {
   user_id: string;
   fingerprint: string;
@@ -204,6 +219,7 @@ export interface Database {
   sessions: SessionsTable;
   ended_sessions: EndedSessionsTable;
   known_browsers: KnownBrowsersTable;
+  activity_events: ActivityEventsTable;
   email_tokens: EmailTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   mail_outbox: MailOutboxTable;

@@ -8,6 +8,7 @@ import type {Mailer} from '../plugins/mailer.js';
 import {supersedeEmailTokens} from '../repositories/email-tokens-repository.js';
 import {deleteUserSessions} from '../repositories/sessions-repository.js';
 import {createTeamWithOwner} from '../repositories/teams-repository.js';
+import {deleteChallengesOf} from '../repositories/two-factor-repository.js';
 import {findUser, insertUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {queueVerificationEmail, type LinkConfig} from './email-links.js';
 import {findUsableInvitation} from './invitations.js';
@@ -87,6 +88,8 @@ export async function changePassword(
     const now = config.now();
     await updateUser(trx, user.id, {passwordHash}, now);
     await deleteUserSessions(trx, user.id, 'password-changed', now);
+    // A two-factor challenge proves the old password: it ends with the sessions.
+    await deleteChallengesOf(trx, user.id);
     // A reset link sent before the change would undo it: links issued for the old password end here.
     await supersedeEmailTokens(trx, user.id, 'reset_password', now);
     await mailer.enqueue(trx, user.email, {kind: 'password-changed', name: user.name, portalUrl: config.portalUrl});

@@ -12,7 +12,7 @@ import {
   lockUserForTokens,
   replaceEmailToken,
 } from '../repositories/email-tokens-repository.js';
-import {findUser, updateUser} from '../repositories/users-repository.js';
+import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 
 /** What the email services use of the app: its database and its mailer. */
@@ -79,13 +79,18 @@ export async function queueVerificationEmail(
   await mailer.enqueue(trx, user.email, {kind: 'verify-email', link, name: user.name});
 }
 
-/** Confirms the address of the token's user, using the token. */
-export async function verifyEmail(db: Db, config: Pick<Config, 'now'>, token: string): Promise<void> {
+/** Confirms the address of the token's user, using the token; answers that user. */
+export async function verifyEmail(
+  db: Db,
+  config: Pick<Config, 'now'>,
+  token: string,
+): Promise<UserWithTeam | undefined> {
   const now = config.now();
   const usable = await findUsableToken(db, now, 'verify_email', token, 'INVALID_TOKEN');
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await consumeToken(trx, usable.id, now);
     await updateUser(trx, usable.userId, {emailVerified: true}, now);
+    return findUser(trx, {id: usable.userId});
   });
 }
 

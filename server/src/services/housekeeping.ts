@@ -7,13 +7,14 @@ import {deleteEmailTokensExpiredBefore} from '../repositories/email-tokens-repos
 import {forgetEndedInvitationTokens} from '../repositories/invitations-repository.js';
 import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
 import {deleteDeadSessions, deleteEndedSessionsBefore} from '../repositories/sessions-repository.js';
+import {purgeActivityBefore} from '../repositories/activity-repository.js';
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
 
 type HousekeepingConfig = Pick<
   Config,
-  'now' | 'housekeepingIntervalMs' | 'sessionIdleMs' | 'sessionGraceMs' | 'lockWindowMs'
+  'now' | 'housekeepingIntervalMs' | 'sessionIdleMs' | 'sessionGraceMs' | 'lockWindowMs' | 'activityRetentionDays'
 >;
 
 const DAY = 24 * 60 * 60_000;
@@ -48,6 +49,8 @@ const PURGES: Record<string, Purge> = {
   sentMail: (db, now) => purgeSentMail(db, now),
   signInChallenges: (db, now) => deleteExpiredChallenges(db, now),
   endedSessions: (db, now) => deleteEndedSessionsBefore(db, new Date(now.getTime() - ENDED_SESSION_RETENTION_MS)),
+  // The activity log's retention (ACTIVITY_RETENTION_DAYS); the run's transaction lets this one deletion through.
+  activity: (db, now, config) => purgeActivityBefore(db, new Date(now.getTime() - config.activityRetentionDays * DAY)),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

@@ -67,12 +67,14 @@ export class Invitations {
     return {team: {id: found.team_id, name: found.team_name, role: found.role}, movedKeys};
   }
 
-  /** No session needed: the token proves the mailbox. */
-  async decline(token: string): Promise<void> {
+  /** No session needed: the token proves the mailbox. Answers the declined invitation (for the team's log). */
+  async decline(token: string): Promise<{id: string; email: string; teamId: string}> {
     if (!isWellFormedToken(token)) throw new ApiError('INVALID_OR_EXPIRED');
+    const found = await this.usable(token);
     if (!(await respondToInvitation(this.db, {tokenHash: hashToken(token)}, 'declined', this.config.now()))) {
       throw new ApiError('INVALID_OR_EXPIRED');
     }
+    return {id: found.id, email: found.email, teamId: found.team_id};
   }
 
   private async usable(token: string): Promise<InvitationByToken> {

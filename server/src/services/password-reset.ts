@@ -5,7 +5,8 @@ import {ApiError} from '../errors.js';
 import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
 import {clearAttemptsOfUser} from '../repositories/login-throttle-repository.js';
 import {deleteUserSessions} from '../repositories/sessions-repository.js';
-import {findUser, updateUser} from '../repositories/users-repository.js';
+import {deleteChallengesOf} from '../repositories/two-factor-repository.js';
+import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {consumeToken, createLink, findUsableToken, type MailingApp} from './email-links.js';
 
 type ResetConfig = Parameters<typeof createLink>[1];
@@ -29,17 +30,19 @@ export async function resetPassword(
   config: Pick<Config, 'now' | 'portalUrl'>,
   token: string,
   newPassword: string,
-): Promise<void> {
+): Promise<UserWithTeam | undefined> {
   const now = config.now();
   const usable = await findUsableToken(app.db, now, 'reset_password', token, 'INVALID_OR_EXPIRED');
   // Checked after the token so a weak password does not burn a valid link.
   if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
   const passwordHash = await hashPassword(newPassword);
-  await app.db.transaction().execute(async (trx) => {
+  const user = await app.db.transaction().execute(async (trx) => {
     await consumeToken(trx, usable.id, now);
     // Following the link proves the address too.
     await updateUser(trx, usable.userId, {passwordHash, emailVerified: true}, now);
     await deleteUserSessions(trx, usable.userId, 'password-changed', now);
+    // A two-factor challenge proves the old password: it ends with the sessions (two-factor stays on).
+    await deleteChallengesOf(trx, usable.userId);
     // The mailbox owner is back in: a lock someone else keeps renewing with wrong passwords lifts.
     await clearAttemptsOfUser(trx, usable.userId);
     const user = await findUser(trx, {id: usable.userId});
@@ -50,6 +53,8 @@ export async function resetPassword(
         portalUrl: config.portalUrl,
       });
     }
+    return user;
   });
   app.mailer.wake();
+  return user;
 }

@@ -60,6 +60,13 @@ function newRecoveryCode(): string {
 
 const invalidCode = () => new ApiError('INVALID_TWO_FACTOR_CODE');
 
+export type SecondFactor = 'authenticator' | 'recovery-code';
+
+/** The second step of a sign-in: signed in with a kind of code, or refused (the account is known either way). */
+export type SecondStep =
+  | {user: UserWithTeam; method: SecondFactor; refusal?: undefined}
+  | {user: UserWithTeam; method?: undefined; refusal: ApiError};
+
 export class TwoFactor {
   constructor(
     private readonly db: Db,
@@ -98,7 +105,13 @@ export class TwoFactor {
     const {user} = session;
     if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
     await checkCurrentPassword(this.db, this.config, session, password);
-    await checkSessionSecret(this.db, this.config, session, () => this.useCode(this.db, user.id, code), invalidCode());
+    await checkSessionSecret(
+      this.db,
+      this.config,
+      session,
+      () => this.isValidCode(this.db, user.id, code),
+      invalidCode(),
+    );
     await this.db.transaction().execute(async (trx) => {
       await deleteTwoFactor(trx, user.id);
       await deleteChallengesOf(trx, user.id);
@@ -116,7 +129,13 @@ export class TwoFactor {
   async regenerateRecoveryCodes(session: {familyId: string; user: UserWithTeam}, code: string): Promise<string[]> {
     const {user} = session;
     if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
-    await checkSessionSecret(this.db, this.config, session, () => this.useCode(this.db, user.id, code), invalidCode());
+    await checkSessionSecret(
+      this.db,
+      this.config,
+      session,
+      () => this.isValidCode(this.db, user.id, code),
+      invalidCode(),
+    );
     return this.db.transaction().execute((trx) => this.issueRecoveryCodes(trx, user.id));
   }
 
@@ -128,38 +147,51 @@ export class TwoFactor {
     return {twoFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString()};
   }
 
-  /** The second step: the challenge's account when `code` is valid; wrong codes count toward the lock. */
-  async completeSignIn(challengeToken: string, code: string): Promise<UserWithTeam> {
+  /**
+   * The second step: the challenge's account and which kind of code signed it in, or (a wrong code, counted toward
+   * the lock) the refusal to answer with. An unknown, spent or expired challenge throws.
+   */
+  async completeSignIn(challengeToken: string, code: string): Promise<SecondStep> {
     const now = this.config.now();
     const hash = isWellFormedToken(challengeToken) ? hashToken(challengeToken) : null;
     const challenge = hash && (await findChallenge(this.db, hash, now));
     const user = challenge && (await findUser(this.db, {id: challenge.user_id}));
     if (!hash || !user || !user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
-    const {attempt} = await beginSignIn(this.db, this.config, user.email);
-    if (!(await this.useCode(this.db, user.id, code))) {
+    let attempt: number;
+    try {
+      ({attempt} = await beginSignIn(this.db, this.config, user.email));
+    } catch (locked) {
+      if (locked instanceof ApiError) return {user, refusal: locked};
+      throw locked;
+    }
+    const method = await this.useCode(this.db, user.id, code);
+    if (!method) {
       const failure = await failedSignIn(this.db, this.config, user.email, attempt);
-      if (failure.code === 'LOCKED') {
-        await deleteChallengesOf(this.db, user.id);
-        throw failure;
-      }
-      throw invalidCode();
+      if (failure.code !== 'LOCKED') return {user, refusal: invalidCode()};
+      await deleteChallengesOf(this.db, user.id);
+      return {user, refusal: failure};
     }
     if (!(await spendChallenge(this.db, hash, now))) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
     await successfulSignIn(this.db, user.email);
-    return user;
+    return {user, method};
   }
 
-  /** Whether `input` is a valid authenticator or recovery code of the account, spending it if so. */
-  private async useCode(db: Db, userId: string, input: string): Promise<boolean> {
+  /** Which kind of valid code of the account `input` is (spending it), or null. */
+  private async useCode(db: Db, userId: string, input: string): Promise<SecondFactor | null> {
     const totp = normalizeTotpCode(input);
     if (totp) {
       const secret = await findSecret(db, userId);
-      if (!secret?.confirmed_at) return false;
+      if (!secret?.confirmed_at) return null;
       const step = matchingStep(this.box.open(secret.secret_ciphertext), totp, this.config.now());
-      return step !== null && (await useStep(db, userId, step));
+      return step !== null && (await useStep(db, userId, step)) ? 'authenticator' : null;
     }
     const recovery = normalizeRecoveryCode(input);
-    return recovery !== null && (await useRecoveryCode(db, userId, hashToken(recovery), this.config.now()));
+    const spent = recovery !== null && (await useRecoveryCode(db, userId, hashToken(recovery), this.config.now()));
+    return spent ? 'recovery-code' : null;
+  }
+
+  private async isValidCode(db: Db, userId: string, input: string): Promise<boolean> {
+    return (await this.useCode(db, userId, input)) !== null;
   }
 
   private async issueRecoveryCodes(db: Db, userId: string): Promise<string[]> {

@@ -219,6 +219,42 @@ describe('sign-in with two-factor on', () => {
   });
 });
 
+describe('a challenge of the old password', () => {
+  // The challenge proves the password step; once the password changes, that proof is of a password no
+  // longer in force, so the challenge ends with the sessions.
+  const NEW_PASSWORD = 'Another-Horse-43';
+
+  it('ends when the password is changed', async () => {
+    const ctx = await build();
+    const {app} = ctx;
+    const {token, secret} = await withTwoFactor(ctx);
+    const challengeToken = await challenge(app);
+    const changed = await authed(app, token, 'POST', '/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    const res = await secondStep(app, challengeToken, nextCode(secret, ctx));
+    expect(res.json().error.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
+  });
+
+  it('ends when the password is reset, and two-factor stays on', async () => {
+    const ctx = await build();
+    const {app, mail} = ctx;
+    const {secret} = await withTwoFactor(ctx);
+    const challengeToken = await challenge(app);
+    await post(app, '/api/auth/forgot-password', {email: EMAIL});
+    const resetToken = await mail.lastToken(EMAIL, 'reset-password');
+    expect(
+      (await post(app, '/api/auth/reset-password', {token: resetToken, newPassword: NEW_PASSWORD})).statusCode,
+    ).toBe(200);
+    const res = await secondStep(app, challengeToken, nextCode(secret, ctx));
+    expect(res.json().error.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
+    // A reset proves the mailbox, not the phone: the new password still asks for a code.
+    expect((await login(app, EMAIL, NEW_PASSWORD)).json().twoFactorRequired).toBe(true);
+  });
+});
+
 describe('a person who mistyped the password', () => {
   it('still signs in with the right password and code after LOGIN_LOCK_ATTEMPTS - 1 wrong passwords', async () => {
     const ctx = await build();

@@ -32,8 +32,10 @@ export interface Operation {
   body?: JsonSchema;
   /** Security scheme names (session, apiKey); empty for public routes. */
   security: string[];
-  /** Declared responses: status -> JSON schema of the body (undefined: no body). */
+  /** Declared responses: status -> JSON schema of the body (undefined: no body, or one that is not JSON). */
   responses: Map<number, JsonSchema | undefined>;
+  /** Declared responses whose body is not JSON: status -> its media type (text/csv). */
+  textResponses: Map<number, string>;
 }
 
 interface OpenApiDocument {
@@ -64,6 +66,13 @@ export function operationsOf(document: unknown): Operation[] {
         security: (op.security ?? []).flatMap((s) => Object.keys(s)),
         responses: new Map(
           Object.entries(op.responses).map(([status, r]) => [Number(status), r.content?.['application/json']?.schema]),
+        ),
+        textResponses: new Map(
+          Object.entries(op.responses).flatMap(([status, r]) =>
+            Object.keys(r.content ?? {})
+              .filter((type) => type !== 'application/json')
+              .map((type) => [Number(status), type] as const),
+          ),
         ),
       });
     }

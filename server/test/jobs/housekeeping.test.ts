@@ -214,6 +214,7 @@ describe('housekeeping', () => {
       sentMail: 0,
       signInChallenges: 0,
       endedSessions: 0,
+      activity: 0,
     });
   });
 

@@ -82,6 +82,10 @@ export const TAGS: Record<string, {title: string; description: string}> = {
   auth: {title: 'Authentication', description: 'Accounts, email verification, sessions, passwords and the profile.'},
   keys: {title: 'API keys', description: 'Sandbox and production keys of your team (or of you, without a team).'},
   team: {title: 'Team', description: 'Members of your team and invitations.'},
+  activity: {
+    title: 'Activity log',
+    description: 'Security events of your team (owners and admins) or your own, and their CSV export.',
+  },
   sdk: {title: 'SDK sessions', description: 'The call the SDK makes from your page, authenticated with an API key.'},
   health: {title: 'Health', description: 'Whether the API and its database answer.'},
 };

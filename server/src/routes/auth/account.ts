@@ -71,6 +71,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
       const user = await findAccount(app.db, auth.userId);
       await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, currentPassword);
       const token = await changePassword(app.db, config, app.mailer, user, newPassword, clientOf(request));
+      await app.recordActivity(request, 'password.changed');
       return reply
         .header('x-new-token', token)
         .send({message: 'Password changed successfully! A confirmation email has been sent.'});
@@ -104,6 +105,8 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
       const auth = authOf(request);
       const user = await findAccount(app.db, auth.userId);
       await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, request.body.password);
+      // Recorded before: the event outlives the account (its email as it was), in the team it belonged to.
+      await app.recordActivity(request, 'account.deleted', {target: {type: 'account', id: user.id, label: user.email}});
       await deleteAccount(app.db, user);
       reply.removeHeader('x-new-token');
       return reply.code(204).send(null);

@@ -8,7 +8,14 @@ import {verifyTurnstile} from '../../lib/turnstile.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {LoginBody, LoginResponse} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
-import {beginSignIn, failedSignIn, forgetPasswordStep, successfulSignIn} from '../../services/login-throttle.js';
+import {
+  beginSignIn,
+  failedSignIn,
+  forgetPasswordStep,
+  successfulSignIn,
+  type SignInAttempt,
+} from '../../services/login-throttle.js';
+import {actorOf, recordRefusedSignIn} from '../../services/activity.js';
 import {noticeNewBrowser} from '../../services/new-browser-notice.js';
 import {clientOf, startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
@@ -49,11 +56,21 @@ export async function loginRoute(app: FastifyInstance, {config, twoFactor}: Auth
       if (!(await verifyTurnstile(config.turnstileSecretKey, turnstileToken, request.ip))) {
         throw new ApiError('TURNSTILE_FAILED');
       }
+      const refused = (error: unknown, known?: SignInAttempt['user']) =>
+        recordRefusedSignIn(app.db, config.now(), {email, error, known, client: clientOf(request)});
       // Round trips of a success: the attempt (with the account), clearing it, the session insert.
-      const signIn = await beginSignIn(app.db, config, email);
+      let signIn: SignInAttempt;
+      try {
+        signIn = await beginSignIn(app.db, config, email);
+      } catch (locked) {
+        await refused(locked);
+        throw locked;
+      }
       const {user, attempt} = signIn;
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        throw await failedSignIn(app.db, config, email, attempt);
+        const failure = await failedSignIn(app.db, config, email, attempt);
+        await refused(failure, user);
+        throw failure;
       }
       // With two-factor on, only the code step clears the count (services/login-throttle.ts).
       if (user.twoFactorEnabled) await forgetPasswordStep(app.db, email, signIn);
@@ -63,6 +80,7 @@ export async function loginRoute(app: FastifyInstance, {config, twoFactor}: Auth
       if (user.twoFactorEnabled) return twoFactor.challenge(user);
       const client = clientOf(request);
       const token = await startSession(app.db, config, user.id, client);
+      await app.recordActivity(request, 'sign-in', {actor: actorOf(user)});
       await noticeNewBrowser(app.db, app.mailer, config, user, client);
       return {token, user: toUserBody(user)};
     },

@@ -5,6 +5,7 @@ import {authRateLimit} from '../../plugins/rate-limit.js';
 import {EmailOnlyBody, MessageBody, ResetPasswordBody} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {requestPasswordReset, resetPassword} from '../../services/password-reset.js';
+import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
 
 export async function passwordResetRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
@@ -59,7 +60,8 @@ export async function passwordResetRoutes(app: FastifyInstance, {config}: AuthRo
     },
     async (request) => {
       const {token, newPassword} = request.body;
-      await resetPassword(app, config, token, newPassword);
+      const user = await resetPassword(app, config, token, newPassword);
+      if (user) await app.recordActivity(request, 'password.reset', {actor: actorOf(user)});
       return {message: 'Password reset successful! You can now sign in with your new password.'};
     },
   );

@@ -45,6 +45,7 @@ export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOpt
     },
     async (request, reply) => {
       await endSession(app.db, config, authOf(request).familyId);
+      await app.recordActivity(request, 'sign-out');
       // A token rotated by this very request is already revoked: don't hand it out.
       reply.removeHeader('x-new-token');
       return reply.code(204).send(null);
@@ -83,6 +84,7 @@ export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOpt
     async (request, reply) => {
       const auth = authOf(request);
       await revokeSession(app.db, config, auth, request.params.id);
+      await app.recordActivity(request, 'session.revoked', {target: {type: 'session', id: request.params.id}});
       if (request.params.id === auth.familyId) reply.removeHeader('x-new-token');
       return reply.code(204).send(null);
     },
@@ -99,6 +101,13 @@ export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOpt
         response: {200: SignedOutCountResponse, ...errorResponses('UNAUTHORIZED')},
       },
     },
-    async (request) => ({signedOut: await signOutOtherSessions(app.db, config, authOf(request))}),
+    async (request) => {
+      const signedOut = await signOutOtherSessions(app.db, config, authOf(request));
+      if (signedOut > 0) {
+        const label = signedOut === 1 ? '1 other session' : `${signedOut} other sessions`;
+        await app.recordActivity(request, 'session.revoked', {target: {type: 'session', label}});
+      }
+      return {signedOut};
+    },
   );
 }

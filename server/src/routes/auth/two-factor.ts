@@ -17,6 +17,7 @@ import {errorResponses} from '@intakekit/contract/schemas/common';
 import {findAccount} from '../../services/accounts.js';
 import {noticeNewBrowser} from '../../services/new-browser-notice.js';
 import {clientOf, startSession} from '../../services/sessions.js';
+import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
@@ -50,7 +51,16 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       },
     },
     async (request) => {
-      const user = await twoFactor.completeSignIn(request.body.challengeToken, request.body.code);
+      const step = await twoFactor.completeSignIn(request.body.challengeToken, request.body.code);
+      const {user} = step;
+      const actor = actorOf(user);
+      if (step.refusal) {
+        const action = step.refusal.code === 'LOCKED' ? 'sign-in.locked' : 'sign-in.failed';
+        await app.recordActivity(request, action, {actor, result: 'failure'});
+        throw step.refusal;
+      }
+      if (step.method === 'recovery-code') await app.recordActivity(request, 'two-factor.recovery-code-used', {actor});
+      await app.recordActivity(request, 'sign-in', {actor});
       const client = clientOf(request);
       const token = await startSession(app.db, config, user.id, client);
       await noticeNewBrowser(app.db, app.mailer, config, user, client);
@@ -95,7 +105,11 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
         },
       },
     },
-    async (request) => ({recoveryCodes: await twoFactor.enable(authOf(request).user, request.body.code)}),
+    async (request) => {
+      const recoveryCodes = await twoFactor.enable(authOf(request).user, request.body.code);
+      await app.recordActivity(request, 'two-factor.enabled');
+      return {recoveryCodes};
+    },
   );
 
   routes.post(
@@ -122,8 +136,9 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return {recoveryCodes: await twoFactor.regenerateRecoveryCodes(auth, request.body.code)};
+      const recoveryCodes = await twoFactor.regenerateRecoveryCodes(authOf(request), request.body.code);
+      await app.recordActivity(request, 'two-factor.recovery-codes-replaced');
+      return {recoveryCodes};
     },
   );
 
@@ -159,6 +174,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       // The password hash is not part of the session's user.
       const user = await findAccount(app.db, auth.userId);
       await twoFactor.disable({familyId: auth.familyId, user}, request.body.password, request.body.code);
+      await app.recordActivity(request, 'two-factor.disabled');
       return reply.code(204).send(null);
     },
   );

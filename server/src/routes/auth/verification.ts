@@ -5,6 +5,7 @@ import {authRateLimit} from '../../plugins/rate-limit.js';
 import {EmailOnlyBody, MessageBody, VerifyQuery} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {resendVerification, verifyEmail} from '../../services/email-links.js';
+import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
 
 export async function verificationRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
@@ -32,7 +33,8 @@ export async function verificationRoutes(app: FastifyInstance, {config}: AuthRou
       },
     },
     async (request) => {
-      await verifyEmail(app.db, config, request.query.token);
+      const user = await verifyEmail(app.db, config, request.query.token);
+      if (user) await app.recordActivity(request, 'email.verified', {actor: actorOf(user)});
       return {message: 'Email verified successfully!'};
     },
   );

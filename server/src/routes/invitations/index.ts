@@ -61,7 +61,15 @@ export async function invitationRoutes(app: FastifyInstance, {config}: {config: 
         },
       },
     },
-    async (request) => invitations.accept(currentUser(request), request.body.token),
+    async (request) => {
+      const joined = await invitations.accept(currentUser(request), request.body.token);
+      // In the joined team's log, so its owner and admins see who came in.
+      await app.recordActivity(request, 'invitation.accepted', {
+        teamId: joined.team.id,
+        target: {type: 'team', id: joined.team.id, label: joined.team.name},
+      });
+      return joined;
+    },
   );
 
   routes.post(
@@ -79,7 +87,11 @@ export async function invitationRoutes(app: FastifyInstance, {config}: {config: 
       },
     },
     async (request) => {
-      await invitations.decline(request.body.token);
+      const declined = await invitations.decline(request.body.token);
+      await app.recordActivity(request, 'invitation.declined', {
+        actor: {id: null, email: declined.email, teamId: declined.teamId},
+        target: {type: 'invitation', id: declined.id, label: declined.email},
+      });
       return {message: 'Invitation declined.'};
     },
   );

@@ -16,11 +16,18 @@ import {
   NewKeyResponse,
   RotateKeyBody,
 } from '@intakekit/contract/schemas/keys';
+import type {ApiKey} from '@intakekit/contract/schemas/keys';
+import {keyEnding} from '@intakekit/contract/api-keys';
 import {ApiError} from '../../errors.js';
 import type {ValidationCodes} from '../../plugins/errors.js';
 import {keyUsage} from '../../services/key-usage.js';
 import {ApiKeys, REVOKED_KEYS_LISTED} from '../../services/api-keys.js';
 import {currentUser} from '../current-user.js';
+
+/** A key as the activity log names it: 'Clinic web (ending 9f3KQ2a1)'; never the key itself. */
+function keyTarget(key: ApiKey) {
+  return {type: 'key' as const, id: key.id, label: `${key.name} (ending ${keyEnding(key.apiKey)})`};
+}
 
 // A setting of the wrong shape answers INVALID_KEY_SETTINGS, like one that breaks its rule.
 const SETTINGS_CODES: ValidationCodes = {
@@ -96,6 +103,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
     },
     async (request, reply) => {
       const {value, key} = await keys.create(currentUser(request), request.params.keyType, request.body ?? {});
+      await app.recordActivity(request, 'key.created', {target: keyTarget(key)});
       return reply.code(201).send({apiKey: value, key});
     },
   );
@@ -122,6 +130,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         request.body.keyType,
         request.body.gracePeriod,
       );
+      await app.recordActivity(request, 'key.rotated', {target: keyTarget(key)});
       return {apiKey: value, key};
     },
   );
@@ -140,7 +149,11 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         response: {200: KeyResponse, ...mutation},
       },
     },
-    async (request) => ({key: await keys.revoke(currentUser(request), request.params.id, request.body.keyType)}),
+    async (request) => {
+      const key = await keys.revoke(currentUser(request), request.params.id, request.body.keyType);
+      await app.recordActivity(request, 'key.revoked', {target: keyTarget(key)});
+      return {key};
+    },
   );
 
   routes.patch(
@@ -159,7 +172,11 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         response: {200: KeyResponse, ...errorResponses(...MUTATION_CODES, 'INVALID_KEY_SETTINGS', 'KEY_NOT_ACTIVE')},
       },
     },
-    async (request) => ({key: await keys.update(currentUser(request), request.params.id, request.body)}),
+    async (request) => {
+      const key = await keys.update(currentUser(request), request.params.id, request.body);
+      await app.recordActivity(request, 'key.updated', {target: keyTarget(key)});
+      return {key};
+    },
   );
 
   routes.get(

@@ -21,6 +21,11 @@ import {
 import {Teams} from '../../services/team.js';
 import {currentUser} from '../current-user.js';
 
+/** An invitation as the activity log names it: the address invited. */
+function invitationTarget(invitation: {id: string; email: string}) {
+  return {type: 'invitation' as const, id: invitation.id, label: invitation.email};
+}
+
 export async function teamRoutes(app: FastifyInstance, {config}: {config: Config}) {
   const teams = new Teams(app.db, app.mailer, config);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -71,6 +76,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     async (request, reply) => {
       const {email, name, role} = request.body;
       const invitation = await teams.invite(currentUser(request), {email, name: name || null, role: role ?? 'member'});
+      await app.recordActivity(request, 'invitation.sent', {target: invitationTarget(invitation)});
       return reply.code(201).send({invitation});
     },
   );
@@ -96,7 +102,11 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         },
       },
     },
-    async (request) => ({invitation: await teams.resend(currentUser(request), request.params.id)}),
+    async (request) => {
+      const invitation = await teams.resend(currentUser(request), request.params.id);
+      await app.recordActivity(request, 'invitation.resent', {target: invitationTarget(invitation)});
+      return {invitation};
+    },
   );
 
   routes.delete(
@@ -116,6 +126,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     },
     async (request, reply) => {
       await teams.revoke(currentUser(request), request.params.id);
+      await app.recordActivity(request, 'invitation.revoked', {target: {type: 'invitation', id: request.params.id}});
       return reply.code(204).send(null);
     },
   );
@@ -147,8 +158,12 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         },
       },
     },
-    async (request) =>
-      teams.transfer(currentUser(request), authOf(request).familyId, request.body.userId, request.body.password),
+    async (request) => {
+      const {userId, password} = request.body;
+      const transferred = await teams.transfer(currentUser(request), authOf(request).familyId, userId, password);
+      await app.recordActivity(request, 'team.ownership-transferred', {target: {type: 'member', id: userId}});
+      return transferred;
+    },
   );
 
   routes.post(
@@ -168,6 +183,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     },
     async (request, reply) => {
       await teams.leave(currentUser(request));
+      await app.recordActivity(request, 'member.left');
       return reply.code(204).send(null);
     },
   );
@@ -188,7 +204,13 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         },
       },
     },
-    async (request) => ({user: await teams.changeRole(currentUser(request), request.params.id, request.body.role)}),
+    async (request) => {
+      const user = await teams.changeRole(currentUser(request), request.params.id, request.body.role);
+      await app.recordActivity(request, 'member.role-changed', {
+        target: {type: 'member', id: user.id, label: `${user.email}: ${user.role}`},
+      });
+      return {user};
+    },
   );
 
   routes.delete(
@@ -208,6 +230,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     },
     async (request, reply) => {
       await teams.remove(currentUser(request), request.params.id);
+      await app.recordActivity(request, 'member.removed', {target: {type: 'member', id: request.params.id}});
       return reply.code(204).send(null);
     },
   );
@@ -230,6 +253,17 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         },
       },
     },
-    async (request) => teams.setPolicy(currentUser(request), request.body.requireTwoFactor),
+    async (request) => {
+      const user = currentUser(request);
+      const policy = await teams.setPolicy(user, request.body.requireTwoFactor);
+      await app.recordActivity(request, 'team.policy-changed', {
+        target: {
+          type: 'team',
+          id: user.team?.id ?? null,
+          label: policy.requireTwoFactor ? 'Two-factor required' : 'Two-factor not required',
+        },
+      });
+      return policy;
+    },
   );
 }

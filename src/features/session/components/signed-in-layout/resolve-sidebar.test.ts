@@ -33,6 +33,7 @@ describe('resolveSidebar', () => {
       },
       {type: 'link', label: 'API Keys', href: '/api-keys', autoAddBaseUrl: true, className: undefined},
       {type: 'link', label: 'Settings', href: '/settings', autoAddBaseUrl: true, className: undefined},
+      {type: 'link', label: 'Activity', href: '/activity', autoAddBaseUrl: true, className: undefined},
     ]);
     expect(JSON.stringify(items)).not.toContain('/team');
   });

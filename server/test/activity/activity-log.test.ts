@@ -1,0 +1,213 @@
+// The activity log (issue 17): one event per action, each performed through the API and read back; who sees what;
+// the filters and pages; the CSV export; and a table the database itself keeps append-only.
+import type {FastifyInstance} from 'fastify';
+import {sql} from 'kysely';
+import {describe, expect, it} from 'vitest';
+import {totpCode} from '../../src/lib/totp.js';
+import {build, type TestContext} from '../helpers/app.js';
+import {PASSWORD, authed, login, post, register, signedIn, verify} from '../helpers/accounts.js';
+import {invitationToken, joinTeam} from '../team/team-helpers.js';
+import {ACTIVITY_ACTION_NAMES} from '@intakekit/contract/activity';
+import type {ActivityEventBody} from '@intakekit/contract/schemas/activity';
+
+const DAY = 86_400_000;
+
+async function events(app: FastifyInstance, token: string, query = ''): Promise<ActivityEventBody[]> {
+  const all: ActivityEventBody[] = [];
+  let cursor: string | null = null;
+  do {
+    const separator = query ? '&' : '';
+    const url: string = `/api/activity?${query}${cursor ? `${separator}before=${cursor}` : ''}`;
+    const res = await authed(app, token, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    all.push(...res.json().events);
+    cursor = res.json().nextCursor;
+  } while (cursor);
+  return all;
+}
+
+async function twoFactorOn({app, clock}: TestContext, token: string): Promise<string> {
+  const {secret} = (await authed(app, token, 'POST', '/api/auth/two-factor/setup')).json();
+  await authed(app, token, 'POST', '/api/auth/two-factor/enable', {code: totpCode(secret, clock.now())});
+  return secret as string;
+}
+
+describe('the activity log', () => {
+  it('records one event for every action, each done through the API, and the owner reads them back', async () => {
+    const ctx = await build();
+    const {app, mail, clock} = ctx;
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    const member = await joinTeam(app, mail, owner, 'member@example.com');
+
+    // Sign-ins: refused, locked, then the owner's keys, sessions, password and two-factor.
+    await login(app, 'member@example.com', 'Wrong-Password-1');
+    for (let i = 0; i < 5; i++) await login(app, 'member@example.com', 'Wrong-Password-2');
+    const created = (await authed(app, owner, 'POST', '/api/keys/sandbox', {name: 'Clinic web'})).json().key;
+    await authed(app, owner, 'PATCH', `/api/keys/${created.id}`, {name: 'Clinic web 2'});
+    const rotated = (await authed(app, owner, 'POST', `/api/keys/${created.id}/rotate`, {keyType: 'sandbox'})).json();
+    await authed(app, owner, 'DELETE', `/api/keys/${rotated.key.id}/revoke`, {keyType: 'sandbox'});
+    const other = (await login(app, 'owner@example.com')).json().token;
+    const otherId = (await authed(app, owner, 'GET', '/api/auth/sessions'))
+      .json()
+      .sessions.find((s: {current: boolean}) => !s.current).id;
+    await authed(app, owner, 'DELETE', `/api/auth/sessions/${otherId}`);
+    expect((await authed(app, other, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    const changed = await authed(app, owner, 'POST', '/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Another-Horse-77',
+    });
+    const ownerNow = String(changed.headers['x-new-token']);
+    const secret = await twoFactorOn(ctx, ownerNow);
+    const next = (steps: number) => totpCode(secret, new Date(clock.now().getTime() + steps * 30_000));
+    const codes = (await authed(app, ownerNow, 'POST', '/api/auth/two-factor/recovery-codes', {code: next(1)})).json()
+      .recoveryCodes as string[];
+    const challenge = (await login(app, 'owner@example.com', 'Another-Horse-77')).json().challengeToken;
+    const signedInAgain = (
+      await post(app, '/api/auth/login/two-factor', {challengeToken: challenge, code: codes[0]})
+    ).json().token as string;
+    await authed(app, signedInAgain, 'PATCH', '/api/team/settings', {requireTwoFactor: true});
+    await authed(app, signedInAgain, 'PATCH', '/api/team/settings', {requireTwoFactor: false});
+    await authed(app, signedInAgain, 'POST', '/api/auth/two-factor/disable', {
+      password: 'Another-Horse-77',
+      code: codes[1],
+    });
+
+    // The team: invitations sent, resent, revoked, declined, accepted; roles, removal, leaving, transfer.
+    const invited = (await authed(app, signedInAgain, 'POST', '/api/team/add', {email: 'later@example.com'})).json()
+      .invitation;
+    clock.advance(2 * 60_000);
+    await authed(app, signedInAgain, 'POST', `/api/team/invitations/${invited.id}/resend`);
+    await authed(app, signedInAgain, 'DELETE', `/api/team/invitations/${invited.id}`);
+    await authed(app, signedInAgain, 'POST', '/api/team/add', {email: 'no@example.com'});
+    await post(app, '/api/invitations/decline', {token: await invitationToken(mail, 'no@example.com')});
+    const admin = await joinTeam(app, mail, signedInAgain, 'admin@example.com');
+    await authed(app, signedInAgain, 'PATCH', `/api/team/${admin.id}`, {role: 'admin'});
+    const leaver = await joinTeam(app, mail, signedInAgain, 'leaver@example.com');
+    await authed(app, leaver.token, 'POST', '/api/team/leave');
+    await authed(app, signedInAgain, 'DELETE', `/api/team/${member.id}`);
+    await authed(app, signedInAgain, 'POST', '/api/team/transfer', {userId: admin.id, password: 'Another-Horse-77'});
+
+    // An account of its own: verified, reset, signed out, deleted.
+    await register(app, 'solo@example.com');
+    await verify(app, mail, 'solo@example.com');
+    await post(app, '/api/auth/forgot-password', {email: 'solo@example.com'});
+    const reset = await mail.lastToken('solo@example.com', 'reset-password');
+    await post(app, '/api/auth/reset-password', {token: reset, newPassword: 'Fresh-Horse-881'});
+    const solo = (await login(app, 'solo@example.com', 'Fresh-Horse-881')).json().token;
+    await authed(app, solo, 'POST', '/api/auth/logout');
+    const soloAgain = (await login(app, 'solo@example.com', 'Fresh-Horse-881')).json().token;
+    const soloEvents = await events(app, soloAgain);
+    await authed(app, soloAgain, 'GET', '/api/activity/export');
+    await authed(app, soloAgain, 'DELETE', '/api/auth/account', {password: 'Fresh-Horse-881'});
+
+    const rows = await app.db.selectFrom('activity_events').select('action').execute();
+    const recorded = new Set(rows.map((r) => r.action));
+    expect([...ACTIVITY_ACTION_NAMES].filter((action) => !recorded.has(action))).toEqual([]);
+
+    // The owner (an admin since the transfer) reads the team's log: its events, newest first, with who and what.
+    const team = await events(app, signedInAgain);
+    const ids = team.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(team.find((e) => e.action === 'key.created')).toMatchObject({
+      actor: {email: 'owner@example.com'},
+      target: {type: 'key', id: created.id, label: expect.stringMatching(/^Clinic web \(ending \w{8}\)$/)},
+      result: 'success',
+      ipAddress: '127.0.0.1',
+      userAgent: 'lightMyRequest',
+    });
+    expect(team.find((e) => e.action === 'sign-in.locked')).toMatchObject({
+      actor: {email: 'member@example.com'},
+      result: 'failure',
+    });
+    expect(team.find((e) => e.action === 'invitation.accepted')).toMatchObject({actor: {email: 'leaver@example.com'}});
+    expect(team.find((e) => e.action === 'invitation.declined')).toMatchObject({
+      actor: {id: null, email: 'no@example.com'},
+    });
+    // Nothing of the account without a team; and its own log had its own events only.
+    expect(team.some((e) => e.actor?.email === 'solo@example.com')).toBe(false);
+    expect(new Set(soloEvents.map((e) => e.actor?.email))).toEqual(new Set(['solo@example.com']));
+    // The deleted account's events outlive it.
+    expect(rows.filter((r) => r.action === 'account.deleted')).toHaveLength(1);
+  });
+
+  it('shows a member their own events only, and the team’s to owners and admins; filters and pages', async () => {
+    const {app, mail, clock} = await build();
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    const member = await joinTeam(app, mail, owner, 'member@example.com');
+    for (let i = 0; i < 45; i++) await authed(app, owner, 'POST', '/api/keys/sandbox', {name: `Key ${i}`});
+    clock.advance(DAY);
+    const memberToday = (await login(app, 'member@example.com')).json().token;
+    await authed(app, memberToday, 'POST', '/api/auth/logout');
+    const ownerToday = (await login(app, 'owner@example.com')).json().token;
+
+    const mine = await events(app, (await login(app, 'member@example.com')).json().token);
+    expect(mine.every((e) => e.actor?.email === 'member@example.com')).toBe(true);
+    expect(mine.map((e) => e.action)).toContain('sign-out');
+
+    const first = (await authed(app, ownerToday, 'GET', '/api/activity')).json();
+    expect(first.scope).toBe('team');
+    expect(first.events).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.stringMatching(/^\d+$/));
+    const keys = await events(app, ownerToday, 'action=key.created');
+    expect(keys).toHaveLength(45);
+    const byMember = await events(app, ownerToday, `actorId=${member.id}`);
+    expect(byMember.length).toBeGreaterThan(0);
+    expect(byMember.every((e) => e.actor?.id === member.id)).toBe(true);
+    // Days are UTC and both ends are included: the keys were made on the first day, the sign-out on the next.
+    expect(await events(app, ownerToday, 'action=key.created&from=2026-01-16&to=2026-01-16')).toEqual([]);
+    expect(await events(app, ownerToday, 'action=key.created&from=2026-01-15&to=2026-01-15')).toHaveLength(45);
+    expect((await events(app, ownerToday, 'action=sign-out&from=2026-01-16')).map((e) => e.actor?.email)).toEqual([
+      'member@example.com',
+    ]);
+    const backwards = await authed(app, ownerToday, 'GET', '/api/activity?from=2026-01-16&to=2026-01-15');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error).toEqual({
+      code: 'INVALID_ACTIVITY_FILTER',
+      message: 'Pick a start date on or before the end date.',
+    });
+    // Reading the log is itself recorded, once per first page.
+    expect((await events(app, ownerToday, 'action=activity.viewed')).length).toBeGreaterThan(0);
+  });
+
+  it('exports the filtered log as CSV whose cells a spreadsheet cannot run as formulas', async () => {
+    const {app, mail} = await build();
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    await authed(app, owner, 'POST', '/api/keys/sandbox', {name: '=HYPERLINK("https://evil.example","x")'});
+    await authed(app, owner, 'POST', '/api/keys/sandbox', {name: '@SUM(1+1)'});
+    const res = await authed(app, owner, 'GET', '/api/activity/export?action=key.created');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="intakekit-activity.csv"');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('"Time (UTC)","Person","Action","Target","IP address","User agent","Result"');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`"'@SUM(1+1) (ending `);
+    expect(lines[2]).toContain(`"'=HYPERLINK(""https://evil.example"",""x"") (ending `);
+    for (const line of lines.slice(1))
+      expect(line).toMatch(/^"2026-01-15T09:00:00\.000Z","owner@example\.com","key\.created",/);
+    expect((await events(app, owner, 'action=activity.exported')).length).toBe(1);
+  });
+
+  it('is append-only in the database: UPDATE and DELETE are refused; only the retention purge removes events', async () => {
+    const {app, mail, clock, config} = await build();
+    const token = await signedIn(app, mail, 'ada@example.com');
+    await authed(app, token, 'POST', '/api/auth/logout');
+    await expect(sql`UPDATE activity_events SET action = 'sign-in'`.execute(app.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM activity_events`.execute(app.db)).rejects.toThrow(/append-only/);
+    const count = async () => (await app.db.selectFrom('activity_events').select('id').execute()).length;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+
+    // Kept ACTIVITY_RETENTION_DAYS (six years by default), then purged by housekeeping.
+    expect(config.activityRetentionDays).toBe(2190);
+    clock.advance(2189 * DAY);
+    await login(app, 'ada@example.com');
+    expect((await app.scheduler.run('housekeeping')).ran).toBe(true);
+    expect(await count()).toBe(before + 1);
+    clock.advance(2 * DAY);
+    await app.scheduler.run('housekeeping');
+    expect(await count()).toBe(1);
+    // The purge's permission ended with its transaction.
+    await expect(sql`DELETE FROM activity_events`.execute(app.db)).rejects.toThrow(/append-only/);
+  });
+});
