@@ -1,5 +1,5 @@
 /**
- * The activity page (issue 17): the owner reads the team's security events, filters them and exports the view as
+ * The activity page: the owner reads the team's security events, filters them and exports the view as
  * CSV; a member reads only their own. axe, and a 375 px phone in dark mode.
  */
 import {readFile} from 'node:fs/promises';

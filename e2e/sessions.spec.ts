@@ -1,5 +1,5 @@
 /**
- * Settings' sessions list (issue 17): two browsers signed in to one account, one signs the other out from the list,
+ * Settings' sessions list: two browsers signed in to one account, one signs the other out from the list,
  * and that browser lands on the sign-in page, which says why; or all the other sessions at once.
  */
 import {test, expect, expectAccessible, gotoHydrated, users} from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in with an authenticator app (issue 17), as a person does it: set it up in Settings from the
+ * Two-factor sign-in with an authenticator app, as a person does it: set it up in Settings from the
  * setup key beside the QR code, keep the recovery codes, sign out, sign in with a code, then with a recovery code,
  * and turn it off (a notice is emailed). The new views pass axe and fit a 375 px phone in dark mode.
  */

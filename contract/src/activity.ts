@@ -1,4 +1,4 @@
-// The activity log (issue 17): the actions it records, as the API stores them and the portal names them. No
+// The activity log, kept because a clinic's compliance officer must be able to say who changed what: the actions it records, as the API stores them and the portal names them. No
 // imports, so the portal reads it alone.
 
 /** Every action the log records. */

@@ -1,4 +1,4 @@
-// Why a session ended (issue 17): the API answers a request whose session ended with one of these codes (all
+// Why a session ended, so a person signed out is told the cause rather than left guessing: the API answers a request whose session ended with one of these codes (all
 // 401), and the portal's sign-in page shows the message of that answer (errors.ts). No imports, so the portal
 // reads it alone.
 

@@ -1,4 +1,4 @@
-// Two-factor sign-in (issue 17): the rules the API checks, the portal's forms and the sign-in screen share.
+// Two-factor sign-in, since a stolen password alone must not open a clinic's keys: the rules the API checks, the portal's forms and the sign-in screen share.
 // No imports, so the portal reads it without pulling anything else into a page.
 
 /** RFC 6238 as every authenticator app applies it by default: SHA-1, 6 digits, 30-second steps. */

@@ -1,4 +1,4 @@
--- The sessions list of Settings and the reason a session ended (issue 17).
+-- The sessions list of Settings, and the reason a session ended so its next request can say why.
 --
 -- Each token row carries what the list shows of its sign-in: the browser's User-Agent and the address it signed
 -- in from, and when the sign-in happened (rotation copies all three to the successor). Rows from before this

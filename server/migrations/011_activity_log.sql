@@ -1,4 +1,4 @@
--- The activity log (issue 17): an append-only record of security events (sign-ins, password and two-factor
+-- The activity log: an append-only record of security events (sign-ins, password and two-factor
 -- changes, sessions, keys, team changes), kept ACTIVITY_RETENTION_DAYS (six years by default, as HIPAA asks of
 -- audit records).
 --

@@ -1,4 +1,4 @@
-// Request and response shapes of /api/activity (the activity log of issue 17).
+// Request and response shapes of /api/activity, the audit record of security events.
 import {Type, type Static} from 'typebox';
 import {ACTIVITY_ACTION_NAMES, ACTIVITY_PAGE_SIZE} from '../activity.js';
 import {Timestamp, Uuid, literalUnion} from './common.js';

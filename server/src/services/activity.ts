@@ -1,4 +1,4 @@
-// The activity log (issue 17): one append-only event per security-relevant action, who did it on what, from which
+// The activity log, the audit controls a clinic's compliance review asks for: one append-only event per security-relevant action, who did it on what, from which
 // address and browser, and whether it succeeded. Owners and admins read their team's events, everyone their own;
 // reading and exporting are themselves recorded.
 import type {Db} from '../db/connect.js';

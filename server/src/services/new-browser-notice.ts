@@ -1,4 +1,4 @@
-// A notice by email when an account signs in from a browser it was not used from before (issue 17). The first
+// A notice by email when an account signs in from a browser it was not used from before, so the owner hears of a stolen password in use. The first
 // browser of an account (its first sign-in, or the first since this was deployed) is remembered silently.
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';

@@ -1,4 +1,4 @@
-// Two-factor sign-in with an authenticator app (issue 17). Setup stores a sealed secret that counts only
+// Two-factor sign-in with an authenticator app, so a leaked password alone does not open an account. Setup stores a sealed secret that counts only
 // once a code from it is confirmed; the confirmation turns two-factor on and hands out recovery codes,
 // shown that once and stored hashed. A sign-in whose password is right then gets a short-lived challenge
 // instead of a session, and the challenge with a valid code gets the session.

@@ -1,4 +1,4 @@
-// The activity log (issue 17): one event per action, each performed through the API and read back; who sees what;
+// The activity log: one event per action, each performed through the API and read back; who sees what;
 // the filters and pages; the CSV export; and a table the database itself keeps append-only.
 import type {FastifyInstance} from 'fastify';
 import {sql} from 'kysely';

@@ -1,4 +1,4 @@
-// Settings' sessions list (issue 17): one entry per sign-in with its browser, address and times; signing out one
+// Settings' sessions list: one entry per sign-in with its browser, address and times; signing out one
 // session or all the others; and the 401 that says why a session ended.
 import type {FastifyInstance} from 'fastify';
 import {describe, expect, it} from 'vitest';

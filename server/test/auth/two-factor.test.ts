@@ -1,4 +1,4 @@
-// Two-factor sign-in with an authenticator app (issue 17): RFC 6238 codes, setup and confirmation,
+// Two-factor sign-in with an authenticator app: RFC 6238 codes, setup and confirmation,
 // the challenge of the password step, single-use codes, the lock, turning it off.
 import type {FastifyInstance} from 'fastify';
 import {describe, expect, it} from 'vitest';

@@ -1,4 +1,4 @@
-// A team's owner requires two-factor of every member (issue 17): members without it are refused the team's keys and
+// A team's owner requires two-factor of every member: members without it are refused the team's keys and
 // page until they turn it on; leaving stays open; only the owner, with two-factor on, sets the policy.
 import type {FastifyInstance} from 'fastify';
 import {describe, expect, it} from 'vitest';

@@ -53,7 +53,7 @@ function EventRow({event}: {event: ActivityEventBody}): ReactNode {
   );
 }
 
-/** The /activity screen (issue 17): the security events of the team (owners, admins) or one's own, filtered. */
+/** The /activity screen: the security events of the team (owners, admins) or one's own, filtered. */
 export default function ActivityView(): ReactNode {
   const id = useId();
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);

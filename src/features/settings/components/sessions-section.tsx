@@ -52,7 +52,7 @@ function SessionRow({
   );
 }
 
-/** Settings → Sessions (issue 17): every signed-in browser, with a sign-out for each and for all the others. */
+/** Settings → Sessions: every signed-in browser, with a sign-out for each and for all the others. */
 export default function SessionsSection(): ReactNode {
   const {data, error, isLoading, mutate} = useSessions();
   const [busy, setBusy] = useState<string | null>(null);

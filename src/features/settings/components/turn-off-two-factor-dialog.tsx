@@ -9,7 +9,6 @@ import {TWO_FACTOR_MESSAGES} from '@intakekit/contract/two-factor';
 import {disableTwoFactor} from '../api/two-factor';
 import {secondFactorCode} from './two-factor-section';
 import settings from './styles.module.css';
-import styles from './two-factor.module.css';
 
 /** Turning two-factor off: the password and a current code, in an in-app dialog. */
 export default function TurnOffTwoFactorDialog({
@@ -59,7 +58,7 @@ export default function TurnOffTwoFactorDialog({
       title="Turn off two-factor authentication?"
       description="Signing in will need only your password, and your recovery codes stop working. We email you a notice."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.dialogForm}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className={settings.dialogForm}>
         {error ? (
           <Notice variant="error" className={settings.formNotice}>
             {error}
@@ -81,7 +80,7 @@ export default function TurnOffTwoFactorDialog({
           {...field('code')}
           hint="A code from your app, or one of your recovery codes."
         />
-        <div className={styles.dialogActions}>
+        <div className={settings.dialogActions}>
           <button type="button" className="button button--secondary" onClick={onClose} disabled={pending}>
             Cancel
           </button>

@@ -91,7 +91,7 @@ function CodeForm({
   );
 }
 
-/** Settings → Two-factor authentication (issue 17): set up with a QR code, recovery codes, turn off. */
+/** Settings → Two-factor authentication: set up with a QR code, recovery codes, turn off. */
 export default function TwoFactorSection({user}: {user: User}): ReactNode {
   const refreshUser = useAuthStore((s) => s.refreshUser);
   // Sent here by the team's policy (session/components/two-factor-gate).

@@ -7,7 +7,7 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 import {setTeamPolicy} from '../api/team-policy';
 import styles from './styles.module.css';
 
-/** The team's two-factor policy (issue 17): the owner turns it on or off; everyone else reads it. */
+/** The team's two-factor policy: the owner turns it on or off; everyone else reads it. */
 export default function TwoFactorPolicy({isOwner, teamName}: {isOwner: boolean; teamName: string}): ReactNode {
   const user = useAuthStore((s) => s.user);
   const refreshUser = useAuthStore((s) => s.refreshUser);

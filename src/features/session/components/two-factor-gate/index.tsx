@@ -6,7 +6,7 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 export const TWO_FACTOR_SETUP_PATH = '/settings?two-factor=required#two-factor';
 
 /**
- * Keeps a page from a member whose team requires two-factor and who has not turned it on (issue 17): they are sent
+ * Keeps a page from a member whose team requires two-factor and who has not turned it on: they are sent
  * to Settings to set it up. The API refuses them the same data (403 TWO_FACTOR_REQUIRED_BY_TEAM); this spares them
  * a page of errors.
  */
