@@ -22,6 +22,7 @@ for (const s of suites)
   console.log(
     `  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`,
   );
+for (const name of suites.flatMap((s) => s.failures ?? [])) console.log(`  failed: ${name}`);
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 if (process.env.TEST_SUMMARY_FILE)
@@ -46,6 +47,7 @@ function vitest(project, label) {
     passed: r.numPassedTests,
     failed: r.numFailedTests,
     skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+    failures: vitestFailures(r),
   }));
 }
 
@@ -61,11 +63,33 @@ function playwright() {
     passed: r.stats.expected + r.stats.flaky,
     failed: r.stats.unexpected,
     skipped: r.stats.skipped,
+    failures: playwrightFailures(r),
   }));
 }
 
+// The names of the failed tests go into the summary so the last lines of a CI log say what broke.
+function vitestFailures(report) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${path.relative(root, file.name)} > ${t.fullName}`),
+  );
+}
+
+function playwrightFailures(report) {
+  const walk = (suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected')
+        .map((t) => `${spec.file} > ${spec.title} [${t.projectName}]`),
+    ),
+    ...(suite.suites ?? []).flatMap(walk),
+  ];
+  return (report.suites ?? []).flatMap(walk);
+}
+
 function fromReport(name, file, status, count) {
-  if (!existsSync(file)) return {name, passed: 0, failed: 1, skipped: 0, crashed: true};
+  if (!existsSync(file)) return {name, passed: 0, failed: 1, skipped: 0, failures: [], crashed: true};
   try {
     const counts = count(JSON.parse(readFileSync(file, 'utf8')));
     // A runner that crashed after writing a report still fails the run.
@@ -76,7 +100,7 @@ function fromReport(name, file, status, count) {
       crashed: status !== 0,
     };
   } catch {
-    return {name, passed: 0, failed: 1, skipped: 0, crashed: true};
+    return {name, passed: 0, failed: 1, skipped: 0, failures: [], crashed: true};
   } finally {
     // Stale reports from an earlier run must never be counted again.
     writeFileSync(file, '');
