@@ -21,7 +21,7 @@ export interface ActivityActor {
 }
 
 export interface ActivityTarget {
-  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account';
+  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey';
   id?: string | null;
   label?: string | null;
 }

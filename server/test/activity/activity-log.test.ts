@@ -5,6 +5,7 @@ import {sql} from 'kysely';
 import {describe, expect, it} from 'vitest';
 import {totpCode} from '../../src/lib/totp.js';
 import {build, type TestContext} from '../helpers/app.js';
+import {SoftwareAuthenticator} from '../helpers/software-authenticator.js';
 import {PASSWORD, authed, login, post, register, signedIn, verify} from '../helpers/accounts.js';
 import {invitationToken, joinTeam} from '../team/team-helpers.js';
 import {ACTIVITY_ACTION_NAMES} from '@intakekit/contract/activity';
@@ -71,6 +72,14 @@ describe('the activity log', () => {
       password: 'Another-Horse-77',
       code: codes[1],
     });
+    const device = new SoftwareAuthenticator({origin: new URL(ctx.config.portalUrl).origin});
+    const prompt = await authed(app, signedInAgain, 'POST', '/api/auth/passkeys/options', {
+      password: 'Another-Horse-77',
+    });
+    const passkey = await authed(app, signedInAgain, 'POST', '/api/auth/passkeys', {
+      credential: device.create(prompt.json()),
+    });
+    await authed(app, signedInAgain, 'DELETE', `/api/auth/passkeys/${passkey.json().id}`);
 
     // The team: invitations sent, resent, revoked, declined, accepted; roles, removal, leaving, transfer.
     const invited = (await authed(app, signedInAgain, 'POST', '/api/team/add', {email: 'later@example.com'})).json()
