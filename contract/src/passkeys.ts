@@ -19,4 +19,5 @@ export const PASSKEY_MESSAGES = {
   cancelled: 'The passkey prompt was closed before it finished. Try again when you are ready.',
   unsupported: 'This browser cannot use passkeys. Sign in with your email and password instead.',
   alreadyRegistered: 'This device already holds a passkey for your account.',
+  failed: 'Your browser could not use the passkey. Try again, or sign in with your email and password.',
 } as const;

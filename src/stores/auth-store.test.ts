@@ -192,7 +192,12 @@ describe('auth store (spec §4)', () => {
   });
 
   it('login with two-factor on stores nothing and answers the challenge; the code step signs in', async () => {
-    const challenge = {twoFactorRequired: true, challengeToken: 'ch', expiresAt: '2026-01-01T00:05:00.000Z'};
+    const challenge = {
+      twoFactorRequired: true,
+      challengeToken: 'ch',
+      expiresAt: '2026-01-01T00:05:00.000Z',
+      passkey: false,
+    };
     const {store, storage, calls} = fakeApi({
       'POST /api/auth/login': {status: 200, body: challenge},
       'POST /api/auth/login/two-factor': {status: 200, body: {token: 'new', user: {...USER, twoFactorEnabled: true}}},

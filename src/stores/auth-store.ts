@@ -12,6 +12,8 @@ import type {
   UserResponse,
 } from '@intakekit/contract/schemas/auth';
 import type {UserBody} from '@intakekit/contract/schemas/common';
+import type {PasskeyAuthenticationOptions, PasskeySignInBody} from '@intakekit/contract/schemas/passkeys';
+import {getPasskey} from '@site/src/lib/passkeys';
 
 /** The user as the portal holds it (spec §3, contract "User object"). */
 export type User = UserBody;
@@ -52,6 +54,12 @@ export interface AuthState {
   login(credentials: {email: string; password: string}): Promise<SignInResult>;
   /** The code step of a sign-in: stores the token and the user. Throws the ApiError of the call. */
   completeTwoFactor(input: TwoFactorLoginBody): Promise<User>;
+  /**
+   * A passkey sign-in: the browser's prompt for the options of POST /api/auth/login/passkey/options, then its
+   * answer. With the challenge of a password step, it is that sign-in's second step. Throws the ApiError of a
+   * call or the PasskeyPromptError of the browser.
+   */
+  signInWithPasskey(challengeToken?: string): Promise<User>;
   /** POST /api/auth/logout, then clear local state even if the call failed. The caller clears the SWR cache. */
   logout(): Promise<void>;
   setToken(token: string | null): void;
@@ -166,6 +174,14 @@ export function createAuthStore(client: ApiClient = apiClient) {
 
       async completeTwoFactor(input) {
         return signedIn(await client.post<SignedInResponse>('/api/auth/login/two-factor', input));
+      },
+
+      async signInWithPasskey(challengeToken) {
+        const token = challengeToken ? {challengeToken} : {};
+        const options = await client.post<PasskeyAuthenticationOptions>('/api/auth/login/passkey/options', token);
+        const credential = await getPasskey(options);
+        const body: PasskeySignInBody = {credential, ...token};
+        return signedIn(await client.post<SignedInResponse>('/api/auth/login/passkey', body));
       },
 
       async logout() {

@@ -230,7 +230,10 @@ describe('signing in with a passkey', () => {
     await authed(app, token, 'POST', '/api/auth/two-factor/enable', {code: totpCode(secret, clock.now())});
     const eve = await withPasskey(ctx, 'eve@example.com');
 
-    const challengeToken = (await login(app, 'ada@example.com')).json().challengeToken as string;
+    const passwordStep = (await login(app, 'ada@example.com')).json();
+    // The password step tells the portal a passkey may stand in for the code.
+    expect(passwordStep).toMatchObject({twoFactorRequired: true, passkey: true});
+    const challengeToken = passwordStep.challengeToken as string;
     const step = await passkeySignIn(app, device, challengeToken);
     expect(step.options.allowCredentials).toEqual([
       {id: device.credentials[0]!.id, type: 'public-key', transports: ['internal']},
