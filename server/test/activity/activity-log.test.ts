@@ -84,7 +84,11 @@ describe('the activity log', () => {
     // The team: invitations sent, resent, revoked, declined, accepted; roles, removal, leaving, transfer.
     const invited = (await authed(app, signedInAgain, 'POST', '/api/team/add', {email: 'later@example.com'})).json()
       .invitation;
+    // A key that expires within the two minutes before a resend may go out; the expiry job records it.
+    const expiresAt = new Date(clock.now().getTime() + 60_000).toISOString();
+    await authed(app, signedInAgain, 'POST', '/api/keys/sandbox', {name: 'Short-lived', expiresAt});
     clock.advance(2 * 60_000);
+    expect((await app.scheduler.run('key-expiry-reminders')).ran).toBe(true);
     await authed(app, signedInAgain, 'POST', `/api/team/invitations/${invited.id}/resend`);
     await authed(app, signedInAgain, 'DELETE', `/api/team/invitations/${invited.id}`);
     await authed(app, signedInAgain, 'POST', '/api/team/add', {email: 'no@example.com'});
@@ -117,7 +121,7 @@ describe('the activity log', () => {
     const team = await events(app, signedInAgain);
     const ids = team.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(team.find((e) => e.action === 'key.created')).toMatchObject({
+    expect(team.find((e) => e.action === 'key.created' && e.target?.id === created.id)).toMatchObject({
       actor: {email: 'owner@example.com'},
       target: {type: 'key', id: created.id, label: expect.stringMatching(/^Clinic web \(ending \w{8}\)$/)},
       result: 'success',
