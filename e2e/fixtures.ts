@@ -151,7 +151,7 @@ export const users = {
     await gotoHydrated(page, '/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', {exact: true}).fill(user.password);
-    await page.getByRole('button', {name: 'Sign in'}).click();
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
   },
   /** Puts a fresh session token where the portal keeps it, then opens `path`. */
   async signIn(page: Page, user: TestUser, path = '/dashboard'): Promise<string> {

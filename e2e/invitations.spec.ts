@@ -153,7 +153,7 @@ test('an existing user signs in from the link; their keys stay theirs until Join
   await expect(secondPage).toHaveURL(/\/login\?next=%2Faccept-invitation%3Ftoken%3D[\w-]+&email=/);
   await expect(secondPage.getByLabel(/^email/i)).toHaveValue(existing.email);
   await secondPage.getByLabel(/^password/i).fill(DEFAULT_PASSWORD);
-  await secondPage.getByRole('button', {name: 'Sign in'}).click();
+  await secondPage.getByRole('button', {name: 'Sign in', exact: true}).click();
   await expect(secondPage).toHaveURL(/\/accept-invitation\?token=/);
 
   // Joining would move the one active key; nothing has happened yet.

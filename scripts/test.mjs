@@ -79,9 +79,7 @@ function vitestFailures(report) {
 function playwrightFailures(report) {
   const walk = (suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests
-        .filter((t) => t.status === 'unexpected')
-        .map((t) => `${spec.file} > ${spec.title} [${t.projectName}]`),
+      spec.tests.filter((t) => t.status === 'unexpected').map((t) => `${spec.file} > ${spec.title} [${t.projectName}]`),
     ),
     ...(suite.suites ?? []).flatMap(walk),
   ];

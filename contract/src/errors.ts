@@ -126,6 +126,21 @@ const API_CODES = {
     status: 409,
     message: 'Start the setup again: scan the new QR code, then enter the code it shows.',
   },
+  // Passkeys (passkeys.ts).
+  PASSKEY_NOT_VERIFIED: {
+    status: 400,
+    message: 'Your passkey could not be verified. Try again, or sign in with your email and password.',
+  },
+  PASSKEY_PROMPT_EXPIRED: {status: 400, message: 'The passkey prompt timed out. Try again.'},
+  PASSKEY_NOT_REGISTERED: {
+    status: 400,
+    message: 'This passkey is not registered with IntakeKit. Sign in with your password, then add it in Settings.',
+  },
+  PASSKEY_LIMIT_REACHED: {
+    status: 409,
+    message: 'Your account has 10 passkeys, the most it can hold. Remove one to add another.',
+  },
+  INVALID_PASSKEY_NAME: {status: 400, message: 'Name your passkey in 1 to 64 characters.'},
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {

@@ -13,6 +13,8 @@ export const E2E = {
   controlPort: port('E2E_CONTROL_PORT', 12526),
 } as const;
 
-export const SITE_URL = `http://127.0.0.1:${E2E.sitePort}`;
+// localhost, not 127.0.0.1: the portal's host name is its passkeys' relying party ID, and WebAuthn refuses an IP
+// address there. The servers still listen on 127.0.0.1 only; localhost resolves to it.
+export const SITE_URL = `http://localhost:${E2E.sitePort}`;
 export const API_URL = `http://127.0.0.1:${E2E.apiPort}`;
 export const CONTROL_URL = `http://127.0.0.1:${E2E.controlPort}`;

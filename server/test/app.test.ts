@@ -202,6 +202,14 @@ describe('OpenAPI document', () => {
       'GET /api/auth/sessions',
       'DELETE /api/auth/sessions/{id}',
       'POST /api/auth/sessions/sign-out-others',
+      // Passkeys.
+      'GET /api/auth/passkeys',
+      'POST /api/auth/passkeys/options',
+      'POST /api/auth/passkeys',
+      'PATCH /api/auth/passkeys/{id}',
+      'DELETE /api/auth/passkeys/{id}',
+      'POST /api/auth/login/passkey/options',
+      'POST /api/auth/login/passkey',
       // The team's two-factor policy.
       'PATCH /api/team/settings',
       // The activity log.

@@ -12,6 +12,8 @@ import type {
   UserResponse,
 } from '@intakekit/contract/schemas/auth';
 import type {UserBody} from '@intakekit/contract/schemas/common';
+import type {PasskeyAuthenticationOptions, PasskeySignInBody} from '@intakekit/contract/schemas/passkeys';
+import {getPasskey} from '@site/src/lib/passkeys';
 
 /** The user as the portal holds it (spec §3, contract "User object"). */
 export type User = UserBody;
@@ -52,7 +54,13 @@ export interface AuthState {
   login(credentials: {email: string; password: string}): Promise<SignInResult>;
   /** The code step of a sign-in: stores the token and the user. Throws the ApiError of the call. */
   completeTwoFactor(input: TwoFactorLoginBody): Promise<User>;
-  /** POST /api/auth/logout, then clear local state even if the call failed. The caller clears the SWR cache. */
+  /**
+   * A passkey sign-in: the browser's prompt for the options of POST /api/auth/login/passkey/options, then its
+   * answer. With the challenge of a password step, it is that sign-in's second step. Throws the ApiError of a
+   * call or the PasskeyPromptError of the browser.
+   */
+  signInWithPasskey(challengeToken?: string): Promise<User>;
+  /** Clears local state, then POST /api/auth/logout with the token it had. The caller clears the SWR cache. */
   logout(): Promise<void>;
   setToken(token: string | null): void;
 }
@@ -168,13 +176,23 @@ export function createAuthStore(client: ApiClient = apiClient) {
         return signedIn(await client.post<SignedInResponse>('/api/auth/login/two-factor', input));
       },
 
+      async signInWithPasskey(challengeToken) {
+        const token = challengeToken ? {challengeToken} : {};
+        const options = await client.post<PasskeyAuthenticationOptions>('/api/auth/login/passkey/options', token);
+        const credential = await getPasskey(options);
+        const body: PasskeySignInBody = {credential, ...token};
+        return signedIn(await client.post<SignedInResponse>('/api/auth/login/passkey', body));
+      },
+
       async logout() {
+        const token = client.storage.get();
+        // Forgotten here first: a page left or a tab closed right after 'Log out' must not stay signed in.
+        clearSession();
+        if (!token) return;
         try {
-          if (client.storage.get()) await client.post('/api/auth/logout');
+          await client.post('/api/auth/logout', undefined, {token, keepalive: true});
         } catch {
-          // Local sign-out happens whatever the server answered.
-        } finally {
-          clearSession();
+          // Signed out here whatever the server answered.
         }
       },
 

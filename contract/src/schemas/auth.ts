@@ -41,6 +41,8 @@ export const TwoFactorChallengeResponse = Type.Object({
   twoFactorRequired: Type.Literal(true),
   challengeToken: Type.String(),
   expiresAt: Type.String({format: 'date-time'}),
+  /** The account has a passkey, which may stand in for the code (POST /api/auth/login/passkey). */
+  passkey: Type.Boolean(),
 });
 export const LoginResponse = Type.Union([SignedInResponse, TwoFactorChallengeResponse]);
 

@@ -35,6 +35,29 @@ export interface SignInChallengesTable {
   expires_at: Timestamp;
 }
 
+export interface PasskeysTable {
+  id: Generated<string>;
+  user_id: string;
+  credential_id: string;
+  public_key: Uint8Array;
+  /** bigint in SQL; counters stay far below 2^53. */
+  sign_count: ColumnType<string | number, number, number>;
+  transports: ColumnType<string[], string[], string[]>;
+  name: string;
+  backed_up: boolean;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+export type PasskeyChallengePurpose = 'register' | 'sign-in' | 'second-factor';
+
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: PasskeyChallengePurpose;
+  user_id: string | null;
+  expires_at: Timestamp;
+}
+
 export interface TeamsTable {
   id: Generated<string>;
   name: string;
@@ -226,4 +249,6 @@ export interface Database {
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }

@@ -65,3 +65,38 @@ export async function keyCaretakers(
 export async function markReminded(db: Db, id: string, stage: number): Promise<void> {
   await db.updateTable('api_keys').set({expiry_reminders_sent: stage}).where('id', '=', id).execute();
 }
+
+/** What expiry_reminders_sent says once the key's expiry is in the activity log: past both reminders. */
+export const EXPIRY_RECORDED = 3;
+
+export interface ExpiredKey {
+  id: string;
+  name: string;
+  key_masked: string | null;
+  expires_at: Date;
+  team_id: string | null;
+  user_id: string | null;
+  user_email: string | null;
+}
+
+/** Working keys whose expiry passed and is not yet in the activity log. */
+export async function keysExpiredUnrecorded(db: Db, now: Date): Promise<ExpiredKey[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .leftJoin('users', 'users.id', 'api_keys.user_id')
+    .select([
+      'api_keys.id',
+      'api_keys.name',
+      'api_keys.key_masked',
+      'api_keys.expires_at',
+      'api_keys.team_id',
+      'api_keys.user_id',
+      'users.email as user_email',
+    ])
+    .where('api_keys.status', '=', 'active')
+    .where('api_keys.expires_at', '<=', now)
+    .where('api_keys.expiry_reminders_sent', '<', EXPIRY_RECORDED)
+    .orderBy('api_keys.expires_at')
+    .execute();
+  return rows.map((r) => ({...r, expires_at: r.expires_at!}));
+}

@@ -21,7 +21,7 @@ export interface ActivityActor {
 }
 
 export interface ActivityTarget {
-  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account';
+  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey';
   id?: string | null;
   label?: string | null;
 }
@@ -29,6 +29,8 @@ export interface ActivityTarget {
 export interface ActivityEvent {
   action: ActivityAction;
   actor: ActivityActor | null;
+  /** The team whose log holds it, when not the actor's (an event of the system's, like a key's expiry). */
+  teamId?: string | null;
   target?: ActivityTarget;
   result?: 'success' | 'failure';
   client: SessionClient;
@@ -41,7 +43,7 @@ export function actorOf(user: Pick<UserWithTeam, 'id' | 'email' | 'team'>): Acti
 export async function recordActivity(db: Db, now: Date, event: ActivityEvent): Promise<void> {
   await insertActivity(db, {
     at: now,
-    team_id: event.actor?.teamId ?? null,
+    team_id: event.teamId !== undefined ? event.teamId : (event.actor?.teamId ?? null),
     actor_id: event.actor?.id ?? null,
     actor_email: event.actor?.email ?? null,
     action: event.action,

@@ -8,6 +8,7 @@ import {forgetEndedInvitationTokens} from '../repositories/invitations-repositor
 import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
 import {deleteDeadSessions, deleteEndedSessionsBefore} from '../repositories/sessions-repository.js';
 import {purgeActivityBefore} from '../repositories/activity-repository.js';
+import {deleteExpiredPasskeyChallenges} from '../repositories/passkeys-repository.js';
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
@@ -48,6 +49,7 @@ const PURGES: Record<string, Purge> = {
   signInAttempts: (db, now, config) => deleteStaleAttempts(db, now, new Date(now.getTime() - config.lockWindowMs)),
   sentMail: (db, now) => purgeSentMail(db, now),
   signInChallenges: (db, now) => deleteExpiredChallenges(db, now),
+  passkeyChallenges: (db, now) => deleteExpiredPasskeyChallenges(db, now),
   endedSessions: (db, now) => deleteEndedSessionsBefore(db, new Date(now.getTime() - ENDED_SESSION_RETENTION_MS)),
   // The activity log's retention (ACTIVITY_RETENTION_DAYS); the run's transaction lets this one deletion through.
   activity: (db, now, config) => purgeActivityBefore(db, new Date(now.getTime() - config.activityRetentionDays * DAY)),

@@ -1,11 +1,18 @@
 // Expiry reminders (design §4): the owner and admins of a team (or the user of a personal key) are
-// emailed 7 days and 1 day before a key in use expires. A scheduled job, so it runs in one process at
+// emailed 7 days and 1 day before a key in use expires; once it has expired, the activity log records it. A scheduled job, so it runs in one process at
 // a time however many share the database; the emails go through the outbox in the job's transaction,
 // and a key records which reminder it had, so none is sent twice (a new expiry date resets it).
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {SecretBox} from '../lib/secret-box.js';
-import {keyCaretakers, keysDueReminder, markReminded} from '../repositories/key-expiry-repository.js';
+import {
+  EXPIRY_RECORDED,
+  keyCaretakers,
+  keysDueReminder,
+  keysExpiredUnrecorded,
+  markReminded,
+} from '../repositories/key-expiry-repository.js';
+import {recordActivity} from './activity.js';
 import {enqueueMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
 import {EXPIRY_REMINDER_DAYS, KEY_IN_USE_DAYS, keyEnding} from '@intakekit/contract/api-keys';
@@ -47,7 +54,26 @@ export async function sendExpiryReminders(
     }
     await markReminded(db, key.id, key.stage);
   }
-  return {keys: due.length, emails};
+  return {keys: due.length, emails, expired: await recordExpiries(db, now)};
+}
+
+/**
+ * A key's expiry is an event of the activity log like a revocation, though no one acts: recorded at the time
+ * the key expired, in the team's log (or, for a key of someone without a team, in its owner's), once.
+ */
+async function recordExpiries(db: Db, now: Date): Promise<number> {
+  const expired = await keysExpiredUnrecorded(db, now);
+  for (const key of expired) {
+    await recordActivity(db, key.expires_at, {
+      action: 'key.expired',
+      actor: key.team_id ? null : {id: key.user_id, email: key.user_email, teamId: null},
+      teamId: key.team_id,
+      target: {type: 'key', id: key.id, label: `${key.name} (ending ${keyEnding(key.key_masked ?? '')})`},
+      client: {userAgent: null, ipAddress: null},
+    });
+    await markReminded(db, key.id, EXPIRY_RECORDED);
+  }
+  return expired.length;
 }
 
 export function keyExpiryRemindersJob(config: ReminderConfig, box: SecretBox): ScheduledJob {

@@ -29,6 +29,7 @@ import {
   useRecoveryCode,
   useStep,
 } from '../repositories/two-factor-repository.js';
+import {countPasskeys} from '../repositories/passkeys-repository.js';
 import {findUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {
   beginSignIn,
@@ -144,7 +145,8 @@ export class TwoFactor {
     const token = newToken();
     const expiresAt = new Date(this.config.now().getTime() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000);
     await insertChallenge(this.db, hashToken(token), user.id, expiresAt);
-    return {twoFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString()};
+    const passkey = (await countPasskeys(this.db, user.id)) > 0;
+    return {twoFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString(), passkey};
   }
 
   /**

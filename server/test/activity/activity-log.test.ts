@@ -5,6 +5,7 @@ import {sql} from 'kysely';
 import {describe, expect, it} from 'vitest';
 import {totpCode} from '../../src/lib/totp.js';
 import {build, type TestContext} from '../helpers/app.js';
+import {SoftwareAuthenticator} from '../helpers/software-authenticator.js';
 import {PASSWORD, authed, login, post, register, signedIn, verify} from '../helpers/accounts.js';
 import {invitationToken, joinTeam} from '../team/team-helpers.js';
 import {ACTIVITY_ACTION_NAMES} from '@intakekit/contract/activity';
@@ -71,11 +72,23 @@ describe('the activity log', () => {
       password: 'Another-Horse-77',
       code: codes[1],
     });
+    const device = new SoftwareAuthenticator({origin: new URL(ctx.config.portalUrl).origin});
+    const prompt = await authed(app, signedInAgain, 'POST', '/api/auth/passkeys/options', {
+      password: 'Another-Horse-77',
+    });
+    const passkey = await authed(app, signedInAgain, 'POST', '/api/auth/passkeys', {
+      credential: device.create(prompt.json()),
+    });
+    await authed(app, signedInAgain, 'DELETE', `/api/auth/passkeys/${passkey.json().id}`);
 
     // The team: invitations sent, resent, revoked, declined, accepted; roles, removal, leaving, transfer.
     const invited = (await authed(app, signedInAgain, 'POST', '/api/team/add', {email: 'later@example.com'})).json()
       .invitation;
+    // A key that expires within the two minutes before a resend may go out; the expiry job records it.
+    const expiresAt = new Date(clock.now().getTime() + 60_000).toISOString();
+    await authed(app, signedInAgain, 'POST', '/api/keys/sandbox', {name: 'Short-lived', expiresAt});
     clock.advance(2 * 60_000);
+    expect((await app.scheduler.run('key-expiry-reminders')).ran).toBe(true);
     await authed(app, signedInAgain, 'POST', `/api/team/invitations/${invited.id}/resend`);
     await authed(app, signedInAgain, 'DELETE', `/api/team/invitations/${invited.id}`);
     await authed(app, signedInAgain, 'POST', '/api/team/add', {email: 'no@example.com'});
@@ -108,7 +121,7 @@ describe('the activity log', () => {
     const team = await events(app, signedInAgain);
     const ids = team.map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(team.find((e) => e.action === 'key.created')).toMatchObject({
+    expect(team.find((e) => e.action === 'key.created' && e.target?.id === created.id)).toMatchObject({
       actor: {email: 'owner@example.com'},
       target: {type: 'key', id: created.id, label: expect.stringMatching(/^Clinic web \(ending \w{8}\)$/)},
       result: 'success',

@@ -32,7 +32,12 @@ async function challenge(app: FastifyInstance): Promise<string> {
   const res = await login(app, EMAIL);
   expect(res.statusCode).toBe(200);
   const body = res.json();
-  expect(body).toEqual({twoFactorRequired: true, challengeToken: expect.any(String), expiresAt: expect.any(String)});
+  expect(body).toEqual({
+    twoFactorRequired: true,
+    challengeToken: expect.any(String),
+    expiresAt: expect.any(String),
+    passkey: false,
+  });
   return body.challengeToken as string;
 }
 

@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {build} from '../helpers/app.js';
-import {authed, signedIn} from '../helpers/accounts.js';
+import {authed, login, signedIn} from '../helpers/accounts.js';
 
 const DAY = 86_400_000;
 
@@ -48,10 +48,10 @@ describe('key expiry reminders', () => {
     }
     expect(unused.key.name).not.toBe('Clinic web');
 
-    expect(await remind(app)).toEqual({keys: 0, emails: 0});
+    expect(await remind(app)).toEqual({keys: 0, emails: 0, expired: 0});
     clock.advance(3 * DAY);
-    expect(await remind(app)).toEqual({keys: 1, emails: 2});
-    expect(await remind(app)).toEqual({keys: 0, emails: 0});
+    expect(await remind(app)).toEqual({keys: 1, emails: 2, expired: 0});
+    expect(await remind(app)).toEqual({keys: 0, emails: 0, expired: 0});
     const reminders = async (to: string) => (await mail.to(to)).filter((m) => m.subject.includes(' expires '));
     const first = await reminders('admin@example.com');
     expect(first.map((m) => m.subject)).toEqual([
@@ -61,10 +61,11 @@ describe('key expiry reminders', () => {
     expect(await reminders('member@example.com')).toHaveLength(0);
 
     clock.advance(6 * DAY);
-    expect(await remind(app)).toEqual({keys: 1, emails: 2});
+    expect(await remind(app)).toEqual({keys: 1, emails: 2, expired: 0});
     expect((await reminders('owner@example.com')).map((m) => m.subject).at(-1)).toMatch(/expires within a day$/);
+    // The two 10-day keys expire now: no more reminders, and their expiry goes into the activity log.
     clock.advance(DAY);
-    expect(await remind(app)).toEqual({keys: 0, emails: 0});
+    expect(await remind(app)).toEqual({keys: 0, emails: 0, expired: 2});
   });
 
   it('starts over when the expiry date changes, and never reminds of a revoked key', async () => {
@@ -76,10 +77,10 @@ describe('key expiry reminders', () => {
     for (const key of [kept, dropped]) await start(app, key.apiKey);
     await app.keyUsage.flush();
     await authed(app, token, 'DELETE', `/api/keys/${dropped.key.id}/revoke`, {});
-    expect(await remind(app)).toEqual({keys: 1, emails: 1});
+    expect(await remind(app)).toEqual({keys: 1, emails: 1, expired: 0});
     const moved = new Date(clock.now().getTime() + 6 * DAY).toISOString();
     await authed(app, token, 'PATCH', `/api/keys/${kept.key.id}`, {expiresAt: moved});
-    expect(await remind(app)).toEqual({keys: 1, emails: 1});
+    expect(await remind(app)).toEqual({keys: 1, emails: 1, expired: 0});
     expect((await mail.to('solo@example.com')).filter((m) => m.subject.includes('expires'))).toHaveLength(2);
   });
 
@@ -105,5 +106,38 @@ describe('key expiry reminders', () => {
       await other.close();
     }
     expect((await mail.to('solo@example.com')).filter((m) => m.subject.includes(' expires '))).toHaveLength(1);
+  });
+
+  it('records an expiry in the activity log once, in the team’s log or the key owner’s own', async () => {
+    const {app, mail, clock} = await build();
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    const solo = await signedIn(app, mail, 'solo@example.com');
+    const soon = new Date(clock.now().getTime() + DAY).toISOString();
+    const team = (await authed(app, owner, 'POST', '/api/keys/sandbox', {name: 'Clinic web', expiresAt: soon})).json();
+    const own = (await authed(app, solo, 'POST', '/api/keys/sandbox', {name: 'Side project', expiresAt: soon})).json();
+    expect(await remind(app)).toEqual({keys: 0, emails: 0, expired: 0});
+    clock.advance(DAY + 60_000);
+    expect(await remind(app)).toEqual({keys: 0, emails: 0, expired: 2});
+    expect(await remind(app)).toEqual({keys: 0, emails: 0, expired: 0});
+
+    // A day later the first sessions have ended: each signs in again to read the log.
+    const expiries = async (email: string) => {
+      const token = (await login(app, email)).json().token as string;
+      return (await authed(app, token, 'GET', '/api/activity?action=key.expired')).json().events;
+    };
+    expect(await expiries('owner@example.com')).toEqual([
+      expect.objectContaining({
+        at: soon,
+        actor: null,
+        action: 'key.expired',
+        target: {type: 'key', id: team.key.id, label: `Clinic web (ending ${team.apiKey.slice(-8)})`},
+      }),
+    ]);
+    expect(await expiries('solo@example.com')).toEqual([
+      expect.objectContaining({
+        actor: {id: expect.any(String), email: 'solo@example.com'},
+        target: expect.objectContaining({id: own.key.id}),
+      }),
+    ]);
   });
 });

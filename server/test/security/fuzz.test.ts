@@ -17,6 +17,7 @@ import {totpCode} from '../../src/lib/totp.js';
 import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, post, register, verify} from '../helpers/accounts.js';
 import {truncateAll} from '../helpers/database.js';
+import {SoftwareAuthenticator} from '../helpers/software-authenticator.js';
 import {KEY_EXPIRY_MESSAGE, KEY_NAME_MESSAGE, rateLimitMessage} from '@intakekit/contract/api-keys';
 import {KEY_ORIGINS_MAX, originNotAllowedMessage} from '@intakekit/contract/origins';
 import {
@@ -98,6 +99,10 @@ class World {
   recoveryCodes: string[] = [];
   challenges: string[] = [];
   soloSecret = '';
+  /** The owner's passkey device and passkeys, and fresh answers to spend (prepare()). */
+  device = new SoftwareAuthenticator({origin: 'http://localhost'});
+  passkeyIds: string[] = [];
+  credentials: unknown[] = [];
   /** Each role's session families: the ids DELETE /api/auth/sessions/{id} acts on. */
   families = new Map<Role, string[]>();
 
@@ -172,7 +177,10 @@ class World {
       await mail.lastToken('owner@example.com', 'verify'), // already used
     ];
     this.invitationIds = [invited.id, invitedToo.id, soloByAcme.id, soloByRival.id];
-    this.ids = [...ROLES.map((r) => this.users[r].id), ...this.invitationIds];
+    // A passkey of the owner's, to rename and remove.
+    this.device = new SoftwareAuthenticator({origin: new URL(this.ctx.config.portalUrl).origin});
+    this.passkeyIds = [(await this.newPasskey()).id];
+    this.ids = [...ROLES.map((r) => this.users[r].id), ...this.invitationIds, ...this.passkeyIds];
     // Each role's sign-ins (a session id of GET /api/auth/sessions is its family).
     const families = await app.db.selectFrom('sessions').select(['user_id', 'family_id']).distinct().execute();
     for (const role of ROLES) {
@@ -180,6 +188,35 @@ class World {
         role,
         families.filter((f) => f.user_id === this.users[role].id).map((f) => f.family_id),
       );
+    }
+  }
+
+  private async newPasskey(): Promise<{id: string}> {
+    const {app} = this.ctx;
+    const options = await authed(app, this.users.owner.token, 'POST', '/api/auth/passkeys/options', {
+      password: PASSWORD,
+    });
+    const credential = this.device.create(options.json());
+    return (await authed(app, this.users.owner.token, 'POST', '/api/auth/passkeys', {credential})).json();
+  }
+
+  /**
+   * Answers a passkey prompt cannot be guessed: before the operations that take one, fresh ones of the owner's
+   * device (each spends its challenge, so a few are made; a repeat is refused like any replay).
+   */
+  async prepare(op: Operation): Promise<void> {
+    const {app} = this.ctx;
+    this.credentials = [];
+    for (let i = 0; i < 6; i++) {
+      if (op.path === '/api/auth/passkeys' && op.method === 'POST') {
+        const options = await authed(app, this.users.owner.token, 'POST', '/api/auth/passkeys/options', {
+          password: PASSWORD,
+        });
+        this.credentials.push(this.device.create(options.json()));
+      } else if (op.path === '/api/auth/login/passkey') {
+        const options = await post(app, '/api/auth/login/passkey/options', {});
+        this.credentials.push(this.device.get(options.json()));
+      }
     }
   }
 
@@ -316,6 +353,7 @@ class World {
       before: () => ['1', '100', '999999999'],
       actorId: () => ROLES.map((r) => this.users[r].id),
       challengeToken: () => [...this.challenges, 'no-such-challenge'],
+      credential: () => this.credentials,
       userId: () => (transfer ? [...Array<string>(9).fill(this.users.member.id), this.users.rival.id] : this.ids),
     };
   }
@@ -335,6 +373,7 @@ class World {
       // The ids whose success path the team routes have: invitations, or the member (role change, removal).
       if (op.path.startsWith('/api/team/invitations/')) own = this.invitationIds;
       else if (op.path === '/api/auth/sessions/{id}') own = role ? (this.families.get(role) ?? []) : [];
+      else if (op.path === '/api/auth/passkeys/{id}') own = role === 'owner' ? this.passkeyIds : [];
       else if (op.path === '/api/team/{id}' && role) {
         // One id of the world succeeds here, and only for the owner: with four copies against the whole world a run of
         // 100 could miss it (a PostgreSQL CI pass did), so it outweighs the rest of the pool four to one.
@@ -513,6 +552,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
 
     for (const op of operations) {
       if (world.dirty) await world.reset();
+      await world.prepare(op);
       const tally = {requests: 0, '2xx': 0, '4xx': 0, bodies: 0};
       await fc.assert(
         fc.asyncProperty(requestCase(op, world), async (c) => {
@@ -546,7 +586,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(43);
+    expect(operations.length).toBe(50);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked.
     for (const [i, f] of figures.entries()) {
       const refuses = [...operations[i]!.responses.keys()].some((s) => s >= 400 && s < 500);

@@ -4,8 +4,10 @@ import {accountRoutes} from './account.js';
 import {loginRoute} from './login.js';
 import type {Config} from '../../config.js';
 import {secretBox} from '../../lib/secret-box.js';
+import {Passkeys} from '../../services/passkeys.js';
 import {TwoFactor} from '../../services/two-factor.js';
 import type {AuthRouteOptions} from './options.js';
+import {passkeyRoutes} from './passkeys.js';
 import {passwordResetRoutes} from './password-reset.js';
 import {registerRoute} from './register.js';
 import {sessionRoutes} from './session.js';
@@ -17,6 +19,7 @@ export async function authRoutes(app: FastifyInstance, {config, secretKey}: {con
   const options: AuthRouteOptions = {
     config,
     twoFactor: new TwoFactor(app.db, secretBox(secretKey, 'two-factor'), config, app.mailer),
+    passkeys: new Passkeys(app.db, config),
   };
   await app.register(registerRoute, options);
   await app.register(loginRoute, options);
@@ -25,4 +28,5 @@ export async function authRoutes(app: FastifyInstance, {config, secretKey}: {con
   await app.register(sessionRoutes, options);
   await app.register(accountRoutes, options);
   await app.register(twoFactorRoutes, options);
+  await app.register(passkeyRoutes, options);
 }

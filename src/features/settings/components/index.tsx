@@ -5,6 +5,7 @@ import DangerZone from './danger-zone';
 import PasswordForm from './password-form';
 import ProfileForm from './profile-form';
 import TeamSection, {type LeaveTeamDialogType} from './team-section';
+import PasskeysSection from './passkeys-section';
 import SessionsSection from './sessions-section';
 import TwoFactorSection from './two-factor-section';
 
@@ -16,11 +17,12 @@ export default function SettingsView({LeaveTeamDialog}: {LeaveTeamDialog: LeaveT
     <>
       <PageHeader
         title="Settings"
-        description="Your profile, password, two-factor authentication, sessions and account."
+        description="Your profile, password, two-factor authentication, passkeys, sessions and account."
       />
       <ProfileForm user={user} />
       <PasswordForm />
       <TwoFactorSection user={user} />
+      <PasskeysSection />
       <SessionsSection />
       <TeamSection user={user} LeaveTeamDialog={LeaveTeamDialog} />
       <DangerZone email={user.email} />

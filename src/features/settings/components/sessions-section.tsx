@@ -4,7 +4,7 @@ import Panel from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {signOutOtherSessions, signOutSession, useSessions, type Session} from '../api/sessions';
-import styles from './sessions.module.css';
+import styles from './device-list.module.css';
 
 /** 'Chrome 131 on macOS', or what is known of it. */
 export function sessionName(session: Pick<Session, 'browser' | 'os'>): string {

@@ -138,7 +138,7 @@ export default function MembersTable({
                     {removable ? (
                       <button
                         type="button"
-                        className={clsx('button button--sm button--outline button--danger', styles.removeButton)}
+                        className="button button--sm button--outline button--danger"
                         disabled={rowBusy !== null}
                         onClick={() => onRemove(member)}
                       >
@@ -188,7 +188,7 @@ export default function MembersTable({
                     </button>
                     <button
                       type="button"
-                      className={clsx('button button--sm button--outline button--danger', styles.removeButton)}
+                      className="button button--sm button--outline button--danger"
                       disabled={rowBusy !== null}
                       aria-busy={rowBusy === 'revoke' || undefined}
                       onClick={() => onRevoke(invitation)}

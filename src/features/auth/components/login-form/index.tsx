@@ -17,6 +17,7 @@ import {AuthCard} from '@site/src/components/auth-layout';
 import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 import type {TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
+import {passkeysSupported} from '@site/src/lib/passkeys';
 import TwoFactorStep from '../two-factor-step';
 
 const BANNERS = {
@@ -51,11 +52,12 @@ function useSignInBanner(): BannerKey | null {
 
 /** The sign-in page (spec §2): email and password, banners, the EMAIL_NOT_VERIFIED resend link. */
 export default function LoginForm(): ReactNode {
-  const {ready, authenticated, login, sessionEnded} = useAuthStore(
+  const {ready, authenticated, login, signInWithPasskey, sessionEnded} = useAuthStore(
     useShallow((s) => ({
       ready: s.initialized && !s.loading,
       authenticated: s.authenticated,
       login: s.login,
+      signInWithPasskey: s.signInWithPasskey,
       sessionEnded: s.sessionEnded,
     })),
   );
@@ -71,6 +73,10 @@ export default function LoginForm(): ReactNode {
   const {error, setError, errorRef} = useFormError<{message: string; code?: string; unlocksAt?: Date}>();
   // Set when the password was right and the account has two-factor on: the code step shows.
   const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  // Known only in the browser: the server render leaves the passkey button out rather than offer a dead one.
+  const [passkeys, setPasskeys] = useState(false);
+  useEffect(() => setPasskeys(passkeysSupported()), []);
 
   // `?email=` (the invitation page's "Sign in to accept") pre-fills the address.
   const presetEmail = params?.get('email') ?? '';
@@ -79,7 +85,9 @@ export default function LoginForm(): ReactNode {
   }, [presetEmail, set]);
 
   // Already signed in and loaded: straight on (the dashboard, or a safe `next`).
-  if (ready && authenticated && !submitting && params !== null) return <Redirect to={destination} />;
+  if (ready && authenticated && !submitting && !passkeyPending && params !== null) {
+    return <Redirect to={destination} />;
+  }
 
   if (challenge) {
     return (
@@ -120,6 +128,18 @@ export default function LoginForm(): ReactNode {
         ...(seconds !== undefined && {unlocksAt: new Date(Date.now() + seconds * 1000)}),
       });
       setSubmitting(false);
+    }
+  }
+
+  async function onPasskey() {
+    setError(null);
+    setPasskeyPending(true);
+    try {
+      await signInWithPasskey();
+      history.push(destination);
+    } catch (caught) {
+      setError({message: getErrorMessage(caught), code: errorCode(caught)});
+      setPasskeyPending(false);
     }
   }
 
@@ -186,10 +206,30 @@ export default function LoginForm(): ReactNode {
           visible={showPassword}
           onToggleVisible={() => setShowPassword((v) => !v)}
         />
-        <SubmitButton className={form.actions} loading={submitting} loadingText="Signing in...">
+        <SubmitButton
+          className={form.actions}
+          loading={submitting}
+          loadingText="Signing in..."
+          disabled={passkeyPending}
+        >
           Sign in
         </SubmitButton>
       </form>
+      {passkeys ? (
+        <>
+          <p className={form.divider}>or</p>
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            loading={passkeyPending}
+            loadingText="Waiting for your passkey..."
+            disabled={submitting}
+            onClick={() => void onPasskey()}
+          >
+            Sign in with a passkey
+          </SubmitButton>
+        </>
+      ) : null}
     </AuthCard>
   );
 }

@@ -20,9 +20,11 @@ interface Props {
   onRestart: (error?: {message: string; code?: string}) => void;
 }
 
-/** The second step of a sign-in with two-factor on: an authenticator code, or a recovery code instead. */
+/** The second step of a sign-in with two-factor on: an authenticator code, a recovery code, or a passkey. */
 export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props): ReactNode {
   const completeTwoFactor = useAuthStore((s) => s.completeTwoFactor);
+  const signInWithPasskey = useAuthStore((s) => s.signInWithPasskey);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -50,10 +52,26 @@ export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props)
       onSignedIn();
     } catch (caught) {
       setSubmitting(false);
-      const message = getErrorMessage(caught);
-      const code = errorCode(caught);
-      if (code && CHALLENGE_ENDED.has(code)) onRestart({message, code});
-      else setError(message);
+      refused(caught);
+    }
+  }
+
+  function refused(caught: unknown) {
+    const message = getErrorMessage(caught);
+    const code = errorCode(caught);
+    if (code && CHALLENGE_ENDED.has(code)) onRestart({message, code});
+    else setError(message);
+  }
+
+  async function onPasskey() {
+    setError(null);
+    setPasskeyPending(true);
+    try {
+      await signInWithPasskey(challenge.challengeToken);
+      onSignedIn();
+    } catch (caught) {
+      setPasskeyPending(false);
+      refused(caught);
     }
   }
 
@@ -105,15 +123,45 @@ export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props)
             required
           />
         )}
-        <SubmitButton className={form.actions} loading={submitting} loadingText="Verifying...">
+        <SubmitButton
+          className={form.actions}
+          loading={submitting}
+          loadingText="Verifying..."
+          disabled={passkeyPending}
+        >
           Verify
         </SubmitButton>
       </form>
+      {challenge.passkey ? (
+        <>
+          <p className={form.divider}>or</p>
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            loading={passkeyPending}
+            loadingText="Waiting for your passkey..."
+            disabled={submitting}
+            onClick={() => void onPasskey()}
+          >
+            Use a passkey
+          </SubmitButton>
+        </>
+      ) : null}
       <div className={styles.links}>
-        <button type="button" className={styles.linkButton} onClick={switchMethod} disabled={submitting}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={switchMethod}
+          disabled={submitting || passkeyPending}
+        >
           {useRecovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
         </button>
-        <button type="button" className={styles.linkButton} onClick={() => onRestart()} disabled={submitting}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => onRestart()}
+          disabled={submitting || passkeyPending}
+        >
           Back to sign in
         </button>
       </div>
