@@ -2,7 +2,7 @@
 // shapes are the W3C's JSON forms (PublicKeyCredential.toJSON()), which the browser library produces and the
 // server library reads; only what the API relies on is spelled out, the rest passes through.
 import {Type, type Static} from 'typebox';
-import {AnyPassword, Timestamp, Uuid} from './common.js';
+import {AnyPassword, NAME_PATTERN, Timestamp, Uuid} from './common.js';
 
 const Base64Url = (maxLength: number) => Type.String({minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$'});
 const Open = {additionalProperties: true} as const;
@@ -18,7 +18,8 @@ export const PasskeyBody = Type.Object({
 });
 export const PasskeyListResponse = Type.Object({passkeys: Type.Array(PasskeyBody)});
 export const PasskeyIdParams = Type.Object({id: Uuid});
-export const PasskeyName = Type.String({maxLength: 200});
+// No control characters (a NUL is not even storable): refused as INVALID_PASSKEY_NAME.
+export const PasskeyName = Type.String({maxLength: 200, pattern: NAME_PATTERN});
 export const RenamePasskeyBody = Type.Object({name: PasskeyName});
 
 /** Adding a passkey asks for the password, so a session left open cannot plant a way back in. */

@@ -139,8 +139,10 @@ describe('adding passkeys', () => {
 
     const renamed = await authed(app, token, 'PATCH', `/api/auth/passkeys/${passkey.id}`, {name: '  Work   laptop '});
     expect(renamed.json()).toMatchObject({id: passkey.id, name: 'Work laptop'});
-    const blank = await authed(app, token, 'PATCH', `/api/auth/passkeys/${passkey.id}`, {name: '   '});
-    expect(blank.json().error.code).toBe('INVALID_PASSKEY_NAME');
+    for (const name of ['   ', 'a\u0000b', 'tab\there']) {
+      const refused = await authed(app, token, 'PATCH', `/api/auth/passkeys/${passkey.id}`, {name});
+      expect(refused.json().error.code, JSON.stringify(name)).toBe('INVALID_PASSKEY_NAME');
+    }
 
     expect((await authed(app, token, 'DELETE', `/api/auth/passkeys/${passkey.id}`)).statusCode).toBe(204);
     expect((await authed(app, token, 'GET', '/api/auth/passkeys')).json().passkeys).toEqual([]);

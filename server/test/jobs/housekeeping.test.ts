@@ -213,6 +213,7 @@ describe('housekeeping', () => {
       signInAttempts: 0,
       sentMail: 0,
       signInChallenges: 0,
+      passkeyChallenges: 0,
       endedSessions: 0,
       activity: 0,
     });
@@ -238,6 +239,23 @@ describe('housekeeping', () => {
     expect(await housekeep(app)).toMatchObject({signInChallenges: 2});
     const left = await app.db.selectFrom('sign_in_challenges').select('token_hash').execute();
     expect(left.map((r) => r.token_hash)).toEqual(['c'.repeat(64)]);
+  });
+
+  it('deletes the passkey prompts that expired, and keeps a live one', async () => {
+    const ctx = await build();
+    const {app} = ctx;
+    const prompt = (challenge: string, expires_at: Date) => ({challenge, purpose: 'sign-in' as const, expires_at});
+    await app.db
+      .insertInto('passkey_challenges')
+      .values([
+        prompt('a'.repeat(43), ago(ctx, MINUTE)),
+        prompt('b'.repeat(43), ctx.clock.now()),
+        prompt('c'.repeat(43), new Date(ctx.clock.now().getTime() + MINUTE)),
+      ])
+      .execute();
+    expect(await housekeep(app)).toMatchObject({passkeyChallenges: 2});
+    const left = await app.db.selectFrom('passkey_challenges').select('challenge').execute();
+    expect(left.map((r) => r.challenge)).toEqual(['c'.repeat(43)]);
   });
 
   it('runs on its interval once the app is ready and stops when the app closes', async () => {
