@@ -37,7 +37,7 @@ test.describe('sign-up and email verification', () => {
 
     await page.getByLabel(/^email/i).fill(email);
     await page.getByLabel(/^password/i).fill(DEFAULT_PASSWORD);
-    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
@@ -59,7 +59,7 @@ test.describe('sign-up and email verification', () => {
     await gotoHydrated(page, '/login');
     await page.getByLabel(/^email/i).fill(user.email);
     await page.getByLabel(/^password/i).fill(user.password);
-    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
     await expect(
       page.getByText('Please verify your email before logging in. Check your inbox for the verification link.'),
     ).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('password recovery', () => {
 
     await page.getByLabel(/^email/i).fill(user.email);
     await page.getByLabel(/^password/i).fill(NEW_PASSWORD);
-    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.goto(link);
@@ -144,7 +144,7 @@ test.describe('sign-in', () => {
     await page.getByLabel(/^email/i).fill(user.email);
     for (let attempt = 1; attempt <= 5; attempt++) {
       await page.getByLabel(/^password/i).fill(`Wrong-Guess-${attempt}!`);
-      await page.getByRole('button', {name: /sign in|log in/i}).click();
+      await page.getByRole('button', {name: 'Sign in', exact: true}).click();
       if (attempt < 5) await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
     }
     await expect(
@@ -152,7 +152,7 @@ test.describe('sign-in', () => {
     ).toBeVisible();
     // Even the right password is refused while locked.
     await page.getByLabel(/^password/i).fill(user.password);
-    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
     await expect(
       page.getByText('Too many failed login attempts. Your account has been temporarily locked.'),
     ).toBeVisible();
@@ -166,11 +166,11 @@ test.describe('sign-in', () => {
 
   test('client-side validation speaks the spec and sends nothing', async ({page}) => {
     await gotoHydrated(page, '/login');
-    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
     await expect(page.getByText('Email and password are required')).toBeVisible();
     await page.getByLabel(/^email/i).fill('not-an-address');
     await page.getByLabel(/^password/i).fill('whatever');
-    await page.getByRole('button', {name: /sign in|log in/i}).click();
+    await page.getByRole('button', {name: 'Sign in', exact: true}).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   });
 

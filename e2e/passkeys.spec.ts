@@ -32,6 +32,8 @@ async function signOut(page: Page): Promise<void> {
   if (await menu.isVisible()) await menu.click();
   await page.locator('#developer-sidebar').getByRole('button', {name: 'Log out'}).click();
   await expect(page).toHaveURL(/\/($|\?)/);
+  // The address changes before the signed-in page lets go of the session: wait until it has.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
 
 async function addPasskey(page: Page, password: string, name = ''): Promise<void> {

@@ -28,6 +28,8 @@ async function signOut(page: Page): Promise<void> {
   if (await menu.isVisible()) await menu.click();
   await page.locator('#developer-sidebar').getByRole('button', {name: 'Log out'}).click();
   await expect(page).toHaveURL(/\/($|\?)/);
+  // The address changes before the signed-in page lets go of the session: wait until it has.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
 
 test('set up from the setup key, sign in with a code and with a recovery code, then turn it off', async ({page}) => {

@@ -105,6 +105,10 @@ export interface RequestOptions {
   /** JSON body; omitted for GET and for calls that take no body. */
   body?: unknown;
   signal?: AbortSignal;
+  /** The session token to send instead of the stored one (sign-out forgets it before the call). */
+  token?: string;
+  /** Let the request outlive the page (fetch's keepalive): a sign-out sent as the tab closes still arrives. */
+  keepalive?: boolean;
 }
 
 export interface ApiClient {
@@ -159,9 +163,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = () =>
     (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/+$/, '');
 
-  async function request<T>(method: string, path: string, {body, signal}: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    {body, signal, token: given, keepalive}: RequestOptions = {},
+  ): Promise<T> {
     const headers: Record<string, string> = {Accept: 'application/json'};
-    const token = storage.get();
+    const token = given ?? storage.get();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -173,6 +181,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
+        ...(keepalive && {keepalive}),
       });
     } catch (cause) {
       if (signal?.aborted) throw cause;

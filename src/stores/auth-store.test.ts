@@ -233,6 +233,29 @@ describe('auth store (spec §4)', () => {
     expect(storage.get()).toBeNull();
   });
 
+  it('logout forgets the session before the API answers, so leaving the page at once stays signed out', async () => {
+    const sent: RequestInit[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/api/auth/me')) return new Response(JSON.stringify({user: USER}), {status: 200});
+      sent.push(init ?? {});
+      return new Promise<Response>(() => undefined);
+    }) as unknown as typeof globalThis.fetch;
+    const storage = memoryTokenStorage('tok');
+    const store = createAuthStore(createApiClient({baseUrl: 'http://api.test', fetch, storage}));
+    await store.getState().init();
+    void store.getState().logout();
+    expect(storage.get()).toBeNull();
+    expect(store.getState()).toMatchObject({token: null, user: null, authenticated: false});
+    // The call still carries the token it ends, and may outlive the page.
+    expect(sent).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        keepalive: true,
+        headers: expect.objectContaining({Authorization: 'Bearer tok'}),
+      }),
+    ]);
+  });
+
   it('logout clears local state even when the call fails', async () => {
     const {store, storage} = fakeApi(
       {

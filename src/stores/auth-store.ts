@@ -60,7 +60,7 @@ export interface AuthState {
    * call or the PasskeyPromptError of the browser.
    */
   signInWithPasskey(challengeToken?: string): Promise<User>;
-  /** POST /api/auth/logout, then clear local state even if the call failed. The caller clears the SWR cache. */
+  /** Clears local state, then POST /api/auth/logout with the token it had. The caller clears the SWR cache. */
   logout(): Promise<void>;
   setToken(token: string | null): void;
 }
@@ -185,12 +185,14 @@ export function createAuthStore(client: ApiClient = apiClient) {
       },
 
       async logout() {
+        const token = client.storage.get();
+        // Forgotten here first: a page left or a tab closed right after 'Log out' must not stay signed in.
+        clearSession();
+        if (!token) return;
         try {
-          if (client.storage.get()) await client.post('/api/auth/logout');
+          await client.post('/api/auth/logout', undefined, {token, keepalive: true});
         } catch {
-          // Local sign-out happens whatever the server answered.
-        } finally {
-          clearSession();
+          // Signed out here whatever the server answered.
         }
       },
 
