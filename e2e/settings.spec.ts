@@ -144,7 +144,12 @@ test('delete account: password and DELETE typed, then signed out on the home rou
 
   await password.fill(user.password);
   await destroy.click();
-  await expect(page).toHaveURL(/\/$/);
+  // Home, saying what happened.
+  await expect(page).toHaveURL(/\/\?deleted=1$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your IntakeKit account was deleted, and every session of it signed out.',
+  );
+  await expectAccessible(page);
   await expect.poll(() => storedToken(page)).toBeNull();
   await expect(users.token(user)).rejects.toThrow(/401/);
 });
