@@ -89,6 +89,16 @@ test.describe('reset-password page', () => {
     await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeVisible();
   });
 
+  test('"Please fill in all fields" goes once both fields are filled', async ({page}) => {
+    await gotoHydrated(page, `/reset-password?token=${randomBytes(32).toString('base64url')}`);
+    await page.getByLabel(/^new password/i).fill('Brand-New-Pass-9');
+    await page.getByRole('button', {name: /reset password/i}).click();
+    const message = page.getByTestId('form-error');
+    await expect(message).toHaveText('Please fill in all fields');
+    await page.getByLabel(/^confirm/i).fill('Brand-New-Pass-9');
+    await expect(message).toBeHidden();
+  });
+
   test('a weak password gets the validator message before any call', async ({page}) => {
     await gotoHydrated(page, `/reset-password?token=${randomBytes(32).toString('base64url')}`);
     await page.getByLabel(/^new password/i).fill('alllowercase');

@@ -54,7 +54,7 @@ test('add a passkey behind the password, sign in with it and no password, rename
 
   // A wrong password is refused in words, and the browser is never asked.
   await addPasskey(page, 'Not-The-Password-1', 'Work laptop');
-  await expect(section.getByText('Invalid email or password. Please try again.')).toBeVisible();
+  await expect(section.getByText('That is not your current password. Please try again.')).toBeVisible();
   expect(await device.credentials()).toBe(0);
   await section.getByLabel('Current password').fill(user.password);
   await section.getByRole('button', {name: 'Continue'}).click();

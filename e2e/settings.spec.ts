@@ -85,19 +85,12 @@ test('change password: rules, then other sessions are signed out and this one is
   await submit.click();
   await expect(form.getByText('New password must be at least 8 characters long')).toBeVisible();
 
-  // A wrong current password: the server's message.
-  const refusal = await fetch(`${API_URL}/api/auth/change-password`, {
-    method: 'POST',
-    headers: {'content-type': 'application/json', authorization: `Bearer ${other}`},
-    body: JSON.stringify({currentPassword: 'Not-The-Password-1', newPassword: NEW_PASSWORD}),
-  });
-  expect(refusal.status).toBe(400);
-  const expected = ((await refusal.json()) as {error: {message: string}}).error.message;
+  // A wrong current password is said to be the current password, not 'email or password'.
   await current.fill('Not-The-Password-1');
   await next.fill(NEW_PASSWORD);
   await confirm.fill(NEW_PASSWORD);
   await submit.click();
-  await expect(form.getByText(expected)).toBeVisible();
+  await expect(form.getByText('That is not your current password. Please try again.')).toBeVisible();
 
   await current.fill(user.password);
   await submit.click();
@@ -146,12 +139,17 @@ test('delete account: password and DELETE typed, then signed out on the home rou
   await confirmWord.fill('DELETE');
   await expect(destroy).toBeEnabled();
   await destroy.click();
-  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('That is not your current password. Please try again.');
   expect(await status('/api/auth/me', (await storedToken(page)) ?? '')).toBe(200);
 
   await password.fill(user.password);
   await destroy.click();
-  await expect(page).toHaveURL(/\/$/);
+  // Home, saying what happened.
+  await expect(page).toHaveURL(/\/\?deleted=1$/);
+  await expect(page.getByRole('status')).toHaveText(
+    'Your IntakeKit account was deleted, and every session of it signed out.',
+  );
+  await expectAccessible(page);
   await expect.poll(() => storedToken(page)).toBeNull();
   await expect(users.token(user)).rejects.toThrow(/401/);
 });

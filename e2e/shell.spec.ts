@@ -64,7 +64,7 @@ for (const viewport of VIEWPORTS) {
 
     test('the sidebar shows the Developer label, the initial, name and email', async ({page}) => {
       await users.signIn(page, user, '/dashboard');
-      await expect(page.getByRole('heading', {name: /Welcome back, Dana Developer/})).toBeVisible();
+      await expect(page.getByRole('heading', {name: /Welcome, Dana Developer/})).toBeVisible();
       if (viewport.mobile) {
         await expect(sidebar(page)).toBeHidden();
         await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');

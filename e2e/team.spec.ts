@@ -350,7 +350,7 @@ test('the owner transfers ownership with their password, then may leave', async 
   await transfer.getByLabel('Your password').fill('not-my-password');
   await expectAccessible(page);
   await confirm.click();
-  await expect(transfer.getByRole('alert')).toHaveText('That password is not correct. Please try again.');
+  await expect(transfer.getByRole('alert')).toHaveText('That is not your current password. Please try again.');
   expect((await teamOf(owner)).role).toBe('owner');
 
   await transfer.getByLabel('Your password').fill(owner.password);

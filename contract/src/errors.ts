@@ -104,6 +104,9 @@ const API_CODES = {
     status: 401,
     message: 'You were signed out after too many wrong passwords. Wait 15 minutes or reset your password.',
   },
+  // A signed-in person confirming an action with their password (change it, delete the account, transfer the
+  // team, turn two-factor off, add a passkey): the sign-in form's 'email or password' would name the wrong thing.
+  INVALID_CURRENT_PASSWORD: {status: 400, message: 'That is not your current password. Please try again.'},
   // The activity log's filters (activity.ts).
   INVALID_ACTIVITY_FILTER: {status: 400, message: 'Pick a start date on or before the end date.'},
   // Two-factor sign-in (two-factor.ts).

@@ -12,6 +12,8 @@ interface Options {
    * false: the server has already ended every session (account deleted): only forget the token here.
    */
   callServer: boolean;
+  /** Where to go: the home page, or the home page with a flag it shows a message for ('/?deleted=1'). */
+  to?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Options {
  * sign out and empty the SWR cache. Docusaurus keeps the old page on screen while the next one loads, and its
  * guard would otherwise flash /login on the way home.
  */
-export function useSignOut({callServer}: Options): () => void {
+export function useSignOut({callServer, to = '/'}: Options): () => void {
   const history = useHistory();
   const {mutate} = useSWRConfig();
   const pending = useRef<(() => void) | null>(null);
@@ -36,7 +38,7 @@ export function useSignOut({callServer}: Options): () => void {
         void clearCache();
       }
     };
-    history.push('/');
+    history.push(to);
     window.setTimeout(() => pending.current?.(), SIGN_OUT_FALLBACK_MS);
-  }, [callServer, history, mutate]);
+  }, [callServer, history, mutate, to]);
 }

@@ -29,7 +29,7 @@ const DEFAULT_INVALID: Record<string, ErrorCode> = {
   email: 'INVALID_EMAIL',
   password: 'INVALID_PASSWORD',
   newPassword: 'INVALID_PASSWORD',
-  currentPassword: 'INVALID_CREDENTIALS',
+  currentPassword: 'INVALID_CURRENT_PASSWORD',
   name: 'INVALID_NAME',
   teamName: 'INVALID_NAME',
   token: 'INVALID_TOKEN',

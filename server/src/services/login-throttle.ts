@@ -109,6 +109,6 @@ export async function checkCurrentPassword(
     config,
     session,
     () => verifyPassword(session.user.passwordHash, password),
-    new ApiError('INVALID_CREDENTIALS', {status: 400}),
+    new ApiError('INVALID_CURRENT_PASSWORD'),
   );
 }

@@ -61,7 +61,7 @@ describe('POST /api/auth/change-password', () => {
     expect((await mail.to('ada@example.com')).map((m) => m.subject)).toContain('Your IntakeKit password was changed');
   });
 
-  it('answers 400 INVALID_CREDENTIALS (not 401) for a wrong current password, keeping the session', async () => {
+  it('answers 400 INVALID_CURRENT_PASSWORD (not 401) for a wrong current password, keeping the session', async () => {
     const {app, mail} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
     // A wrong current password is a recorded guess (sign_in_attempts); nothing else may change.
@@ -71,7 +71,11 @@ describe('POST /api/auth/change-password', () => {
       newPassword: NEW_PASSWORD,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('INVALID_CREDENTIALS');
+    // Said of the current password, not in the sign-in form's words ('email or password').
+    expect(res.json().error).toEqual({
+      code: 'INVALID_CURRENT_PASSWORD',
+      message: 'That is not your current password. Please try again.',
+    });
     expect(await rowCounts(app.db, ['sign_in_attempts'])).toEqual(before);
     expect((await authed(app, token, 'GET', '/api/auth/me')).statusCode).toBe(200);
   });
@@ -116,7 +120,7 @@ describe('DELETE /api/auth/account', () => {
     const before = await rowCounts(app.db, ['sign_in_attempts']);
     const wrong = await authed(app, token, 'DELETE', '/api/auth/account', {password: 'Wrong-Password-1'});
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.json().error.code).toBe('INVALID_CURRENT_PASSWORD');
     const missing = await authed(app, token, 'DELETE', '/api/auth/account', {});
     expect(missing.json().error.code).toBe('MISSING_FIELDS');
     expect(await rowCounts(app.db, ['sign_in_attempts'])).toEqual(before);

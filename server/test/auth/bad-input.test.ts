@@ -142,7 +142,7 @@ const routes: Array<{method: 'POST' | 'PATCH' | 'DELETE'; url: string; authed?: 
       {
         label: 'SQL current password',
         payload: {currentPassword: SQL, newPassword: 'Brand-New-Pass-7'},
-        code: 'INVALID_CREDENTIALS',
+        code: 'INVALID_CURRENT_PASSWORD',
       },
       {
         label: 'unicode new password',
@@ -156,8 +156,8 @@ const routes: Array<{method: 'POST' | 'PATCH' | 'DELETE'; url: string; authed?: 
     url: '/api/auth/account',
     authed: true,
     cases: [
-      {label: 'SQL password', payload: {password: SQL}, code: 'INVALID_CREDENTIALS'},
-      {label: '10 kB password', payload: {password: HUGE}, code: 'INVALID_CREDENTIALS'},
+      {label: 'SQL password', payload: {password: SQL}, code: 'INVALID_CURRENT_PASSWORD'},
+      {label: '10 kB password', payload: {password: HUGE}, code: 'INVALID_CURRENT_PASSWORD'},
       {label: 'boolean', payload: {password: true}, code: 'MISSING_FIELDS'},
     ],
   },

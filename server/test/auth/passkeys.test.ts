@@ -57,7 +57,7 @@ describe('adding passkeys', () => {
     const token = await signedIn(app, mail, 'ada@example.com', {name: 'Ada'});
     const wrong = await authed(app, token, 'POST', '/api/auth/passkeys/options', {password: 'Not-The-Password-1'});
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.json().error.code).toBe('INVALID_CURRENT_PASSWORD');
 
     const options = (await authed(app, token, 'POST', '/api/auth/passkeys/options', {password: PASSWORD})).json();
     expect(options).toMatchObject({

@@ -16,9 +16,9 @@ describe('guessing the current password with a session', () => {
     for (let i = 0; i < 2; i++) expect((await login(app, 'ada@example.com', WRONG)).statusCode).toBe(401);
     const change = () =>
       authed(app, token, 'POST', '/api/auth/change-password', {currentPassword: WRONG, newPassword: NEW_PASSWORD});
-    expect((await change()).json().error.code).toBe('INVALID_CREDENTIALS');
+    expect((await change()).json().error.code).toBe('INVALID_CURRENT_PASSWORD');
     expect((await authed(app, token, 'DELETE', '/api/auth/account', {password: WRONG})).json().error.code).toBe(
-      'INVALID_CREDENTIALS',
+      'INVALID_CURRENT_PASSWORD',
     );
     const fifth = await change();
     expect(fifth.statusCode).toBe(423);
@@ -59,7 +59,7 @@ describe('guessing the current password with a session', () => {
       Array.from({length: 20}, () => authed(app, token, 'DELETE', '/api/auth/account', {password: WRONG})),
     );
     const codes = answers.map((res) => res.json().error.code);
-    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'INVALID_CURRENT_PASSWORD')).toHaveLength(4);
     // The rest find the address locked, or (once the lock ended the guessing session) say why it ended.
     expect(codes.filter((c) => c === 'LOCKED').length + codes.filter((c) => c === 'SESSION_LOCKED').length).toBe(16);
   });

@@ -285,7 +285,7 @@ describe('turning two-factor off and new recovery codes', () => {
       code: nextCode(secret, ctx),
     });
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json().error.code).toBe('INVALID_CREDENTIALS');
+    expect(wrongPassword.json().error.code).toBe('INVALID_CURRENT_PASSWORD');
     const wrongCode = await authed(app, token, 'POST', '/api/auth/two-factor/disable', {
       password: PASSWORD,
       code: '000000',

@@ -770,7 +770,8 @@ class Transfer extends Command {
     });
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'transfer without a team');
     if (actor.role !== 'owner') return expectRefusal(res, 403, 'FORBIDDEN', 'transfer as a non-owner');
-    if (!this.rightPassword) return expectRefusal(res, 400, 'INVALID_CREDENTIALS', 'transfer with a wrong password');
+    if (!this.rightPassword)
+      return expectRefusal(res, 400, 'INVALID_CURRENT_PASSWORD', 'transfer with a wrong password');
     if (!user?.id || user === actor || user.team !== actor.team)
       return expectRefusal(res, 404, 'NOT_FOUND', 'transfer to someone outside your team');
     expect({status: res.statusCode, body: res.json()}).toEqual({

@@ -213,7 +213,7 @@ describe('POST /api/team/transfer', () => {
     expectError(await authed(app, t.m1.token, 'POST', '/api/team/leave'), 403, 'OWNER_MUST_TRANSFER');
   });
 
-  it('refuses a wrong password with 400 INVALID_CREDENTIALS (the session stays), non-owners with 403, outsiders with 404', async () => {
+  it('refuses a wrong password with 400 INVALID_CURRENT_PASSWORD (the session stays), non-owners with 403, outsiders with 404', async () => {
     const {app, mail} = await build();
     const t = await acme(app, mail);
     const before = await rowCounts(app.db);
@@ -223,7 +223,7 @@ describe('POST /api/team/transfer', () => {
     });
     expect({status: wrong.statusCode, error: wrong.json().error}).toEqual({
       status: 400,
-      error: {code: 'INVALID_CREDENTIALS', message: 'Invalid email or password. Please try again.'},
+      error: {code: 'INVALID_CURRENT_PASSWORD', message: 'That is not your current password. Please try again.'},
     });
     expect((await me(app, t.owner.token)).team!.role).toBe('owner');
     const cases: Array<[string, string, string, number, string]> = [

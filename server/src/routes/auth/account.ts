@@ -53,11 +53,10 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
         body: ChangePasswordBody,
         response: {
           200: MessageBody,
-          // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
           ...errorResponses(
             'MISSING_FIELDS',
             'INVALID_PASSWORD',
-            ['INVALID_CREDENTIALS', 400],
+            'INVALID_CURRENT_PASSWORD',
             'UNAUTHORIZED',
             'LOCKED',
             'RATE_LIMIT_EXCEEDED',
@@ -83,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
     {
       preHandler: app.requireUser,
       // `password` here is the current password: too long simply means wrong.
-      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CREDENTIALS'}}},
+      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
       schema: {
         tags: ['auth'],
         summary: 'Delete the account (password required); team ownership passes on',
@@ -93,7 +92,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
           204: Type.Null({description: 'Deleted'}),
           ...errorResponses(
             'MISSING_FIELDS',
-            ['INVALID_CREDENTIALS', 400],
+            'INVALID_CURRENT_PASSWORD',
             'UNAUTHORIZED',
             'LOCKED',
             'RATE_LIMIT_EXCEEDED',

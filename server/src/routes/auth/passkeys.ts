@@ -53,7 +53,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
     '/api/auth/passkeys/options',
     {
       preHandler: app.requireUser,
-      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CREDENTIALS'}}},
+      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
       schema: {
         tags: ['auth'],
         summary: 'Begin adding a passkey: the password, then the options for navigator.credentials.create()',
@@ -64,7 +64,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
           200: PasskeyRegistrationOptions,
           ...errorResponses(
             'MISSING_FIELDS',
-            ['INVALID_CREDENTIALS', 400],
+            'INVALID_CURRENT_PASSWORD',
             'PASSKEY_LIMIT_REACHED',
             'UNAUTHORIZED',
             'LOCKED',

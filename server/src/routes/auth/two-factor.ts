@@ -148,7 +148,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       preHandler: app.requireUser,
       config: {
         rateLimit: authRateLimit(config),
-        validationCodes: {invalid: {password: 'INVALID_CREDENTIALS', code: 'INVALID_TWO_FACTOR_CODE'}},
+        validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD', code: 'INVALID_TWO_FACTOR_CODE'}},
       },
       schema: {
         tags: ['auth'],
@@ -159,7 +159,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
           204: Type.Null({description: 'Two-factor is off'}),
           ...errorResponses(
             'MISSING_FIELDS',
-            ['INVALID_CREDENTIALS', 400],
+            'INVALID_CURRENT_PASSWORD',
             'INVALID_TWO_FACTOR_CODE',
             'TWO_FACTOR_NOT_ENABLED',
             'UNAUTHORIZED',

@@ -136,7 +136,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     {
       preHandler: guarded,
       // `password` is the current password: too long simply means wrong.
-      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CREDENTIALS'}}},
+      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
       schema: {
         tags: ['team'],
         summary: 'Make an admin or member the owner (password required); the caller becomes an admin',
@@ -144,10 +144,9 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         body: TransferBody,
         response: {
           200: TransferResponse,
-          // INVALID_CREDENTIALS is 401 in the catalogue but 400 here: 401 would sign the portal out.
           ...errorResponses(
             'MISSING_FIELDS',
-            ['INVALID_CREDENTIALS', 400],
+            'INVALID_CURRENT_PASSWORD',
             'UNAUTHORIZED',
             'TWO_FACTOR_REQUIRED_BY_TEAM',
             'FORBIDDEN',

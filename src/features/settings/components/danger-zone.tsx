@@ -17,7 +17,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   // The server has already ended every session: forget the token here once the settings page has gone.
-  const leave = useSignOut({callServer: false});
+  const leave = useSignOut({callServer: false, to: '/?deleted=1'});
 
   useEffect(() => {
     if (!open) {

@@ -3,7 +3,7 @@ import type {TransferBody, TransferResponse} from '@intakekit/contract/schemas/t
 
 /**
  * POST /api/team/transfer with {userId, password} (owner only): the chosen member becomes the owner and the
- * caller an admin. A wrong password is 400 INVALID_CREDENTIALS, so the session stays.
+ * caller an admin. A wrong password is 400 INVALID_CURRENT_PASSWORD, so the session stays.
  */
 export function transferOwnership(input: TransferBody): Promise<TransferResponse> {
   return apiClient.post<TransferResponse>('/api/team/transfer', input);

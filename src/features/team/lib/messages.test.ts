@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {ApiError} from '@site/src/lib/api-client';
-import {actionFailure, REMOVE_FAILED, transferFailure, WRONG_PASSWORD} from './messages';
+import {actionFailure, REMOVE_FAILED, transferFailure} from './messages';
 
 const refusal = (status: number, code: string, message?: string) =>
   new ApiError({status, code, message: message ?? code, body: {error: {code, ...(message ? {message} : {})}}});
@@ -26,10 +26,9 @@ describe('team action failures', () => {
     expect(actionFailure(new Error('boom'), REMOVE_FAILED)).toBe('Failed to remove member');
   });
 
-  it('says the password is wrong in the transfer dialog instead of "email or password"', () => {
-    expect(transferFailure(refusal(400, 'INVALID_CREDENTIALS', 'Invalid email or password. Please try again.'))).toBe(
-      WRONG_PASSWORD,
-    );
+  it("shows the server's reason in the transfer dialog, and its own fallback for a failure", () => {
+    const wrong = 'That is not your current password. Please try again.';
+    expect(transferFailure(refusal(400, 'INVALID_CURRENT_PASSWORD', wrong))).toBe(wrong);
     expect(transferFailure(refusal(404, 'NOT_FOUND', 'Not found.'))).toBe('Not found.');
     expect(transferFailure(refusal(500, 'SERVER_ERROR'))).toBe('Failed to transfer ownership');
   });

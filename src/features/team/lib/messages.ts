@@ -11,8 +11,6 @@ export const REVOKE_FAILED = 'Failed to revoke the invitation';
 export const ROLE_FAILED = 'Failed to change the role';
 export const TRANSFER_FAILED = 'Failed to transfer ownership';
 export const LEAVE_FAILED = 'Failed to leave the team';
-/** The transfer dialog asks for the caller's own password only, so "email or password" would mislead. */
-export const WRONG_PASSWORD = 'That password is not correct. Please try again.';
 
 /**
  * The text for a refused or failed team action: the server's own message (it says what was refused, e.g.
@@ -24,7 +22,7 @@ export function actionFailure(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
 
-/** The transfer dialog's failure: a wrong password in the dialog's own words, else as any action. */
+/** The transfer dialog's failure: the server's reason (a wrong password is said to be the current one). */
 export function transferFailure(error: unknown): string {
-  return errorCode(error) === 'INVALID_CREDENTIALS' ? WRONG_PASSWORD : actionFailure(error, TRANSFER_FAILED);
+  return actionFailure(error, TRANSFER_FAILED);
 }

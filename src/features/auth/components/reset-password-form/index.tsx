@@ -64,6 +64,8 @@ export default function ResetPasswordForm(): ReactNode {
   if (invalidLink) return <InvalidLink />;
 
   const mismatch = confirm.length > 0 && password !== confirm;
+  // 'Fill in all fields' goes as soon as both are filled, rather than stay until the next submit.
+  const shownError = error === MESSAGES.fillAllFields && password && confirm ? null : error;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,7 +98,7 @@ export default function ResetPasswordForm(): ReactNode {
         </>
       }
     >
-      <FormError errorRef={errorRef}>{error}</FormError>
+      <FormError errorRef={errorRef}>{shownError}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Set a new password">
         <PasswordField
           label="New password"
