@@ -153,6 +153,15 @@ export const users = {
     await page.getByLabel('Password', {exact: true}).fill(user.password);
     await page.getByRole('button', {name: 'Sign in', exact: true}).click();
   },
+  /** Logs out through the sidebar (behind the menu on a phone) and waits until the session is forgotten. */
+  async signOut(page: Page): Promise<void> {
+    const menu = page.getByRole('button', {name: 'Menu', exact: true});
+    if (await menu.isVisible()) await menu.click();
+    await page.locator('#developer-sidebar').getByRole('button', {name: 'Log out'}).click();
+    await expect(page).toHaveURL(/\/($|\?)/);
+    // The address changes before the signed-in page lets go of the session: wait until it has.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  },
   /** Puts a fresh session token where the portal keeps it, then opens `path`. */
   async signIn(page: Page, user: TestUser, path = '/dashboard'): Promise<string> {
     const token = await users.token(user);

@@ -27,15 +27,6 @@ async function virtualAuthenticator(page: Page): Promise<{credentials: () => Pro
   };
 }
 
-async function signOut(page: Page): Promise<void> {
-  const menu = page.getByRole('button', {name: 'Menu', exact: true});
-  if (await menu.isVisible()) await menu.click();
-  await page.locator('#developer-sidebar').getByRole('button', {name: 'Log out'}).click();
-  await expect(page).toHaveURL(/\/($|\?)/);
-  // The address changes before the signed-in page lets go of the session: wait until it has.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-}
-
 async function addPasskey(page: Page, password: string, name = ''): Promise<void> {
   const section = page.getByRole('region', {name: 'Passkeys'});
   await section.getByRole('button', {name: 'Add a passkey'}).click();
@@ -66,7 +57,7 @@ test('add a passkey behind the password, sign in with it and no password, rename
   await expectAccessible(page);
 
   // Signed out, the sign-in page's passkey button signs in without the password.
-  await signOut(page);
+  await users.signOut(page);
   await gotoHydrated(page, '/login');
   await page.getByRole('button', {name: 'Sign in with a passkey'}).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -87,7 +78,7 @@ test('add a passkey behind the password, sign in with it and no password, rename
   await expect(section.getByText('No passkeys yet.')).toBeVisible();
 
   // The device still holds it, but it signs in no more.
-  await signOut(page);
+  await users.signOut(page);
   await gotoHydrated(page, '/login');
   await page.getByRole('button', {name: 'Sign in with a passkey'}).click();
   await expect(
@@ -116,7 +107,7 @@ test.describe('at 375 px in dark mode', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
 
-    await signOut(page);
+    await users.signOut(page);
     await users.signInThroughForm(page, user);
     await expect(page.getByRole('heading', {level: 1, name: 'Two-factor authentication'})).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -22,16 +22,6 @@ async function signInWithPassword(page: Page, user: TestUser): Promise<void> {
   await expect(page.getByRole('heading', {level: 1, name: 'Two-factor authentication'})).toBeVisible();
 }
 
-async function signOut(page: Page): Promise<void> {
-  // On a phone the sidebar is behind the menu button.
-  const menu = page.getByRole('button', {name: 'Menu', exact: true});
-  if (await menu.isVisible()) await menu.click();
-  await page.locator('#developer-sidebar').getByRole('button', {name: 'Log out'}).click();
-  await expect(page).toHaveURL(/\/($|\?)/);
-  // The address changes before the signed-in page lets go of the session: wait until it has.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-}
-
 test('set up from the setup key, sign in with a code and with a recovery code, then turn it off', async ({page}) => {
   const user = await users.create({name: 'Tess Twofactor'});
   await users.signIn(page, user, '/settings');
@@ -61,7 +51,7 @@ test('set up from the setup key, sign in with a code and with a recovery code, t
   await expect(section.getByText('On.', {exact: false}).first()).toBeVisible();
 
   // Signing in now asks for a code after the password; the next step's code (this one's was spent turning it on).
-  await signOut(page);
+  await users.signOut(page);
   await signInWithPassword(page, user);
   await expectAccessible(page);
   await page.getByLabel('Authentication code').fill(appCode(secret, 1));
@@ -69,7 +59,7 @@ test('set up from the setup key, sign in with a code and with a recovery code, t
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // A recovery code instead, typed in lower case: it works once.
-  await signOut(page);
+  await users.signOut(page);
   await signInWithPassword(page, user);
   await page.getByRole('button', {name: 'Use a recovery code instead'}).click();
   await page.getByLabel('Recovery code').fill(codes[0]!.toLowerCase());
@@ -107,7 +97,7 @@ test.describe('at 375 px in dark mode', () => {
     await expect(section.getByRole('list', {name: 'Recovery codes'})).toBeVisible();
     await expectFitsPhone(page);
 
-    await signOut(page);
+    await users.signOut(page);
     await signInWithPassword(page, user);
     await expectFitsPhone(page);
     await expectAccessible(page);

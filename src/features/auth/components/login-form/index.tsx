@@ -18,6 +18,7 @@ import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 import type {TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
 import {passkeysSupported} from '@site/src/lib/passkeys';
+import PasskeyAlternative from '../passkey-alternative';
 import TwoFactorStep from '../two-factor-step';
 
 const BANNERS = {
@@ -216,19 +217,9 @@ export default function LoginForm(): ReactNode {
         </SubmitButton>
       </form>
       {passkeys ? (
-        <>
-          <p className={form.divider}>or</p>
-          <SubmitButton
-            type="button"
-            variant="secondary"
-            loading={passkeyPending}
-            loadingText="Waiting for your passkey..."
-            disabled={submitting}
-            onClick={() => void onPasskey()}
-          >
-            Sign in with a passkey
-          </SubmitButton>
-        </>
+        <PasskeyAlternative pending={passkeyPending} disabled={submitting} onClick={() => void onPasskey()}>
+          Sign in with a passkey
+        </PasskeyAlternative>
       ) : null}
     </AuthCard>
   );

@@ -8,6 +8,7 @@ import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {TWO_FACTOR_MESSAGES, normalizeRecoveryCode, normalizeTotpCode} from '@intakekit/contract/two-factor';
 import type {TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
+import PasskeyAlternative from '../passkey-alternative';
 import styles from './styles.module.css';
 
 /** Refusals after which this challenge is of no more use: back to the password, with the message. */
@@ -133,19 +134,9 @@ export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props)
         </SubmitButton>
       </form>
       {challenge.passkey ? (
-        <>
-          <p className={form.divider}>or</p>
-          <SubmitButton
-            type="button"
-            variant="secondary"
-            loading={passkeyPending}
-            loadingText="Waiting for your passkey..."
-            disabled={submitting}
-            onClick={() => void onPasskey()}
-          >
-            Use a passkey
-          </SubmitButton>
-        </>
+        <PasskeyAlternative pending={passkeyPending} disabled={submitting} onClick={() => void onPasskey()}>
+          Use a passkey
+        </PasskeyAlternative>
       ) : null}
       <div className={styles.links}>
         <button
