@@ -13,6 +13,8 @@ export interface UsersTable {
   two_factor_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** bigint in SQL (see keys_version on teams). */
+  keys_version: ColumnType<string | number, never, never>;
 }
 
 export interface TwoFactorSecretsTable {
@@ -63,6 +65,8 @@ export interface TeamsTable {
   name: string;
   production_ready: Generated<boolean>;
   require_two_factor: Generated<boolean>;
+  /** bigint in SQL, moved by a trigger whenever one of the team's keys is added or changed (migration 013). */
+  keys_version: ColumnType<string | number, never, never>;
   created_at: Timestamp;
 }
 

@@ -1,8 +1,7 @@
 // SQL for sign-in attempts per address and the locks they cause.
 import {sql} from 'kysely';
 import type {Db} from '../db/connect.js';
-import type {TeamRole} from '../db/schema.js';
-import {userFromRow, type UserWithTeam} from './users-repository.js';
+import {userFromRow, type UserWithTeam, type UserWithTeamRow} from './users-repository.js';
 
 export interface SignInState {
   /** The account of the address, if any. */
@@ -29,21 +28,9 @@ export async function recordAttempt(
   windowStart: Date,
   limit: number,
 ): Promise<SignInState> {
-  const result = await sql<{
-    user_id: string | null;
-    email: string;
-    name: string | null;
-    password_hash: string;
-    email_verified: boolean;
-    two_factor_enabled: boolean;
-    user_created_at: Date;
-    team_id: string | null;
-    team_name: string | null;
-    team_role: TeamRole | null;
-    team_require_two_factor: boolean | null;
-    attempt: number | null;
-    locked_until: Date | null;
-  }>`
+  const result = await sql<
+    Omit<UserWithTeamRow, 'user_id'> & {user_id: string | null; attempt: number | null; locked_until: Date | null}
+  >`
     WITH attempt AS (
       INSERT INTO sign_in_attempts AS s (email, attempted_at, locked_until)
       VALUES (${email}::text, ARRAY[${now}::timestamptz], NULL)
@@ -59,6 +46,7 @@ export async function recordAttempt(
            users.two_factor_enabled, users.created_at AS user_created_at,
            teams.id AS team_id, teams.name AS team_name, team_members.role AS team_role,
            teams.require_two_factor AS team_require_two_factor,
+           users.keys_version AS user_keys_version, teams.keys_version AS team_keys_version,
            (SELECT attempt FROM attempt) AS attempt,
            (SELECT locked_until FROM sign_in_attempts
              WHERE sign_in_attempts.email = address.email AND locked_until > ${now}::timestamptz) AS locked_until

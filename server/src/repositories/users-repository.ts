@@ -11,6 +11,8 @@ export interface UserWithTeam {
   twoFactorEnabled: boolean;
   createdAt: Date;
   team: {id: string; name: string; role: TeamRole; requireTwoFactor: boolean} | null;
+  /** The version of the key list this user sees (the team's, or their own without a team); see keys_version. */
+  keysVersion: string;
 }
 
 /** The columns of users + team_members + teams that make a UserWithTeam (see userFromRow). */
@@ -26,6 +28,8 @@ export interface UserWithTeamRow {
   team_name: string | null;
   team_role: TeamRole | null;
   team_require_two_factor: boolean | null;
+  user_keys_version: string | number;
+  team_keys_version: string | number | null;
 }
 
 export const USER_WITH_TEAM_COLUMNS = [
@@ -40,6 +44,8 @@ export const USER_WITH_TEAM_COLUMNS = [
   'teams.name as team_name',
   'team_members.role as team_role',
   'teams.require_two_factor as team_require_two_factor',
+  'users.keys_version as user_keys_version',
+  'teams.keys_version as team_keys_version',
 ] as const;
 
 export function userFromRow(row: UserWithTeamRow): UserWithTeam {
@@ -60,6 +66,7 @@ export function userFromRow(row: UserWithTeamRow): UserWithTeam {
             requireTwoFactor: Boolean(row.team_require_two_factor),
           }
         : null,
+    keysVersion: String(row.team_id ? row.team_keys_version : row.user_keys_version),
   };
 }
 

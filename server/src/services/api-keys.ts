@@ -71,7 +71,24 @@ function statusOf(row: ApiKeyRow, now: Date): KeyStatus {
   return 'active';
 }
 
+/** How many owners' key lists a process keeps in memory (at most about 60 kB each, with their bodies and JSON), the least recently listed leaving first. */
+export const KEY_LISTS_CACHED = 500;
+
+interface CachedKeyList {
+  version: string;
+  rows: ApiKeyRow[];
+  /** The rows as the API shows them, until the first expiry or grace end among them changes a status. */
+  bodies?: {keys: ApiKeyBody[]; until: number};
+}
+
 export class ApiKeys {
+  /**
+   * Owners' listed keys as last read, with the keys_version they were read at. The session lookup
+   * reads the owner's current version on every request, so a list is served from here only while no
+   * key of the owner has changed, in this process or any other: the list then costs no query.
+   */
+  private readonly lists = new Map<string, CachedKeyList>();
+
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
@@ -108,8 +125,36 @@ export class ApiKeys {
     return (await findOwnedKey(this.db, ownerOf(user), id, undefined)) !== undefined;
   }
 
+  /**
+   * The owner's listed keys. While nothing changed, the same array is answered again (the route keeps
+   * its serialised form by it): a key's status and grace change with the clock only at its expiry or
+   * grace end, so the bodies are rebuilt from the rows once the first of those passes.
+   */
   async list(user: UserWithTeam): Promise<ApiKeyBody[]> {
-    return (await listKeys(this.db, ownerOf(user), REVOKED_KEYS_LISTED)).map((row) => this.toBody(row));
+    const entry = await this.listed(user);
+    const now = this.config.now().getTime();
+    if (!entry.bodies || now >= entry.bodies.until) {
+      const changesAt = entry.rows
+        .flatMap((row) => [row.expires_at?.getTime(), row.revoked_at?.getTime()])
+        .filter((at): at is number => at !== undefined && at > now);
+      entry.bodies = {keys: entry.rows.map((row) => this.toBody(row)), until: Math.min(Infinity, ...changesAt)};
+    }
+    return entry.bodies.keys;
+  }
+
+  private async listed(user: UserWithTeam): Promise<CachedKeyList> {
+    const owner = ownerOf(user);
+    const id = 'teamId' in owner ? `team:${owner.teamId}` : `user:${owner.userId}`;
+    const cached = this.lists.get(id);
+    this.lists.delete(id);
+    // The rows are at least as new as the version read before them; a newer version reads them again.
+    const entry: CachedKeyList =
+      cached?.version === user.keysVersion
+        ? cached
+        : {version: user.keysVersion, rows: await listKeys(this.db, owner, REVOKED_KEYS_LISTED)};
+    if (this.lists.size >= KEY_LISTS_CACHED) this.lists.delete(this.lists.keys().next().value!);
+    this.lists.set(id, entry);
+    return entry;
   }
 
   /** The new key's body, and its full value (shown this once). */

@@ -1,5 +1,5 @@
 // /api/keys: list, create, change settings, rotate, revoke, usage.
-import type {FastifyInstance} from 'fastify';
+import type {FastifyInstance, FastifyReply} from 'fastify';
 import {Type} from 'typebox';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
@@ -16,7 +16,7 @@ import {
   NewKeyResponse,
   RotateKeyBody,
 } from '@intakekit/contract/schemas/keys';
-import type {ApiKey} from '@intakekit/contract/schemas/keys';
+import type {ApiKey, ApiKey as ApiKeyBody} from '@intakekit/contract/schemas/keys';
 import {keyEnding} from '@intakekit/contract/api-keys';
 import {ApiError} from '../../errors.js';
 import type {ValidationCodes} from '../../plugins/errors.js';
@@ -48,6 +48,7 @@ export interface KeyRouteOptions {
 
 export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRouteOptions) {
   const keys = new ApiKeys(app.db, secretBox(secretKey), config);
+  const serializedLists = new WeakMap<ApiKeyBody[], string>();
   // Keys stored before production keys were kept only hashed lose their encrypted copy at start.
   app.addHook('onReady', async () => {
     const changed = await keys.backfillStoredForms();
@@ -71,7 +72,17 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
       },
     },
-    async (request) => ({keys: await keys.list(currentUser(request)), limits: keys.limits}),
+    async (request, reply) => {
+      const listed = await keys.list(currentUser(request));
+      // The service answers the same array while the list is unchanged, so it is serialised once.
+      let json = serializedLists.get(listed);
+      if (json === undefined) {
+        json = JSON.stringify({keys: listed, limits: keys.limits} satisfies KeyListResponse);
+        serializedLists.set(listed, json);
+      }
+      // A string is sent as it is (the schema's serialiser is for objects); plain FastifyReply takes one.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   routes.post(
