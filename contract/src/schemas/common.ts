@@ -2,18 +2,20 @@
 // Static types) by the portal's API client. The one TypeBox import of the contract and the server is `typebox`.
 import {Type, type Static, type TLiteral, type TSchema, type TUnion} from 'typebox';
 import {ERROR_CATALOGUE, type ErrorBody as ErrorBodyType, type ErrorCode} from '../errors.js';
+import {EMAIL_MAX_LENGTH, EMAIL_PATTERN} from '../email.js';
 import {PASSWORD_MAX_LENGTH} from '../password-policy.js';
 import {SESSION_END_CODES} from '../sessions.js';
 
-// A simple address shape (spec §5): something@something.something, no spaces and no control
-// characters. Emails are trimmed and lowercased before validation (the API's plugins/normalize-input.ts).
-// Stored text never holds a control character: PostgreSQL refuses NUL in text outright (a 500 once
-// it reached the query, found by the schema fuzz test), and none belongs in an address or a name.
-const ADDRESS_PART = '[^\\s@\\x00-\\x1f\\x7f]+';
+// The address rule of email.ts (RFC 5321 without SMTPUTF8), checked after the API's plugins/normalize-input.ts has
+// trimmed and lowercased the address and converted an internationalised domain to punycode. Stored text never
+// holds a control character: PostgreSQL refuses NUL in text outright (a 500 once it reached the query, found by
+// the schema fuzz test), and the rule has none.
 export const Email = Type.String({
   minLength: 1,
-  maxLength: 254,
-  pattern: `^${ADDRESS_PART}@${ADDRESS_PART}\\.${ADDRESS_PART}$`,
+  maxLength: EMAIL_MAX_LENGTH,
+  pattern: EMAIL_PATTERN,
+  description:
+    "An email address: a dot-atom local part of at most 64 characters (letters, digits and !#$%&'*+/=?^_`{|}~- with single dots between) and a domain name of two or more labels; an internationalised domain is accepted and converted to punycode. At most 254 characters; compared case-insensitively.",
 });
 /** A display name or team name: any characters but control characters. */
 export const NAME_PATTERN = '^[^\\x00-\\x1f\\x7f]*$';

@@ -1,6 +1,7 @@
-// Before validation: emails are compared trimmed and lowercased everywhere (contract), and names
+// Before validation: emails are compared trimmed, lowercased and with an ASCII domain everywhere (contract), and names
 // are trimmed so their 1-80 rule applies to what is stored.
 import fp from 'fastify-plugin';
+import {normalizeEmail} from '@intakekit/contract/email';
 
 const TRIMMED = ['name', 'teamName'];
 
@@ -13,7 +14,7 @@ export const normalizeInputPlugin = fp(
       const body = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
       const fields = body as Record<string, unknown>;
-      if (typeof fields.email === 'string') fields.email = fields.email.trim().toLowerCase();
+      if (typeof fields.email === 'string') fields.email = normalizeEmail(fields.email);
       for (const key of TRIMMED) if (typeof fields[key] === 'string') fields[key] = fields[key].trim();
     });
   },

@@ -36,6 +36,30 @@ describe('POST /api/auth/register', () => {
     });
   });
 
+  it('refuses an address SMTP cannot carry with INVALID_EMAIL, creating and sending nothing', async () => {
+    const {app, mail} = await build();
+    for (const email of ['😀@example.com', '<b>x</b>@example.com', 'ada..l@example.com', 'ada@localhost']) {
+      const res = await post(app, '/api/auth/register', body({email}));
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json(), email).toEqual({
+        error: {code: 'INVALID_EMAIL', message: 'Please enter a valid email address.'},
+      });
+      expect(await mail.to(email.toLowerCase())).toHaveLength(0);
+    }
+    expect((await rowCounts(app.db)).users).toBe(0);
+  });
+
+  it('takes an internationalised domain in its punycode form, and finds the account by either', async () => {
+    const {app, mail} = await build();
+    expect((await post(app, '/api/auth/register', body({email: 'Ada@Bücher.Example'}))).statusCode).toBe(201);
+    expect(await mail.to('ada@xn--bcher-kva.example')).toHaveLength(1);
+    await verify(app, mail, 'ada@xn--bcher-kva.example');
+    expect((await login(app, 'ada@bücher.example')).json().user.email).toBe('ada@xn--bcher-kva.example');
+    expect((await post(app, '/api/auth/register', body({email: 'ada@xn--bcher-kva.example'}))).json().error.code).toBe(
+      'EMAIL_IN_USE',
+    );
+  });
+
   it('stores the password with argon2id, never in clear', async () => {
     const {app} = await build();
     await register(app, 'hash@example.com');
