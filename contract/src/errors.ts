@@ -107,6 +107,9 @@ const API_CODES = {
   // A signed-in person confirming an action with their password (change it, delete the account, transfer the
   // team, turn two-factor off, add a passkey): the sign-in form's 'email or password' would name the wrong thing.
   INVALID_CURRENT_PASSWORD: {status: 400, message: 'That is not your current password. Please try again.'},
+  // A verification link opened again (used, replaced by a newer one, or past its hour) once the address is
+  // verified: not a failure, and nothing to request again; the page offers sign-in.
+  ALREADY_VERIFIED: {status: 409, message: 'Your email address is already verified. You can sign in.'},
   // The activity log's filters (activity.ts).
   INVALID_ACTIVITY_FILTER: {status: 400, message: 'Pick a start date on or before the end date.'},
   // Two-factor sign-in (two-factor.ts).

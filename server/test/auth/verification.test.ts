@@ -7,7 +7,7 @@ import {rowCounts} from '../helpers/database.js';
 const MINUTE = 60_000;
 
 describe('GET /api/auth/verify', () => {
-  it('verifies the address once; a second use answers ALREADY_USED', async () => {
+  it('verifies the address once; opening the link again says the address is verified', async () => {
     const {app, mail} = await build();
     await register(app, 'ada@example.com');
     const token = await mail.lastToken('ada@example.com', 'verify');
@@ -16,8 +16,10 @@ describe('GET /api/auth/verify', () => {
     expect(first.json()).toEqual({message: expect.any(String)});
     expect((await login(app, 'ada@example.com')).statusCode).toBe(200);
     const second = await app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`});
-    expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({error: {code: 'ALREADY_USED', message: 'This link has already been used.'}});
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      error: {code: 'ALREADY_VERIFIED', message: 'Your email address is already verified. You can sign in.'},
+    });
   });
 
   it('lets exactly one of several concurrent uses succeed', async () => {
@@ -28,8 +30,8 @@ describe('GET /api/auth/verify', () => {
       Array.from({length: 5}, () => app.inject({method: 'GET', url: `/api/auth/verify?token=${token}`})),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json().error.code)).toEqual(
-      Array(4).fill('ALREADY_USED'),
+    expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().error.code)).toEqual(
+      Array(4).fill('ALREADY_VERIFIED'),
     );
   });
 
@@ -66,6 +68,31 @@ describe('GET /api/auth/verify', () => {
     const unknown = await app.inject({method: 'GET', url: `/api/auth/verify?token=${'A'.repeat(43)}`});
     expect(unknown.json().error.code).toBe('INVALID_OR_EXPIRED');
     expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${fresh}`})).statusCode).toBe(200);
+    // Once the address is verified, the replaced link says so rather than 'invalid'; an unknown one does not.
+    expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${old}`})).json()).toEqual({
+      error: {code: 'ALREADY_VERIFIED', message: 'Your email address is already verified. You can sign in.'},
+    });
+    expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${'A'.repeat(43)}`})).json().error.code).toBe(
+      'INVALID_OR_EXPIRED',
+    );
+  });
+
+  it('says a link past its hour is expired, or that the address is verified once it is', async () => {
+    const {app, mail, clock} = await build();
+    await register(app, 'ada@example.com');
+    const first = await mail.lastToken('ada@example.com', 'verify');
+    clock.advance(61 * MINUTE);
+    expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${first}`})).json().error.code).toBe(
+      'EXPIRED',
+    );
+    await post(app, '/api/auth/resend-verification', {email: 'ada@example.com'});
+    const second = await mail.lastToken('ada@example.com', 'verify');
+    expect((await app.inject({method: 'GET', url: `/api/auth/verify?token=${second}`})).statusCode).toBe(200);
+    const again = await app.inject({method: 'GET', url: `/api/auth/verify?token=${first}`});
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: {code: 'ALREADY_VERIFIED', message: 'Your email address is already verified. You can sign in.'},
+    });
   });
 
   it('answers TOKEN_REQUIRED without a token and INVALID_TOKEN for a malformed one', async () => {

@@ -27,6 +27,7 @@ export async function verificationRoutes(app: FastifyInstance, {config}: AuthRou
             'INVALID_OR_EXPIRED',
             'EXPIRED',
             'ALREADY_USED',
+            'ALREADY_VERIFIED',
             'RATE_LIMIT_EXCEEDED',
           ),
         },

@@ -4,7 +4,7 @@ import {useHistory} from '@docusaurus/router';
 import FormField, {EmailField, PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import SubmitButton from '@site/src/components/submit-button';
-import {getErrorMessage} from '@site/src/lib/errors';
+import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
 import {registerAccount, type RegisterResponse} from '@site/src/lib/api/auth';
 import {useAuthStore} from '@site/src/stores/auth-store';
@@ -24,7 +24,7 @@ export default function RegisterForm(): ReactNode {
   const {email, password, name, teamName} = values;
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const {error, setError, errorRef} = useFormError<string>();
+  const {error, setError, errorRef} = useFormError<ReactNode>();
 
   // `/register?email=...` pre-fills the address, silently.
   const invitedEmail = params?.get('email') ?? '';
@@ -50,7 +50,21 @@ export default function RegisterForm(): ReactNode {
     try {
       answer = await registerAccount(invitationToken ? {...payload, invitationToken} : payload);
     } catch (caught) {
-      setError(getErrorMessage(caught));
+      // An address already registered (often by this very person, back from an old verification link): the
+      // two ways on, sign in or have the verification email sent again, rather than a dead end.
+      setError(
+        errorCode(caught) === 'EMAIL_IN_USE' ? (
+          <>
+            {getErrorMessage(caught)} <Link to={loginHref({email: payload.email})}>Sign in</Link>, or{' '}
+            <Link to={`/verify-email-sent?email=${encodeURIComponent(payload.email)}`}>
+              resend the verification email
+            </Link>{' '}
+            if you never confirmed the address.
+          </>
+        ) : (
+          getErrorMessage(caught)
+        ),
+      );
       setSubmitting(false);
       return;
     }
