@@ -6,17 +6,19 @@ describe('passwordStrength (spec §5)', () => {
     ['', 0, 'Weak'],
     ['abc', 0, 'Weak'], // lowercase only: 1 check
     ['Ab', 1, 'Weak'], // 2 checks, short
-    ['Ab1!', 2, 'Fair'], // 4 checks, short: no length point, +2 and +3 only... see next row
-    ['abcdefghij', 2, 'Fair'], // length + lowercase
+    ['Ab1!', 1, 'Weak'], // 4 checks but short: the rule fails, so never better than Weak
+    ['abcdefghij', 1, 'Weak'], // length + lowercase: one kind, which the API refuses
     ['abcdefghi1', 3, 'Good'], // length + lowercase + number
     ['Abcdefghij', 3, 'Good'], // length + upper + lower
     ['Abcdefghi1', 3, 'Good'], // 4 checks but 10 chars < 12
     ['Abcdefghij12', 4, 'Strong'], // 4 checks and 12 chars
     ['Abcdefgh1!xy', 4, 'Strong'], // all 5 checks
-    ['ABCDEFGHIJKL', 2, 'Fair'], // length + uppercase
-    ['123456789012', 2, 'Fair'], // length + number
-    ['!!!!!!!!!!!!', 2, 'Fair'], // length + symbol
-    ['aA1', 2, 'Fair'], // 3 checks, short
+    ['ABCDEFGHIJKL', 1, 'Weak'], // length + uppercase: one kind
+    ['123456789012', 1, 'Weak'], // length + number: one kind
+    ['1234567890!!', 3, 'Good'], // length + number + symbol: two kinds
+    ['!!!!!!!!!!!!', 1, 'Weak'], // length + symbol: one kind
+    ['aA1', 1, 'Weak'], // 3 checks, short
+    ['abcdefgh1A', 3, 'Good'], // the first score above Weak is a password the API accepts
   ])('%j scores %i (%s)', (password, score, label) => {
     const result = passwordStrength(password);
     expect(result.score).toBe(score);
@@ -27,15 +29,24 @@ describe('passwordStrength (spec §5)', () => {
     expect([0, 1, 2, 3, 4].map(strengthLabel)).toEqual(['Weak', 'Weak', 'Fair', 'Good', 'Strong']);
   });
 
-  it('has the four checklist lines of spec §5', () => {
-    expect(passwordChecklist('').map((line) => line.label)).toEqual([
+  it('lists the rule the API enforces: 10 characters, and 2 of the 4 kinds, each kind on its own line', () => {
+    const lines = passwordChecklist('');
+    expect(lines.map((line) => line.label)).toEqual([
       'at least 10 characters',
+      'at least 2 of these kinds of character:',
+    ]);
+    expect(lines[1]!.kinds!.map((kind) => kind.label)).toEqual([
       'one uppercase letter',
       'one lowercase letter',
-      'one number or symbol',
+      'one number',
+      'one symbol',
     ]);
-    expect(passwordChecklist('').every((line) => !line.met)).toBe(true);
-    expect(passwordChecklist('Abcdefghi!').map((line) => line.met)).toEqual([true, true, true, true]);
-    expect(passwordChecklist('abcdefghi1').map((line) => line.met)).toEqual([true, false, true, true]);
+    const met = (password: string) => passwordChecklist(password).map((line) => line.met);
+    // Ten lower-case letters: long enough, one kind; the API refuses it, and so does the checklist.
+    expect(met('abcdefghij')).toEqual([true, false]);
+    expect(met('1234567890!')).toEqual([true, true]);
+    expect(met('Abcdefghi!')).toEqual([true, true]);
+    expect(met('Ab1!')).toEqual([false, true]);
+    expect(passwordChecklist('1234567890!')[1]!.kinds!.map((kind) => kind.met)).toEqual([false, false, true, true]);
   });
 });

@@ -1,5 +1,5 @@
 /** The password strength helper of spec §5, over the contract's password rule. */
-import {isLongEnough, passwordClasses} from '@intakekit/contract/password-policy';
+import {hasClassMix, isLongEnough, meetsPasswordRule, passwordClasses} from '@intakekit/contract/password-policy';
 
 export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
@@ -36,17 +36,37 @@ export function passwordStrength(password: string): PasswordStrength {
   if (passed >= 2) score += 1;
   if (passed >= 3) score += 1;
   if (passed >= 4 && password.length >= 12) score += 1;
+  // A password the API would refuse never reads better than Weak: the meter, the checklist and the answer agree.
+  if (!meetsPasswordRule(password)) score = Math.min(score, 1);
   const bounded = Math.min(score, 4) as PasswordStrength['score'];
   return {score: bounded, label: strengthLabel(bounded), checks};
 }
 
-/** The checklist lines, in the order and words of spec §5. */
-export function passwordChecklist(password: string): {label: string; met: boolean}[] {
+export interface ChecklistLine {
+  label: string;
+  met: boolean;
+  /** The kinds of character under 'at least 2 of these kinds', each ticked when present. */
+  kinds?: {label: string; met: boolean}[];
+}
+
+/**
+ * The checklist: the rule the API enforces, line by line (at least 10 characters; at least 2 of the 4 kinds of
+ * character), the kinds listed under the second line. Spec §5's lines put number and symbol on one line, which
+ * counted as one kind while the rule counts two; each kind has its own line so the ticks add up to the rule.
+ */
+export function passwordChecklist(password: string): ChecklistLine[] {
   const checks = passwordChecks(password);
   return [
     {label: 'at least 10 characters', met: checks.length},
-    {label: 'one uppercase letter', met: checks.uppercase},
-    {label: 'one lowercase letter', met: checks.lowercase},
-    {label: 'one number or symbol', met: checks.number || checks.symbol},
+    {
+      label: 'at least 2 of these kinds of character:',
+      met: hasClassMix(password),
+      kinds: [
+        {label: 'one uppercase letter', met: checks.uppercase},
+        {label: 'one lowercase letter', met: checks.lowercase},
+        {label: 'one number', met: checks.number},
+        {label: 'one symbol', met: checks.symbol},
+      ],
+    },
   ];
 }

@@ -8,7 +8,29 @@ interface Props {
   id?: string;
 }
 
-/** The strength meter (score 0-4, Weak/Fair/Good/Strong) and the checklist of spec §5. */
+function Check({label, met}: {label: string; met: boolean}): ReactNode {
+  return (
+    <span className={clsx(styles.check, met && styles.met)}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="14"
+        height="14"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        {met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="8" />}
+      </svg>
+      <span>{label}</span>
+      <span className={styles.srOnly}>{met ? ' (met)' : ' (not met)'}</span>
+    </span>
+  );
+}
+
+/** The strength meter (score 0-4, Weak/Fair/Good/Strong) and the checklist of the rule the API enforces. */
 export default function PasswordStrengthMeter({password, id}: Props): ReactNode {
   const {score, label} = passwordStrength(password);
   const checklist = passwordChecklist(password);
@@ -34,23 +56,18 @@ export default function PasswordStrengthMeter({password, id}: Props): ReactNode 
         </span>
       </div>
       <ul className={styles.checklist} aria-label="Requirements">
-        {checklist.map((item) => (
-          <li key={item.label} className={clsx(styles.check, item.met && styles.met)}>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="14"
-              height="14"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              {item.met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="8" />}
-            </svg>
-            <span>{item.label}</span>
-            <span className={styles.srOnly}>{item.met ? ' (met)' : ' (not met)'}</span>
+        {checklist.map((line) => (
+          <li key={line.label}>
+            <Check label={line.label} met={line.met} />
+            {line.kinds ? (
+              <ul className={styles.kinds}>
+                {line.kinds.map((kind) => (
+                  <li key={kind.label}>
+                    <Check label={kind.label} met={kind.met} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ul>

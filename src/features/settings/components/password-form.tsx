@@ -1,5 +1,6 @@
 import {useState, type FormEvent, type ReactNode} from 'react';
-import FormField from '@site/src/components/form-field';
+import {PasswordField} from '@site/src/components/form-field';
+import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import SubmitButton from '@site/src/components/submit-button';
@@ -12,12 +13,17 @@ import {changePassword} from '../api/change-password';
 import {PASSWORD_CHANGED, PASSWORD_FAILED} from '../lib/messages';
 import styles from './styles.module.css';
 
-/** Change Password (spec §2, §5): three fields, the button disabled until all are filled. */
+/**
+ * Change Password (spec §2, §5): three fields, the button disabled until all are filled; like sign-up and reset,
+ * a show/hide toggle and the strength meter with the checklist of the rule the API enforces.
+ */
 export default function PasswordForm(): ReactNode {
   const {values: fields, field, reset} = useFormValues({current: '', next: '', confirm: ''});
   const [error, setError] = useState<string | null>(null);
   const [done, flashDone] = useFlash(EMAIL_MESSAGE_MS);
   const [saving, setSaving] = useState(false);
+  const [visible, setVisible] = useState(false);
+  const toggle = () => setVisible((shown) => !shown);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,27 +64,30 @@ export default function PasswordForm(): ReactNode {
           </Notice>
         ) : null}
         <div className={styles.passwordFields}>
-          <FormField
+          <PasswordField
             label="Current password"
             name="currentPassword"
-            type="password"
             autoComplete="current-password"
             {...field('current')}
+            visible={visible}
+            onToggleVisible={toggle}
           />
-          <FormField
+          <PasswordField
             label="New password"
             name="newPassword"
-            type="password"
             autoComplete="new-password"
             {...field('next')}
-            hint="At least 10 characters with a mix of upper case, lower case, numbers or symbols."
+            hint={<PasswordStrengthMeter password={fields.next} />}
+            visible={visible}
+            onToggleVisible={toggle}
           />
-          <FormField
+          <PasswordField
             label="Confirm new password"
             name="confirmPassword"
-            type="password"
             autoComplete="new-password"
             {...field('confirm')}
+            visible={visible}
+            onToggleVisible={toggle}
           />
         </div>
         <div className={styles.formActions}>
