@@ -8,3 +8,9 @@ export const TURNSTILE_PLACEHOLDER_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
 /** Where the API answers when nothing says otherwise: `npm start`'s address (PORT 8787 on loopback). */
 export const DEFAULT_API_URL = 'http://localhost:8787';
+
+/**
+ * The brand's primary colour: the portal's `--ifm-color-primary` in the light theme (src/css/custom.css, checked
+ * against this by a test), for what its CSS cannot reach: the buttons of the emails.
+ */
+export const BRAND_COLOR = '#0f766e';

@@ -1,4 +1,5 @@
 // Every email the API sends, as plain text and HTML built from the same words.
+import {BRAND_COLOR} from '@intakekit/contract/constants';
 
 export type MailTemplate =
   | {kind: 'verify-email'; link: string; name: string | null}
@@ -153,7 +154,7 @@ export function renderMail(template: MailTemplate): RenderedMail {
 ${p.paragraphs.map((x) => `<p>${escapeHtml(x)}</p>`).join('\n')}
 ${
   p.action
-    ? `<p><a href="${escapeHtml(p.action.link)}" style="display:inline-block;background:#2e8555;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(p.action.label)}</a></p>
+    ? `<p><a href="${escapeHtml(p.action.link)}" style="display:inline-block;background:${BRAND_COLOR};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(p.action.label)}</a></p>
 <p style="font-size:13px;color:#606770">Or paste this link into your browser: ${escapeHtml(p.action.link)}</p>`
     : ''
 }
