@@ -1,6 +1,7 @@
 import {useId, useMemo, useState, type ReactNode} from 'react';
 import DataTable, {HeaderRow} from '@site/src/components/data-table';
 import EmptyState from '@site/src/components/empty-state';
+import LoadFailed from '@site/src/components/load-failed';
 import Notice from '@site/src/components/notice';
 import Panel, {PageHeader} from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
@@ -102,12 +103,11 @@ export default function ActivityView(): ReactNode {
     );
   } else if (error && !data) {
     body = (
-      <Notice variant="error" title="The activity log could not be loaded.">
-        {getErrorMessage(error)}{' '}
-        <button type="button" className={styles.linkButton} onClick={() => void mutate()}>
-          Try again
-        </button>
-      </Notice>
+      <LoadFailed
+        title="The activity log could not be loaded."
+        message={getErrorMessage(error)}
+        onRetry={() => void mutate()}
+      />
     );
   } else if (events.length === 0) {
     body = <EmptyState title="No events match these filters">Change or clear the filters to see more.</EmptyState>;

@@ -1,6 +1,7 @@
 import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import FormField from '@site/src/components/form-field';
+import LoadFailed from '@site/src/components/load-failed';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
@@ -169,14 +170,7 @@ export default function PasskeysSection(): ReactNode {
   let body: ReactNode;
   if (isLoading) body = <Spinner label="Loading your passkeys..." />;
   else if (error && !data) {
-    body = (
-      <Notice variant="error">
-        {getErrorMessage(error)}{' '}
-        <button type="button" className={styles.linkButton} onClick={() => void mutate()}>
-          Try again
-        </button>
-      </Notice>
-    );
+    body = <LoadFailed message={getErrorMessage(error)} onRetry={() => void mutate()} />;
   } else if (passkeys.length === 0) {
     body = <p className={styles.meta}>No passkeys yet.</p>;
   } else {

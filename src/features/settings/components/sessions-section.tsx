@@ -1,4 +1,5 @@
 import {useState, type ReactNode} from 'react';
+import LoadFailed from '@site/src/components/load-failed';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
@@ -76,14 +77,7 @@ export default function SessionsSection(): ReactNode {
   let body: ReactNode;
   if (isLoading) body = <Spinner label="Loading your sessions..." />;
   else if (error && !data) {
-    body = (
-      <Notice variant="error">
-        {getErrorMessage(error)}{' '}
-        <button type="button" className={styles.linkButton} onClick={() => void mutate()}>
-          Try again
-        </button>
-      </Notice>
-    );
+    body = <LoadFailed message={getErrorMessage(error)} onRetry={() => void mutate()} />;
   } else {
     body = (
       <ul className={styles.list} aria-label="Signed-in sessions">

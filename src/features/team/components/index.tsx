@@ -2,6 +2,7 @@ import {useCallback, useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import EmptyState from '@site/src/components/empty-state';
+import LoadFailed from '@site/src/components/load-failed';
 import Notice from '@site/src/components/notice';
 import Panel, {PageHeader} from '@site/src/components/panel';
 import TwoFactorPolicy from './two-factor-policy';
@@ -319,14 +320,11 @@ export default function TeamView(): ReactNode {
   } else if (error) {
     // A failure is shown in the page, never only logged: a refusal that reaches only the console looks like a dead button.
     body = (
-      <Notice variant="error" title="The team could not be loaded.">
-        <p className={styles.sectionText}>
-          {actionFailure(error, 'Please try again.')}{' '}
-          <button type="button" className={clsx('clean-btn', styles.linkButton)} onClick={() => void mutate()}>
-            Try again
-          </button>
-        </p>
-      </Notice>
+      <LoadFailed
+        title="The team could not be loaded."
+        message={actionFailure(error, 'Please try again.')}
+        onRetry={() => void mutate()}
+      />
     );
   }
 
