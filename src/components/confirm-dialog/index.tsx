@@ -1,5 +1,4 @@
 import type {ReactNode} from 'react';
-import clsx from 'clsx';
 import Dialog from '@site/src/components/dialog';
 import Notice from '@site/src/components/notice';
 import styles from './styles.module.css';
@@ -57,7 +56,7 @@ export default function ConfirmDialog({
           </button>
           <button
             type="button"
-            className={clsx('button button--danger', styles.dangerButton)}
+            className="button button--danger"
             onClick={onConfirm}
             disabled={pending}
             aria-busy={pending || undefined}

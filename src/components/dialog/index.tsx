@@ -1,4 +1,5 @@
-import {useEffect, useId, useRef, type ReactNode} from 'react';
+import {useEffect, useId, useRef, type FormEvent, type ReactNode} from 'react';
+import Notice from '@site/src/components/notice';
 import clsx from 'clsx';
 import styles from './styles.module.css';
 
@@ -96,5 +97,33 @@ export default function Dialog({
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+interface DialogFormProps {
+  onSubmit: () => Promise<void> | void;
+  /** The refusal of the last attempt, shown above the fields. */
+  error?: ReactNode;
+  children: ReactNode;
+  /** Cancel and the submit button, in the dialog's buttons row (stacked on a phone). */
+  actions: ReactNode;
+}
+
+/** The form inside a Dialog that asks for something (a password, a code) before acting: error, fields, buttons. */
+export function DialogForm({onSubmit, error, children, actions}: DialogFormProps): ReactNode {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate className={styles.form}>
+      {error ? (
+        <Notice variant="error" className={styles.formError}>
+          {error}
+        </Notice>
+      ) : null}
+      {children}
+      <div className={styles.actions}>{actions}</div>
+    </form>
   );
 }

@@ -1,8 +1,7 @@
-import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
-import Dialog from '@site/src/components/dialog';
+import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
-import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useSignOut} from '@site/src/stores/use-sign-out';
@@ -26,8 +25,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
     }
   }, [open, reset]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (!canDeleteAccount(password, typed) || deleting) return;
     setDeleting(true);
     setError(null);
@@ -48,12 +46,25 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
       title="Delete your account?"
       description={`This permanently deletes ${email}, signs you out everywhere and cannot be undone. If you own a team, ownership passes to another member.`}
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.dialogForm}>
-        {error ? (
-          <Notice variant="error" className={styles.formNotice}>
-            {error}
-          </Notice>
-        ) : null}
+      <DialogForm
+        onSubmit={onSubmit}
+        error={error}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={deleting}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className={clsx('button button--danger', styles.deleteButton)}
+              disabled={!canDeleteAccount(password, typed) || deleting}
+              aria-busy={deleting || undefined}
+            >
+              {deleting ? 'Deleting...' : 'Delete Account'}
+            </button>
+          </>
+        }
+      >
         <FormField
           label="Current password"
           name="password"
@@ -70,20 +81,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
           spellCheck={false}
           {...field('typed')}
         />
-        <div className={styles.dialogActions}>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={deleting}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={clsx('button button--danger', styles.deleteButton)}
-            disabled={!canDeleteAccount(password, typed) || deleting}
-            aria-busy={deleting || undefined}
-          >
-            {deleting ? 'Deleting...' : 'Delete Account'}
-          </button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -1,14 +1,11 @@
-import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
-import clsx from 'clsx';
-import Dialog from '@site/src/components/dialog';
+import {useEffect, useState, type ReactNode} from 'react';
+import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
-import Notice from '@site/src/components/notice';
 import {useFormValues} from '@site/src/hooks/use-form-values';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {TWO_FACTOR_MESSAGES} from '@intakekit/contract/two-factor';
 import {disableTwoFactor} from '../api/two-factor';
 import {secondFactorCode} from './two-factor-section';
-import settings from './styles.module.css';
 
 /** Turning two-factor off: the password and a current code, in an in-app dialog. */
 export default function TurnOffTwoFactorDialog({
@@ -32,8 +29,7 @@ export default function TurnOffTwoFactorDialog({
     }
   }, [open, reset]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     const code = secondFactorCode(values.code);
     if (!values.password || !code) {
       setError(values.password ? TWO_FACTOR_MESSAGES.codeRequired : 'Enter your current password.');
@@ -58,12 +54,20 @@ export default function TurnOffTwoFactorDialog({
       title="Turn off two-factor authentication?"
       description="Signing in will need only your password, and your recovery codes stop working. We email you a notice."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className={settings.dialogForm}>
-        {error ? (
-          <Notice variant="error" className={settings.formNotice}>
-            {error}
-          </Notice>
-        ) : null}
+      <DialogForm
+        onSubmit={onSubmit}
+        error={error}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={pending}>
+              Cancel
+            </button>
+            <button type="submit" className="button button--danger" disabled={pending} aria-busy={pending || undefined}>
+              {pending ? 'Turning off...' : 'Turn off two-factor'}
+            </button>
+          </>
+        }
+      >
         <FormField
           label="Current password"
           name="password"
@@ -80,20 +84,7 @@ export default function TurnOffTwoFactorDialog({
           {...field('code')}
           hint="A code from your app, or one of your recovery codes."
         />
-        <div className={settings.dialogActions}>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className={clsx('button button--danger', settings.deleteButton)}
-            disabled={pending}
-            aria-busy={pending || undefined}
-          >
-            {pending ? 'Turning off...' : 'Turn off two-factor'}
-          </button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

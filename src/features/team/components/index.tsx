@@ -249,7 +249,7 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
             </p>
             <button
               type="button"
-              className={clsx('button button--danger', styles.dangerButton, styles.sectionButton)}
+              className={clsx('button button--danger', styles.sectionButton)}
               onClick={() => setLeaveOpen(true)}
             >
               Leave team

@@ -1,8 +1,7 @@
-import {useEffect, useId, useState, type FormEvent, type ReactNode} from 'react';
-import Dialog from '@site/src/components/dialog';
+import {useEffect, useId, useState, type ReactNode} from 'react';
+import Dialog, {DialogForm} from '@site/src/components/dialog';
 import {useFormValues} from '@site/src/hooks/use-form-values';
 import FormField from '@site/src/components/form-field';
-import Notice from '@site/src/components/notice';
 import type {TeamMember} from '../api/use-team';
 import {memberName} from '../lib/format';
 import {transferFailure} from '../lib/messages';
@@ -41,8 +40,7 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
 
   const ready = candidates.some((c) => c.id === userId) && password.length > 0;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (!ready || saving) return;
     setSaving(true);
     setError(null);
@@ -62,12 +60,25 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
       title={`Transfer ownership of ${teamName}?`}
       description="The new owner manages roles and can remove admins. You stay in the team as an admin."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.dialogForm}>
-        {error ? (
-          <Notice variant="error" className={styles.dialogNotice}>
-            {error}
-          </Notice>
-        ) : null}
+      <DialogForm
+        onSubmit={onSubmit}
+        error={error}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={!ready || saving}
+              aria-busy={saving || undefined}
+            >
+              {saving ? 'Transferring...' : 'Transfer ownership'}
+            </button>
+          </>
+        }
+      >
         <div className={styles.selectField}>
           <label htmlFor={selectId} className={styles.selectLabel}>
             New owner
@@ -90,20 +101,7 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
           autoComplete="current-password"
           {...field('password')}
         />
-        <div className={styles.dialogActions}>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!ready || saving}
-            aria-busy={saving || undefined}
-          >
-            {saving ? 'Transferring...' : 'Transfer ownership'}
-          </button>
-        </div>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
