@@ -34,15 +34,22 @@ export async function legacyMigrate(db: Db, dir = MIGRATIONS_DIR): Promise<numbe
 }
 
 /**
- * Splits a migration into statements at semicolons that end a line. Our migrations hold no
- * function bodies or string literals spanning lines, which keeps this deliberately simple.
+ * Splits a migration into statements at semicolons that end a line, outside dollar-quoted ($$) function bodies,
+ * whose own statements end lines too. String literals never span lines in our migrations, which keeps this simple.
  */
 export function splitStatements(source: string): string[] {
-  return source
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('--'))
-    .join('\n')
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of source.split('\n')) {
+    if (!inBody && line.trim().startsWith('--')) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').trim().replace(/;$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n').trim());
+  return statements.filter((s) => s.length > 0);
 }
