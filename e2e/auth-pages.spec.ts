@@ -4,7 +4,7 @@
  * and the 360 px layout. Written by the portal engineer on the lead's fixtures.
  */
 import {randomBytes} from 'node:crypto';
-import {test, expect, expectAccessible, gotoHydrated, mail, users} from './fixtures';
+import {test, expect, apiCall, expectAccessible, gotoHydrated, mail, uniqueEmail, users} from './fixtures';
 
 /** Well-formed (32 bytes, base64url) but unknown to the server. Fixed, so test titles are stable across workers. */
 const UNKNOWN_TOKEN = 'q2Vb7Lr0pX9dWmZk4TnYs1HcE8uJf6AaGi3oNw5RtyU';
@@ -33,6 +33,19 @@ test.describe('home', () => {
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
   });
 
+  for (const width of [375, 360]) {
+    test(`the framed landing page fits a ${width} px phone, its header's buttons in view`, async ({page}) => {
+      await page.setViewportSize({width, height: 812});
+      await gotoHydrated(page, '/');
+      const landing = page.frameLocator('iframe');
+      await expect(landing.getByRole('link', {name: 'Get started', exact: true})).toBeInViewport({ratio: 1});
+      await expect(landing.getByRole('link', {name: 'Sign in'}).first()).toBeInViewport({ratio: 1});
+      const frame = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
+      expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
   test('?page=sign-up frames the sign-up sub-page, whose button opens /register in the window', async ({page}) => {
     await gotoHydrated(page, '/login');
     await page.getByRole('link', {name: 'Get started'}).click();
@@ -55,6 +68,50 @@ test.describe('verification failures', () => {
       page.getByText('The verification link has expired or is invalid. Please request a new one.'),
     ).toBeVisible();
     await expect(page.getByRole('link', {name: /back to sign in/i})).toHaveAttribute('href', '/login');
+  });
+
+  test('a link opened again once the address is verified says so and leads to sign-in', async ({page}) => {
+    const user = await users.create({verified: false});
+    const link = mail.link(await mail.waitFor(user.email, {subject: /verify/i}), '/verify?token=');
+    await page.goto(link);
+    await expect(page.getByRole('heading', {name: 'Email verified!'})).toBeVisible();
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', {name: 'Email already verified'})).toBeVisible();
+    await expect(page.getByText('Your email address is already verified. You can sign in.')).toBeVisible();
+    await expect(page.getByText('Verification failed')).toHaveCount(0);
+    await expect(page.getByRole('link', {name: 'Request new verification link'})).toHaveCount(0);
+    await page.getByRole('link', {name: 'Continue to sign in'}).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expectAccessible(page);
+  });
+
+  test('a link replaced by a resend shows one notice, and the way on from sign-up is not a dead end', async ({
+    page,
+  }) => {
+    const user = await users.create({verified: false});
+    const first = await mail.waitFor(user.email, {subject: /verify/i});
+    await apiCall('POST', '/api/auth/resend-verification', {email: user.email});
+    await mail.waitFor(user.email, {subject: /verify/i, after: first.id});
+
+    await page.goto(mail.link(first, '/verify?token='));
+    await expect(page.getByRole('heading', {name: 'Verification failed'})).toBeVisible();
+    await expect(page.getByText('This link is invalid or has expired. Please request a new one.')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveText(
+      'The verification link has expired or is invalid. Please request a new one.',
+    );
+
+    // The spec's button leads to sign-up, which now offers the two ways on for an address already registered.
+    await page.getByRole('link', {name: 'Request new verification link'}).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByLabel(/^email/i).fill(user.email);
+    await page.getByLabel(/^password/i).fill('Another-Valid-Pass-1');
+    await page.getByRole('button', {name: 'Create account'}).click();
+    await expect(page.getByText('This email is already registered. Try logging in instead.')).toBeVisible();
+    await page.getByRole('link', {name: 'resend the verification email'}).click();
+    await expect(page).toHaveURL(/\/verify-email-sent\?email=/);
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
   });
 
   test('a malformed link shows INVALID_TOKEN without the notice', async ({page}) => {
@@ -120,6 +177,42 @@ test.describe('sign-up page', () => {
     await page.getByLabel(/^password/i).fill('Short1!');
     await submit.click();
     await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
+  });
+
+  test('one address rule with the API: an emoji or markup address is refused before anything is sent', async ({
+    page,
+  }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/register')) sent.push(request.url());
+    });
+    await gotoHydrated(page, '/register');
+    await page.getByLabel(/^password/i).fill('Valid-Password-1');
+    for (const email of ['😀@example.com', '<b>x</b>@example.com']) {
+      await page.getByLabel(/^email/i).fill(email);
+      await page.getByRole('button', {name: 'Create account'}).click();
+      await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    }
+    expect(sent).toEqual([]);
+  });
+
+  test('the meter, the checklist and the answer agree on the password rule', async ({page}) => {
+    await gotoHydrated(page, '/register');
+    const meter = page.getByRole('meter', {name: 'Strength'});
+    await page.getByLabel(/^email/i).fill(uniqueEmail('rule'));
+    await page.getByLabel(/^password/i).fill('abcdefghij');
+    // Ten lower-case letters: long enough, one kind of character. Refused, and the page says so before sending.
+    await expect(meter).toHaveAttribute('aria-valuetext', 'Weak');
+    await expect(page.getByText('at least 10 characters (met)')).toBeVisible();
+    await expect(page.getByText('at least 2 of these kinds of character: (not met)')).toBeVisible();
+    await page.getByRole('button', {name: 'Create account'}).click();
+    await expect(
+      page.getByText('Password must contain at least 2 of: uppercase, lowercase, number, or symbol'),
+    ).toBeVisible();
+    // Digits and a symbol are two kinds: accepted by the rule, and shown as met.
+    await page.getByLabel(/^password/i).fill('1234567890!');
+    await expect(page.getByText('at least 2 of these kinds of character: (met)')).toBeVisible();
+    await expect(meter).not.toHaveAttribute('aria-valuetext', 'Weak');
   });
 
   test('an address already registered gets EMAIL_IN_USE', async ({page}) => {

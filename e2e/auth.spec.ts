@@ -67,15 +67,10 @@ test.describe('sign-up and email verification', () => {
     await expect(page).toHaveURL(/\/verify-email-sent\?email=/);
   });
 
-  test('a verification page with no token, or a used link, says so', async ({page}) => {
+  test('a verification page with no token says so, with the way to a new link', async ({page}) => {
     await gotoHydrated(page, '/verify');
-    await expect(page.getByText('No verification token provided')).toBeVisible();
-
-    const user = await users.create();
-    const message = await mail.waitFor(user.email, {subject: /verify/i});
-    await page.goto(mail.link(message, '/verify?token='));
     await expect(page.getByText('Verification failed')).toBeVisible();
-    await expect(page.getByText('This link has already been used.')).toBeVisible();
+    await expect(page.getByText('No verification token provided')).toBeVisible();
     await expect(page.getByRole('link', {name: /request new verification link/i})).toHaveAttribute('href', '/register');
   });
 
@@ -220,8 +215,28 @@ test.describe('protected routes and routing', () => {
     await expect(page).toHaveURL(/\/login\?a=1#x$/);
   });
 
-  test('an unmatched route shows the error page', async ({page}) => {
-    await gotoHydrated(page, '/no-such-page');
-    await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
-  });
+  for (const width of [1280, 375]) {
+    test(`an unmatched route shows the error page, centred at ${width} px, with the ways on`, async ({page}) => {
+      await page.setViewportSize({width, height: 800});
+      await gotoHydrated(page, '/no-such-page');
+      const title = page.getByRole('heading', {level: 1, name: 'Unexpected Application Error!'});
+      await expect(title).toBeVisible();
+      await expect(page.getByText('404 Not Found')).toBeVisible();
+      await expect(page.getByText(/There is no page at this address/)).toBeVisible();
+      // The title's text, not just its box, sits in the middle of the content column.
+      const middle = await title.evaluate((h) => {
+        const range = document.createRange();
+        range.selectNodeContents(h);
+        const text = range.getBoundingClientRect();
+        const main = h.closest('main')!.getBoundingClientRect();
+        return {text: text.left + text.width / 2, main: main.left + main.width / 2};
+      });
+      expect(Math.abs(middle.text - middle.main)).toBeLessThan(4);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expect(page.getByRole('link', {name: 'Go to home'})).toHaveAttribute('href', '/');
+      // Signed out, the dashboard asks for a sign-in first.
+      await page.getByRole('link', {name: 'Go to the dashboard'}).click();
+      await expect(page).toHaveURL(/\/login/);
+    });
+  }
 });

@@ -11,7 +11,8 @@
  * - `expectAccessible(page)`: axe-core finds no serious or critical violation.
  * - `secondPage`: a page in a second browser context of its own (another person's browser: its own localStorage
  *   and session), with the same viewport and options as `page`, recorded and checked like it.
- * Every test fails on an uncaught page error or a console error other than a failed network request.
+ * Every test fails on an uncaught page error, a console error other than a failed network request, or a native
+ * alert, confirm or prompt.
  * Every password, token and key the browser or apiCall exchanges with the API is recorded for e2e/logs.audit.ts.
  */
 import {test as base, expect, type BrowserContext, type Page, type Request} from '@playwright/test';
@@ -267,7 +268,7 @@ function recordApiTraffic(context: BrowserContext): () => Promise<void> {
   };
 }
 
-/** Collects the page's uncaught errors and console errors (see the header); the caller asserts none were seen. */
+/** Collects the page's uncaught errors, console errors and native dialogs (see the header); the caller asserts none were seen. */
 function watchConsole(page: Page, allowConsoleErrors: RegExp[]): string[] {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -279,6 +280,11 @@ function watchConsole(page: Page, allowConsoleErrors: RegExp[]): string[] {
     if (/^Failed to load resource/.test(text)) return;
     if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
     problems.push(`console error: ${text}`);
+  });
+  // The portal asks and tells in its own accessible dialogs; a native alert, confirm or prompt is a failure.
+  page.on('dialog', (dialog) => {
+    if (dialog.type() !== 'beforeunload') problems.push(`native ${dialog.type()}(): ${dialog.message()}`);
+    void dialog.dismiss();
   });
   return problems;
 }

@@ -28,7 +28,17 @@ test.describe('the SDK guide', () => {
     await expect(page.getByRole('heading', {level: 2, name: 'Getting Started'})).toBeVisible();
     await expect(page.getByRole('heading', {level: 2, name: 'Next Steps'})).toBeVisible();
 
-    await page.getByRole('link', {name: /Follow the Quick Start/}).click();
+    // A hovered Next Steps card underlines its title only: the link itself (whose underline would run under the
+    // description and the arrow too) has none.
+    const card = page.getByRole('link', {name: /Follow the Quick Start/});
+    await card.hover();
+    const decoration = (element: Element) => getComputedStyle(element).textDecorationLine;
+    await expect
+      .poll(() => card.getByText('Follow the Quick Start', {exact: true}).evaluate(decoration))
+      .toBe('underline');
+    expect(await card.evaluate(decoration)).toBe('none');
+
+    await card.click();
     await expect(page).toHaveURL(/\/dashboard\/quick-start$/);
   });
 

@@ -49,3 +49,9 @@ test.describe('colour mode on a phone (375 px)', () => {
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).color)).not.toBe(lightText);
   });
 });
+
+// The fixtures fail a test in which the page opens a native dialog: the portal's own dialogs are the only ones.
+test.fail('a native alert fails the test that meets it', async ({page}) => {
+  await gotoHydrated(page, '/login');
+  await page.evaluate(() => window.alert('A native alert'));
+});

