@@ -33,18 +33,20 @@ test.describe('home', () => {
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
   });
 
-  for (const width of [375, 360]) {
-    test(`the framed landing page fits a ${width} px phone, its header's buttons in view`, async ({page}) => {
+  test('the framed landing page fits a 375 and a 360 px phone, its header buttons in view', async ({page}) => {
+    for (const width of [375, 360]) {
       await page.setViewportSize({width, height: 812});
       await gotoHydrated(page, '/');
       const landing = page.frameLocator('iframe');
       await expect(landing.getByRole('link', {name: 'Get started', exact: true})).toBeInViewport({ratio: 1});
       await expect(landing.getByRole('link', {name: 'Sign in'}).first()).toBeInViewport({ratio: 1});
       const frame = (await (await page.locator('iframe').elementHandle())!.contentFrame())!;
-      expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await frame.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(
+        width,
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
+    }
+  });
 
   test('?page=sign-up frames the sign-up sub-page, whose button opens /register in the window', async ({page}) => {
     await gotoHydrated(page, '/login');
@@ -247,4 +249,33 @@ test.describe('accessibility and small screens', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     });
   }
+});
+
+test.describe('in the dark theme at 375 px', () => {
+  test.use({colorScheme: 'dark', viewport: {width: 375, height: 812}});
+
+  test('every signed-out page, and the states added to them, pass axe and never scroll sideways', async ({page}) => {
+    const fits = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    for (const path of SIGNED_OUT_PAGES) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+      await expectAccessible(page);
+      await fits();
+    }
+    // The password checklist with both kinds of line, and an address already registered.
+    const user = await users.create();
+    await gotoHydrated(page, '/register');
+    await page.getByLabel(/^email/i).fill(user.email);
+    await page.getByLabel(/^password/i).fill('abcdefghi1');
+    await page.getByRole('button', {name: 'Create account'}).click();
+    await expect(page.getByRole('link', {name: 'resend the verification email'})).toBeVisible();
+    await expectAccessible(page);
+    await fits();
+    // A verification link opened again.
+    await page.goto(mail.link(await mail.waitFor(user.email, {subject: /verify/i}), '/verify?token='));
+    await expect(page.getByRole('heading', {name: 'Email already verified'})).toBeVisible();
+    await expectAccessible(page);
+    await fits();
+  });
 });

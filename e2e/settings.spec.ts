@@ -173,17 +173,22 @@ test('delete account: password and DELETE typed, then signed out on the home rou
   await expect(users.token(user)).rejects.toThrow(/401/);
 });
 
-test.describe('settings at 375 px', () => {
-  test.use({viewport: {width: 375, height: 760}});
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`settings at 375 px, ${colorScheme}`, () => {
+    test.use({viewport: {width: 375, height: 760}, colorScheme});
 
-  test('the page fits a phone', async ({page}) => {
-    const user = await users.create({teamName: 'Phone Clinic'});
-    await users.signIn(page, user, '/settings');
-    await expect(page.getByRole('region', {name: 'Danger Zone'})).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
+    test('the page fits a phone, the password meter and the delete dialog too', async ({page}) => {
+      const user = await users.create({teamName: 'Phone Clinic'});
+      await users.signIn(page, user, '/settings');
+      await expect(page.getByRole('region', {name: 'Danger Zone'})).toBeVisible();
+      const overflow = () =>
+        page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await page.getByRole('region', {name: 'Change Password'}).getByLabel('New password', {exact: true}).fill('abc');
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+      await page.getByRole('button', {name: 'Delete Account'}).click();
+      await expect(page.getByRole('dialog', {name: 'Delete your account?'})).toBeVisible();
+      await expectAccessible(page);
+    });
   });
-});
+}
