@@ -372,16 +372,22 @@ class World {
         : [];
       // The ids whose success path the team routes have: invitations, or the member (role change, removal).
       if (op.path.startsWith('/api/team/invitations/')) own = this.invitationIds;
-      else if (op.path === '/api/auth/sessions/{id}') own = role ? (this.families.get(role) ?? []) : [];
-      else if (op.path === '/api/auth/passkeys/{id}') own = role === 'owner' ? this.passkeyIds : [];
-      else if (op.path === '/api/team/{id}' && role) {
-        // One id of the world succeeds here, and only for the owner: with four copies against the whole world a run of
-        // 100 could miss it (a PostgreSQL CI pass did), so it outweighs the rest of the pool four to one.
-        own = Array<string>(Math.max(4, this.ids.length)).fill(this.users.member.id);
-      }
+      else if (op.path === '/api/auth/sessions/{id}') own = role ? outweigh(this.families.get(role) ?? [], all) : [];
+      else if (op.path === '/api/auth/passkeys/{id}') own = role === 'owner' ? outweigh(this.passkeyIds, all) : [];
+      else if (op.path === '/api/team/{id}' && role) own = outweigh([this.users.member.id], all);
       return [...own, ...own, ...own, ...own, ...all].filter(Boolean);
     };
   }
+}
+
+/**
+ * Where one id of the world succeeds, and only for one role, four copies against the whole world let a run of 100
+ * miss it (a PostgreSQL pass did for /api/team/{id}, a PGlite pass for DELETE /api/auth/passkeys/{id}): the ids are
+ * repeated to outweigh the rest of the pool four to one.
+ */
+function outweigh(ids: readonly string[], all: readonly string[]): string[] {
+  if (ids.length === 0) return [];
+  return Array.from({length: Math.max(4, all.length)}, (_, i) => ids[i % ids.length]!);
 }
 
 interface RequestCase {
