@@ -102,15 +102,35 @@ export default function Dialog({
 
 interface DialogFormProps {
   onSubmit: () => Promise<void> | void;
+  onCancel: () => void;
   /** The refusal of the last attempt, shown above the fields. */
   error?: ReactNode;
   children: ReactNode;
-  /** Cancel and the submit button, in the dialog's buttons row (stacked on a phone). */
-  actions: ReactNode;
+  /** The submit button's words, and its words while the request runs ('Deleting...'). */
+  submitLabel: string;
+  pendingLabel: string;
+  /** While true both buttons are disabled and the submit button is busy. */
+  pending: boolean;
+  /** The submit button waits for the fields (e.g. the typed confirmation). */
+  ready?: boolean;
+  tone?: 'primary' | 'danger';
 }
 
-/** The form inside a Dialog that asks for something (a password, a code) before acting: error, fields, buttons. */
-export function DialogForm({onSubmit, error, children, actions}: DialogFormProps): ReactNode {
+/**
+ * The form inside a Dialog that asks for something (a password, a code) before acting: the error, the fields, then
+ * Cancel and the submit button in the dialog's buttons row (stacked on a phone).
+ */
+export function DialogForm({
+  onSubmit,
+  onCancel,
+  error,
+  children,
+  submitLabel,
+  pendingLabel,
+  pending,
+  ready = true,
+  tone = 'primary',
+}: DialogFormProps): ReactNode {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void onSubmit();
@@ -123,7 +143,19 @@ export function DialogForm({onSubmit, error, children, actions}: DialogFormProps
         </Notice>
       ) : null}
       {children}
-      <div className={styles.actions}>{actions}</div>
+      <div className={styles.actions}>
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className={`button button--${tone}`}
+          disabled={!ready || pending}
+          aria-busy={pending || undefined}
+        >
+          {pending ? pendingLabel : submitLabel}
+        </button>
+      </div>
     </form>
   );
 }

@@ -49,21 +49,12 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
       <DialogForm
         onSubmit={onSubmit}
         error={error}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={deleting}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className={clsx('button button--danger', styles.deleteButton)}
-              disabled={!canDeleteAccount(password, typed) || deleting}
-              aria-busy={deleting || undefined}
-            >
-              {deleting ? 'Deleting...' : 'Delete Account'}
-            </button>
-          </>
-        }
+        onCancel={onClose}
+        tone="danger"
+        submitLabel="Delete Account"
+        pendingLabel="Deleting..."
+        pending={deleting}
+        ready={canDeleteAccount(password, typed)}
       >
         <FormField
           label="Current password"

@@ -57,16 +57,11 @@ export default function TurnOffTwoFactorDialog({
       <DialogForm
         onSubmit={onSubmit}
         error={error}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={pending}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--danger" disabled={pending} aria-busy={pending || undefined}>
-              {pending ? 'Turning off...' : 'Turn off two-factor'}
-            </button>
-          </>
-        }
+        onCancel={onClose}
+        tone="danger"
+        submitLabel="Turn off two-factor"
+        pendingLabel="Turning off..."
+        pending={pending}
       >
         <FormField
           label="Current password"

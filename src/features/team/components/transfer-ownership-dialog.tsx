@@ -63,21 +63,11 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
       <DialogForm
         onSubmit={onSubmit}
         error={error}
-        actions={
-          <>
-            <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="button button--primary"
-              disabled={!ready || saving}
-              aria-busy={saving || undefined}
-            >
-              {saving ? 'Transferring...' : 'Transfer ownership'}
-            </button>
-          </>
-        }
+        onCancel={onClose}
+        submitLabel="Transfer ownership"
+        pendingLabel="Transferring..."
+        pending={saving}
+        ready={ready}
       >
         <div className={styles.selectField}>
           <label htmlFor={selectId} className={styles.selectLabel}>
