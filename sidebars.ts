@@ -14,6 +14,7 @@ const sidebars: SidebarsConfig = {
       items: [
         {type: 'doc', id: 'index', label: 'Introduction'},
         {type: 'doc', id: 'quick-start', label: 'Quick Start'},
+        {type: 'doc', id: 'flows', label: 'Flows'},
         {type: 'doc', id: 'demo', label: 'Demo'},
       ],
     },

@@ -148,7 +148,7 @@ test.describe('the SDK guide', () => {
           .first()
           .evaluate((el) => el.getClientRects().length),
       ).toBe(1);
-      await expect(settings).toContainText('flow_demo_intake');
+      await expect(settings).toContainText('new-patient');
       await expect(settings).toContainText('sandbox');
       await expect(page.getByText(apiKey)).toHaveCount(0);
 
@@ -162,7 +162,7 @@ test.describe('the SDK guide', () => {
       await expect(block.getByRole('button', {name: 'Copied!'})).toBeVisible();
       const html = await page.evaluate(() => navigator.clipboard.readText());
       expect(html).toContain(`<script src="${SDK_CDN_URL}/intake.js"></script>`);
-      expect(html).toContain("flowId: 'flow_demo_intake'");
+      expect(html).toContain("flowId: 'new-patient'");
     });
 
     test('the demo says the SDK failed to load when the script is missing', async ({page}) => {
@@ -189,7 +189,13 @@ test.describe('the SDK guide', () => {
     test('the guide pages pass axe and never scroll sideways', async ({page}) => {
       test.setTimeout(90_000);
       await users.signIn(page, user, '/dashboard');
-      for (const path of ['/dashboard', '/dashboard/quick-start', '/dashboard/demo', '/dashboard/api-reference']) {
+      for (const path of [
+        '/dashboard',
+        '/dashboard/quick-start',
+        '/dashboard/flows',
+        '/dashboard/demo',
+        '/dashboard/api-reference',
+      ]) {
         await gotoHydrated(page, path);
         await expect(page.getByRole('heading', {level: 1})).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);

@@ -25,7 +25,7 @@ async function sdkStatus(apiKey: string, origin: string): Promise<number> {
   const res = await fetch(`${API_URL}/api/sdk/sessions`, {
     method: 'POST',
     headers: {'content-type': 'application/json', authorization: `Bearer ${apiKey}`, origin},
-    body: JSON.stringify({flowId: 'e2e-flow', env: 'sandbox'}),
+    body: JSON.stringify({flowId: 'telehealth-consent', env: 'sandbox'}),
   });
   return res.status;
 }
@@ -85,9 +85,10 @@ test.describe('a sandbox key restricted to one origin', () => {
     const {install, initialise} = await copyQuickStart(page);
     writeFileSync(
       path.join(dir, 'intake.html'),
-      `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Clinic</title>${install}</head><body>${initialise
-        .replaceAll('YOUR_SANDBOX_KEY', apiKey)
-        .replaceAll('YOUR_FLOW_ID', 'flow_origins')}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8" /><title>Clinic</title>${install}</head><body>${initialise.replaceAll(
+        'YOUR_SANDBOX_KEY',
+        apiKey,
+      )}</body></html>`,
     );
     await page.goto(`${ALLOWED}/intake.html`);
     await expect(page.locator('#intake').getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({

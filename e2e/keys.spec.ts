@@ -22,7 +22,7 @@ async function sdkSession(apiKey: string): Promise<{status: number; code?: strin
   const res = await fetch(`${API_URL}/api/sdk/sessions`, {
     method: 'POST',
     headers: {'content-type': 'application/json', authorization: `Bearer ${apiKey}`},
-    body: JSON.stringify({flowId: 'e2e-flow', env: 'sandbox'}),
+    body: JSON.stringify({flowId: 'telehealth-consent', env: 'sandbox'}),
   });
   const body = (await res.json().catch(() => ({}))) as {error?: {code?: string}};
   return {status: res.status, code: body.error?.code};

@@ -164,7 +164,7 @@ test.describe('the intake SDK', () => {
     <script src="${SITE_URL}/sdk/v1/intake.js"></script>
     <script>
       window.intakeErrors = [];
-      IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'flow_demo_intake', env: 'sandbox'})
+      IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'new-patient', env: 'sandbox'})
         .on('error', (error) => window.intakeErrors.push({code: error.code, message: error.message}))
         .on('ready', () => window.intakeErrors.push({code: 'UNEXPECTED_READY'}));
     </script>
@@ -181,6 +181,70 @@ test.describe('the intake SDK', () => {
       await expect(page.locator('#intake').getByRole('button')).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as {intakeErrors: unknown[]}).intakeErrors)).toEqual([
         {code: 'INVALID_API_KEY', message: INVALID_KEY_MESSAGE},
+      ]);
+    } finally {
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
+  test('a flow id copied from the Flows page runs on a customer page; an unknown id is refused by name', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+    // A key of its own: another test of this file rotates the shared one.
+    const key = (await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, await users.token(user)))
+      .apiKey;
+    await users.signIn(page, user, '/dashboard/quick-start');
+    // The Quick Start's configuration table says where flow ids come from.
+    await page
+      .getByRole('row', {name: /flowId/})
+      .getByRole('link', {name: 'Flows'})
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/flows$/);
+    await expect(page.getByRole('heading', {level: 1, name: 'Flows'})).toBeVisible();
+    const flow = page.getByRole('region', {name: 'Symptom check'});
+    await expect(flow.getByRole('list', {name: 'Questions of Symptom check'}).getByRole('listitem')).toHaveCount(5);
+    await flow.getByRole('button', {name: 'Copy the id of Symptom check'}).click();
+    await expect(flow.getByRole('button', {name: 'Copied!'})).toBeVisible();
+    const flowId = await page.evaluate(() => navigator.clipboard.readText());
+    expect(flowId).toBe('symptom-check');
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-flows-'));
+    const customerPage = (id: string) => `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Clinic</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
+  <body>
+    <main><div id="intake"></div></main>
+    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
+    <script>
+      window.intakeErrors = [];
+      IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(key)}, flowId: ${JSON.stringify(id)}, env: 'sandbox'})
+        .on('error', (error) => window.intakeErrors.push({code: error.code, message: error.message}));
+    </script>
+  </body>
+</html>
+`;
+    writeFileSync(path.join(dir, 'symptoms.html'), customerPage(flowId));
+    writeFileSync(path.join(dir, 'unknown.html'), customerPage('YOUR_FLOW_ID'));
+    let server: Server | undefined;
+    try {
+      server = await serveStatic({dir, port: CUSTOMER_PORT, host: '127.0.0.1'});
+      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/symptoms.html`);
+      const intake = page.locator('#intake');
+      await expect(intake.getByRole('heading', {name: 'What is your main symptom?'})).toBeVisible();
+      await expect(intake.getByText('Question 1 of 5')).toBeVisible();
+
+      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/unknown.html`);
+      const message =
+        'IntakeKit: There is no flow "YOUR_FLOW_ID". Use one of new-patient, annual-checkup, telehealth-consent, ' +
+        `symptom-check, medication-review; the Flows page lists them: ${SITE_URL}/dashboard/flows`;
+      await expect(intake.getByRole('alert')).toHaveText(message);
+      // Retrying the same id cannot help: no Try again.
+      await expect(intake.getByRole('button')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as {intakeErrors: unknown[]}).intakeErrors)).toEqual([
+        {code: 'INVALID_FLOW', message},
       ]);
     } finally {
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));

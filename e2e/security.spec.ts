@@ -39,6 +39,7 @@ const PUBLIC_PAGES = [
 const SIGNED_IN_PAGES = [
   '/dashboard',
   '/dashboard/quick-start',
+  '/dashboard/flows',
   '/dashboard/demo',
   '/dashboard/api-reference',
   '/api-keys',

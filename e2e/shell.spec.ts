@@ -8,6 +8,7 @@ import {test, expect, gotoHydrated, users, expectAccessible, type TestUser} from
 const SIGNED_IN_PAGES = [
   '/dashboard',
   '/dashboard/quick-start',
+  '/dashboard/flows',
   '/dashboard/demo',
   '/dashboard/api-reference',
   '/api-keys',
@@ -19,6 +20,7 @@ const SIGNED_IN_PAGES = [
 const NAV_LINKS = [
   {name: 'Introduction', path: '/dashboard'},
   {name: 'Quick Start', path: '/dashboard/quick-start'},
+  {name: 'Flows', path: '/dashboard/flows'},
   {name: 'Demo', path: '/dashboard/demo'},
   {name: 'API Keys', path: '/api-keys'},
   {name: 'Settings', path: '/settings'},

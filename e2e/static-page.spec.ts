@@ -16,9 +16,8 @@ import {copyBlock, copyQuickStart} from './support/quick-start';
 const STATIC_PORT = 13900;
 const STATIC_URL = `http://127.0.0.1:${STATIC_PORT}`;
 
-/** What a developer does with a copied snippet: put in their key and flow. */
-const personalise = (snippet: string, apiKey: string) =>
-  snippet.replaceAll('YOUR_SANDBOX_KEY', apiKey).replaceAll('YOUR_FLOW_ID', 'flow_quick_start');
+/** What a developer does with a copied snippet: put in their key (the flow id is a real one already). */
+const personalise = (snippet: string, apiKey: string) => snippet.replaceAll('YOUR_SANDBOX_KEY', apiKey);
 
 test.describe('the Quick Start on a static page', () => {
   let user: TestUser;
@@ -55,6 +54,7 @@ test.describe('the Quick Start on a static page', () => {
       `<script src="${SITE_URL}/sdk/v1/intake.js"></script>`,
     ]);
     expect(initialise).toContain("apiKey: 'YOUR_SANDBOX_KEY'");
+    expect(initialise).toContain("flowId: 'new-patient'");
 
     writeFileSync(
       path.join(dir, 'quick-start.html'),

@@ -184,7 +184,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
           authorization: `Bearer ${apiKeys[(i * 13) % Math.max(1, apiKeys.length)]}`,
           origin: 'https://clinic.example',
         },
-        body: {flowId: 'flow_demo_intake', env: 'sandbox'},
+        body: {flowId: 'new-patient', env: 'sandbox'},
       }),
       available: routes.sdkSessions && apiKeys.length > 0,
     },

@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES = [
 export const SIGNED_IN_ROUTES = [
   '/dashboard',
   '/dashboard/quick-start',
+  '/dashboard/flows',
   '/dashboard/demo',
   '/api-keys',
   '/team',

@@ -30,7 +30,7 @@ function sizes() {
 function pageScript() {
   return `  window.benchInit = (apiKey) => new Promise((resolve) => {
     const t0 = performance.now();
-    const handle = IntakeKit.init({container: '#intake', apiKey, flowId: 'flow_demo_intake', env: 'sandbox'});
+    const handle = IntakeKit.init({container: '#intake', apiKey, flowId: 'new-patient', env: 'sandbox'});
     handle.on('error', (e) => resolve({error: String(e && (e.code || e.message))}));
     handle.on('ready', () => {
       const ready = performance.now() - t0;

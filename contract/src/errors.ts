@@ -79,6 +79,9 @@ const API_CODES = {
     status: 403,
     message: 'This origin is not an allowed origin for this key. Add it on the API Keys page.',
   },
+  // An SDK session for a flow id that is not in the catalogue. The API's message names the id and the ids that
+  // exist (flow-catalogue.ts, invalidFlowMessage); this one stands for it in the catalogue.
+  INVALID_FLOW: {status: 400, message: 'There is no flow with this id. The Flows page lists the ids you can use.'},
   // A key's settings that break their rules; the API's message says which rule (api-keys.ts, origins.ts).
   INVALID_KEY_SETTINGS: {status: 400, message: 'Check the key settings and try again.'},
   KEY_NOT_ACTIVE: {

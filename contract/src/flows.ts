@@ -16,6 +16,15 @@ export const KEY_TYPE_FOR_ENV = {
   pro: 'production',
 } as const satisfies Readonly<Record<Environment, KeyType>>;
 
+/**
+ * The built-in flow the guide's examples and the live demo use (flow-catalogue.ts holds them all; kept here so
+ * a page that only names it does not download every flow's questions).
+ */
+export const DEFAULT_FLOW_ID = 'new-patient';
+
+/** Where the SDK guide lists the built-in flows, on the portal. */
+export const FLOWS_PAGE_PATH = '/dashboard/flows';
+
 /** Question types the widget can render. */
 export const QUESTION_TYPES = ['singleChoice', 'multiChoice', 'text', 'date', 'yesNo'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];

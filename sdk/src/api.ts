@@ -1,7 +1,7 @@
 import {KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
 import {originNotAllowedMessage} from '@intakekit/contract/origins';
 import {validateQuestions} from './config';
-import {IntakeKitError} from './errors';
+import {IntakeKitError, describe} from './errors';
 import type {Environment, Question} from './types';
 
 export interface Session {
@@ -70,6 +70,13 @@ export async function createSession({
         typeof err.message === 'string' ? err.message : originNotAllowedMessage(globalThis.location?.origin ?? null),
       );
     }
+    if (err.code === 'INVALID_FLOW') {
+      // The API's message names the id and the ids that exist.
+      throw new IntakeKitError(
+        'INVALID_FLOW',
+        typeof err.message === 'string' ? err.message : `there is no flow ${describe(flowId)}.`,
+      );
+    }
     if (res.status === 429) {
       const seconds = Math.max(1, Number(res.headers.get('retry-after')) || 1);
       const limited = new IntakeKitError(
@@ -80,7 +87,7 @@ export async function createSession({
       throw limited;
     }
     const detail = typeof err.message === 'string' ? `: ${err.message}` : '.';
-    // 5xx may pass: SERVER_ERROR offers Try again. Other refusals (unknown flow...) will not.
+    // 5xx may pass: SERVER_ERROR offers Try again. Other refusals will not.
     const code = res.status >= 500 ? 'SERVER_ERROR' : 'SESSION_REFUSED';
     throw new IntakeKitError(
       code,

@@ -449,6 +449,21 @@ describe('API failures', () => {
     }
   });
 
+  test("400 INVALID_FLOW: the API's words, naming the unknown id and the ids that exist, without Try again", async () => {
+    const message =
+      'There is no flow "YOUR_FLOW_ID". Use one of new-patient, symptom-check; the Flows page lists them: https://portal.example/dashboard/flows';
+    const refused = await startApi(() => ({status: 400, body: {error: {code: 'INVALID_FLOW', message}}}));
+    try {
+      const err = await mountError({apiBase: refused.url, flowId: 'YOUR_FLOW_ID'});
+      expect(err.code).toBe('INVALID_FLOW');
+      expect(err.message).toBe(`IntakeKit: ${message}`);
+      expect($('#app [role="alert"]').textContent).toBe(err.message);
+      expect(document.querySelector('#app [role="alert"] button')).toBeNull();
+    } finally {
+      await refused.close();
+    }
+  });
+
   test('429: says when to try again, and offers Try again only after Retry-After', async () => {
     let calls = 0;
     const limited = await startApi(() =>

@@ -148,7 +148,7 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
     const statuses: number[] = [];
     for (let i = 0; i <= KEY_LIMIT; i++) {
       statuses.push(
-        (await either(i).send('POST', '/api/sdk/sessions', {token: body.apiKey, body: {flowId: 'f'}})).status,
+        (await either(i).send('POST', '/api/sdk/sessions', {token: body.apiKey, body: {flowId: 'new-patient'}})).status,
       );
     }
     expect(statuses).toEqual([...Array<number>(KEY_LIMIT).fill(200), 429]);
@@ -158,7 +158,8 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
     await verifiedAccount('revoke@example.com');
     const token = await signIn(httpA, 'revoke@example.com');
     const created = await httpA.send<{apiKey: string; key: {id: string}}>('POST', '/api/keys/sandbox', {token});
-    const use = () => httpB.send('POST', '/api/sdk/sessions', {token: created.body.apiKey, body: {flowId: 'f'}});
+    const use = () =>
+      httpB.send('POST', '/api/sdk/sessions', {token: created.body.apiKey, body: {flowId: 'new-patient'}});
     expect((await use()).status).toBe(200);
     expect(
       (await httpA.send('DELETE', `/api/keys/${created.body.key.id}/revoke`, {token, body: {keyType: 'sandbox'}}))

@@ -263,7 +263,7 @@ describe('logs', () => {
       method: 'POST',
       url: '/api/sdk/sessions',
       headers: {authorization: `Bearer ${apiKey}`},
-      payload: {flowId: 'demo'},
+      payload: {flowId: 'annual-checkup'},
     });
     expect(sdk.statusCode).toBe(200);
     await app.inject({method: 'POST', url: '/api/auth/forgot-password', payload: {email: 'log@example.com'}});

@@ -18,7 +18,7 @@ function start(app: FastifyInstance, apiKey: string) {
     method: 'POST',
     url: '/api/sdk/sessions',
     headers: {authorization: `Bearer ${apiKey}`},
-    payload: {flowId: 'f1'},
+    payload: {flowId: 'new-patient'},
   });
 }
 

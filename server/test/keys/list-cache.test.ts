@@ -58,7 +58,7 @@ describe('the key list kept in memory', () => {
       method: 'POST',
       url: '/api/sdk/sessions',
       headers: {authorization: `Bearer ${apiKey}`},
-      payload: {flowId: 'patient-intake'},
+      payload: {flowId: 'new-patient'},
     });
     expect(started.statusCode).toBe(200);
     await app.keyUsage.flush();

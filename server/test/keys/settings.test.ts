@@ -13,7 +13,7 @@ function start(app: FastifyInstance, apiKey: string, origin?: string) {
     method: 'POST',
     url: '/api/sdk/sessions',
     headers: {authorization: `Bearer ${apiKey}`, ...(origin && {origin})},
-    payload: {flowId: 'f1', ...(apiKey.startsWith('ik_production_') && {env: 'pro'})},
+    payload: {flowId: 'new-patient', ...(apiKey.startsWith('ik_production_') && {env: 'pro'})},
   });
 }
 

@@ -5,7 +5,7 @@ import type {FastifyInstance} from 'fastify';
 import {build} from '../helpers/app.js';
 import {authed, login, signedIn} from '../helpers/accounts.js';
 
-function start(app: FastifyInstance, apiKey: string, origin?: string, payload: object = {flowId: 'f1'}) {
+function start(app: FastifyInstance, apiKey: string, origin?: string, payload: object = {flowId: 'new-patient'}) {
   return app.inject({
     method: 'POST',
     url: '/api/sdk/sessions',
@@ -63,7 +63,7 @@ describe('allowed origins', () => {
     expect((await start(sandbox.app, sandbox.apiKey, 'https://anything.example')).statusCode).toBe(200);
     expect((await start(sandbox.app, sandbox.apiKey)).statusCode).toBe(200);
     const production = await keyWith({}, 'production');
-    const pro = {flowId: 'f1', env: 'pro'};
+    const pro = {flowId: 'new-patient', env: 'pro'};
     expect((await start(production.app, production.apiKey, 'https://clinic.example', pro)).statusCode).toBe(403);
     expect((await start(production.app, production.apiKey, undefined, pro)).statusCode).toBe(403);
     await authed(production.app, production.token, 'PATCH', `/api/keys/${production.id}`, {
@@ -77,7 +77,9 @@ describe('allowed origins', () => {
     const portal = new URL(sandbox.config.portalUrl).origin;
     expect((await start(sandbox.app, sandbox.apiKey, portal)).statusCode).toBe(200);
     const production = await keyWith({allowedOrigins: ['https://clinic.example']}, 'production');
-    expect((await start(production.app, production.apiKey, portal, {flowId: 'f1', env: 'pro'})).statusCode).toBe(403);
+    expect(
+      (await start(production.app, production.apiKey, portal, {flowId: 'new-patient', env: 'pro'})).statusCode,
+    ).toBe(403);
   });
 
   it('takes effect at once on the next request after a change', async () => {

@@ -3,6 +3,8 @@ import {describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {build} from '../helpers/app.js';
 import {authed, signedIn} from '../helpers/accounts.js';
+import {FLOWS} from '@intakekit/contract/flow-catalogue';
+import {DEFAULT_FLOW_ID, QUESTION_TYPES} from '@intakekit/contract/flows';
 
 function start(app: FastifyInstance, apiKey: string | undefined, payload: unknown, origin?: string) {
   return app.inject({
@@ -16,26 +18,20 @@ function start(app: FastifyInstance, apiKey: string | undefined, payload: unknow
 const INVALID = {error: {code: 'INVALID_API_KEY', message: 'The API key is missing, invalid or revoked.'}};
 
 describe('POST /api/sdk/sessions', () => {
-  it('answers the sample flow for an active sandbox key and records its use', async () => {
+  it('answers the built-in flow the id names, for an active sandbox key, and records its use', async () => {
     const {app, mail, clock} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
     const {apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
     clock.advance(5 * 60_000);
-    const res = await start(app, apiKey, {flowId: 'patient-intake'});
+    const res = await start(app, apiKey, {flowId: 'symptom-check'});
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
       sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      flowId: 'patient-intake',
+      flowId: 'symptom-check',
       env: 'sandbox',
     });
-    expect(body.questions.map((q: {type: string}) => q.type).sort()).toEqual([
-      'date',
-      'multiChoice',
-      'singleChoice',
-      'text',
-      'yesNo',
-    ]);
+    expect(body.questions[0]).toMatchObject({id: 'mainSymptom', question: 'What is your main symptom?'});
     for (const q of body.questions) {
       expect(q).toMatchObject({id: expect.any(String), question: expect.any(String), required: expect.any(Boolean)});
       if (q.type === 'singleChoice' || q.type === 'multiChoice') expect(q.options.length).toBeGreaterThan(1);
@@ -44,6 +40,44 @@ describe('POST /api/sdk/sessions', () => {
     await app.keyUsage.flush();
     const keys = (await authed(app, token, 'GET', '/api/keys')).json().keys;
     expect(keys[0].lastUsedAt).toBe('2026-01-15T09:05:00.000Z');
+  });
+
+  it('serves each flow of the catalogue under its own id; together they ask every question type', async () => {
+    const {app, mail} = await build();
+    const token = await signedIn(app, mail, 'ada@example.com');
+    const {apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
+    const types = new Set<string>();
+    for (const flow of FLOWS) {
+      const body = (await start(app, apiKey, {flowId: flow.id})).json();
+      expect(body.flowId).toBe(flow.id);
+      expect(body.questions).toEqual(flow.questions);
+      for (const q of body.questions) types.add(q.type);
+    }
+    expect(new Set(FLOWS.map((flow) => flow.id)).size).toBe(FLOWS.length);
+    expect([...types].sort()).toEqual([...QUESTION_TYPES].sort());
+    expect(FLOWS.map((flow) => flow.id)).toContain(DEFAULT_FLOW_ID);
+  });
+
+  it('refuses an unknown flow id with INVALID_FLOW naming the id, the ids that exist and the Flows page', async () => {
+    const {app, mail} = await build({env: {PORTAL_URL: 'https://portal.intakekit.test'}});
+    const token = await signedIn(app, mail, 'ada@example.com');
+    const {apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
+    const res = await start(app, apiKey, {flowId: 'YOUR_FLOW_ID'});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'INVALID_FLOW',
+        message:
+          'There is no flow "YOUR_FLOW_ID". Use one of new-patient, annual-checkup, telehealth-consent, symptom-check, medication-review; the Flows page lists them: https://portal.intakekit.test/dashboard/flows',
+      },
+    });
+    // The key is checked first: without a working key, nothing is said about flows.
+    expect((await start(app, 'ik_sandbox_nope', {flowId: 'YOUR_FLOW_ID'})).json()).toEqual(INVALID);
+    // The refusal is in the key's request log, under its code.
+    await app.keyUsage.flush();
+    const {keys} = (await authed(app, token, 'GET', '/api/keys')).json();
+    const requests = (await authed(app, token, 'GET', `/api/keys/${keys[0].id}/usage`)).json();
+    expect(JSON.stringify(requests)).toContain('INVALID_FLOW');
   });
 
   it('accepts a sandbox key for sandbox, dev and test, and a production key only for pro', async () => {
@@ -57,11 +91,11 @@ describe('POST /api/sdk/sessions', () => {
     ).json().apiKey as string;
     const clinic = 'https://clinic.example';
     for (const env of ['sandbox', 'dev', 'test']) {
-      expect((await start(app, sandbox, {flowId: 'f1', env})).statusCode, env).toBe(200);
-      expect((await start(app, production, {flowId: 'f1', env}, clinic)).json(), env).toEqual(INVALID);
+      expect((await start(app, sandbox, {flowId: 'new-patient', env})).statusCode, env).toBe(200);
+      expect((await start(app, production, {flowId: 'new-patient', env}, clinic)).json(), env).toEqual(INVALID);
     }
-    expect((await start(app, production, {flowId: 'f1', env: 'pro'}, clinic)).json().env).toBe('pro');
-    expect((await start(app, sandbox, {flowId: 'f1', env: 'pro'})).statusCode).toBe(401);
+    expect((await start(app, production, {flowId: 'new-patient', env: 'pro'}, clinic)).json().env).toBe('pro');
+    expect((await start(app, sandbox, {flowId: 'new-patient', env: 'pro'})).statusCode).toBe(401);
   });
 
   it('answers 401 INVALID_API_KEY for a missing, malformed, mistyped, unknown, revoked or rotated key', async () => {
@@ -81,11 +115,11 @@ describe('POST /api/sdk/sessions', () => {
       rotated.apiKey,
       token,
     ]) {
-      const res = await start(app, key, {flowId: 'f1'});
+      const res = await start(app, key, {flowId: 'new-patient'});
       expect(res.statusCode, String(key)).toBe(401);
       expect(res.json()).toEqual(INVALID);
     }
-    expect((await start(app, successor, {flowId: 'f1'})).statusCode).toBe(200);
+    expect((await start(app, successor, {flowId: 'new-patient'})).statusCode).toBe(200);
   });
 
   it('checks the key before the body, then refuses a bad body with MISSING_FIELDS', async () => {
@@ -97,7 +131,7 @@ describe('POST /api/sdk/sessions', () => {
       {},
       {flowId: ''},
       {flowId: 42},
-      {flowId: 'f1', env: 'staging'},
+      {flowId: 'new-patient', env: 'staging'},
       {flowId: "'; DROP TABLE api_keys; --"},
     ]) {
       const res = await start(app, apiKey, payload);
@@ -128,9 +162,9 @@ describe('POST /api/sdk/sessions', () => {
     const apiKey = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
     const unknown = `ik_sandbox_${'0'.repeat(42)}`;
     // Three guesses spend the budget of this address...
-    for (let i = 0; i < 3; i++) expect((await start(app, unknown, {flowId: 'f1'})).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await start(app, unknown, {flowId: 'new-patient'})).statusCode).toBe(401);
     // ...so even a good key is refused before it is looked up: its use is not recorded.
-    const limited = await start(app, apiKey, {flowId: 'f1'}, 'https://clinic.example');
+    const limited = await start(app, apiKey, {flowId: 'new-patient'}, 'https://clinic.example');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       error: {code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.'},
@@ -145,7 +179,7 @@ describe('POST /api/sdk/sessions', () => {
       method: 'POST',
       url: '/api/sdk/sessions',
       headers: {authorization: `Bearer ${apiKey}`, 'x-forwarded-for': '198.51.100.7'},
-      payload: {flowId: 'f1'},
+      payload: {flowId: 'new-patient'},
     });
     expect(spoofed.statusCode).toBe(429);
     // ...but another client address has its own, and the key works there.
@@ -154,7 +188,7 @@ describe('POST /api/sdk/sessions', () => {
       url: '/api/sdk/sessions',
       remoteAddress: '198.51.100.8',
       headers: {authorization: `Bearer ${apiKey}`},
-      payload: {flowId: 'f1'},
+      payload: {flowId: 'new-patient'},
     });
     expect(other.statusCode).toBe(200);
   });
@@ -170,7 +204,7 @@ describe('POST /api/sdk/sessions', () => {
         url: '/api/sdk/sessions',
         remoteAddress,
         headers: {authorization: `Bearer ${apiKey}`},
-        payload: {flowId: 'f1'},
+        payload: {flowId: 'new-patient'},
       });
     // Three patients on three addresses use up the key's minute...
     for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {

@@ -63,7 +63,7 @@ describe('database dump', () => {
       method: 'POST',
       url: '/api/sdk/sessions',
       headers: {authorization: `Bearer ${rotated.apiKey}`},
-      payload: {flowId: 'sample'},
+      payload: {flowId: 'symptom-check'},
     });
     expect(sdk.statusCode).toBe(200);
 
@@ -79,7 +79,7 @@ describe('database dump', () => {
         method: 'POST',
         url: '/api/sdk/sessions',
         headers: {authorization: `Bearer ${production.apiKey}`, origin},
-        payload: {flowId: 'sample', env: 'pro'},
+        payload: {flowId: 'symptom-check', env: 'pro'},
       });
     }
     const productionRotated = await authed(app, session, 'POST', `/api/keys/${production.key.id}/rotate`, {

@@ -344,7 +344,7 @@ class World {
       newPassword: () => ['Fresh-Horse-881', 'Ünïcødé-Pässwörd-9', 'Another-Long-Pass-77', 'short', 'password1234'],
       token: links,
       turnstileToken: () => [TURNSTILE],
-      flowId: () => ['sample-intake', 'demo'],
+      flowId: () => ['new-patient', 'telehealth-consent', 'no-such-flow'],
       role: () => ['member', 'admin', 'owner'],
       code: codes,
       // The activity log's filters: days around the fixtures' clock, a cursor, the world's people.
@@ -492,6 +492,9 @@ const MESSAGE_OVERRIDES: Record<string, Partial<Record<ErrorCode, Array<string |
     ORIGIN_NOT_ALLOWED: [
       originNotAllowedMessage(null),
       /^.+ is not an allowed origin for this key\. Add it on the API Keys page\.$/s,
+    ],
+    INVALID_FLOW: [
+      /^There is no flow ".+"\. Use one of [a-z, -]+; the Flows page lists them: http.+\/dashboard\/flows$/s,
     ],
   },
   'POST /api/team/add': {

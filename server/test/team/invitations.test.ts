@@ -29,7 +29,7 @@ const sdkSession = (app: Awaited<ReturnType<typeof build>>['app'], apiKey: strin
     method: 'POST',
     url: '/api/sdk/sessions',
     headers: {authorization: `Bearer ${apiKey}`},
-    payload: {flowId: 'sample-intake', env: 'sandbox'},
+    payload: {flowId: 'new-patient', env: 'sandbox'},
   });
 
 /** Every way of using a link answers the invalid-link error. */

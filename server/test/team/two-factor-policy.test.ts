@@ -72,7 +72,7 @@ describe('a team that requires two-factor', () => {
       method: 'POST',
       url: '/api/sdk/sessions',
       headers: {authorization: `Bearer ${apiKey}`},
-      payload: {flowId: 'sample'},
+      payload: {flowId: 'symptom-check'},
     });
     expect(sdk.statusCode).toBe(200);
 

@@ -1,6 +1,6 @@
 // POST /api/sdk/sessions: the SDK's one call. Checks the API key (app.requireApiKey: well formed,
 // checksum, working, from an allowed origin; its use recorded in batches) and that its type is the one the environment needs, and
-// answers the flow. Called from customer pages on any origin (see plugins/security.ts), with the
+// answers the flow of the catalogue it names. Called from customer pages on any origin (see plugins/security.ts), with the
 // key, never a session.
 import crypto from 'node:crypto';
 import type {FastifyInstance} from 'fastify';
@@ -8,10 +8,10 @@ import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {ApiError} from '../../errors.js';
 import {sdkRateLimit} from '../../plugins/rate-limit.js';
-import {SAMPLE_FLOW} from '../../flows/sample-flow.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
-import {KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
+import {FLOWS_PAGE_PATH, KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
+import {FLOWS, findFlow, invalidFlowMessage} from '@intakekit/contract/flow-catalogue';
 import {REQUEST_OK} from '@intakekit/contract/api-keys';
 
 export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: Config}) {
@@ -39,12 +39,19 @@ export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: 
         tags: ['sdk'],
         summary: 'Start an intake session with an API key and receive the flow',
         description:
-          "The key must be active (or rotated and inside its grace period) and not expired, and the request's Origin must be one of the key's allowed origins (a sandbox key with none allows any origin; a production key with none allows no origin). Past the key's sessions a minute: 429 with Retry-After. Every request that presents a known key is listed in that key's request log.",
+          "The key must be active (or rotated and inside its grace period) and not expired, and the request's Origin must be one of the key's allowed origins (a sandbox key with none allows any origin; a production key with none allows no origin). Past the key's sessions a minute: 429 with Retry-After. Every request that presents a known key is listed in that key's request log. " +
+          `flowId is the id of a built-in flow (${FLOWS.map((flow) => flow.id).join(', ')}; the SDK guide's Flows page shows each); any other id is refused with INVALID_FLOW, whose message names the id.`,
         security: [{apiKey: []}],
         body: SessionBody,
         response: {
           200: SessionResponse,
-          ...errorResponses('INVALID_API_KEY', 'ORIGIN_NOT_ALLOWED', 'MISSING_FIELDS', 'RATE_LIMIT_EXCEEDED'),
+          ...errorResponses(
+            'INVALID_API_KEY',
+            'ORIGIN_NOT_ALLOWED',
+            'INVALID_FLOW',
+            'MISSING_FIELDS',
+            'RATE_LIMIT_EXCEEDED',
+          ),
         },
       },
     },
@@ -52,7 +59,13 @@ export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: 
       const env = request.body.env ?? 'sandbox';
       // A sandbox key never opens production, and a production key never runs in a test environment.
       if (request.apiKeyType !== KEY_TYPE_FOR_ENV[env]) throw new ApiError('INVALID_API_KEY');
-      return {sessionId: crypto.randomUUID(), flowId: request.body.flowId, env, questions: [...SAMPLE_FLOW]};
+      const flow = findFlow(request.body.flowId);
+      if (!flow) {
+        throw new ApiError('INVALID_FLOW', {
+          message: invalidFlowMessage(request.body.flowId, `${config.portalUrl}${FLOWS_PAGE_PATH}`),
+        });
+      }
+      return {sessionId: crypto.randomUUID(), flowId: flow.id, env, questions: [...flow.questions]};
     },
   );
 }

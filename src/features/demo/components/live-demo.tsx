@@ -2,14 +2,15 @@ import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
+import {DEFAULT_FLOW_ID} from '@intakekit/contract/flows';
 import {maskApiKey} from '@site/src/lib/mask';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {useSandboxKey} from '../api/use-sandbox-key';
 import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
 import styles from './styles.module.css';
 
-/** The flow the demo runs (the sandbox answers any flow id with its sample intake flow). */
-export const DEMO_FLOW_ID = 'flow_demo_intake';
+/** The flow the demo runs: a built-in one, so the page a developer saves from here runs as is. */
+export const DEMO_FLOW_ID = DEFAULT_FLOW_ID;
 export const DEMO_ENV = 'sandbox';
 /** Spec §9: the demo initialises 1 s after the SDK has loaded. */
 export const DEMO_INIT_DELAY_MS = 1000;

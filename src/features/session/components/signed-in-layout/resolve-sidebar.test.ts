@@ -5,6 +5,7 @@ import {checkSidebarConfig, resolveSidebar} from './resolve-sidebar';
 const docs = [
   {id: 'index', path: '/dashboard/'},
   {id: 'quick-start', path: '/dashboard/quick-start'},
+  {id: 'flows', path: '/dashboard/flows'},
   {id: 'demo', path: '/dashboard/demo'},
 ];
 
@@ -28,6 +29,7 @@ describe('resolveSidebar', () => {
             docId: 'quick-start',
             className: undefined,
           },
+          {type: 'link', label: 'Flows', href: '/dashboard/flows', docId: 'flows', className: undefined},
           {type: 'link', label: 'Demo', href: '/dashboard/demo', docId: 'demo', className: undefined},
         ],
       },
