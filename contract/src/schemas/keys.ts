@@ -47,7 +47,6 @@ export const NewKeyResponse = Type.Object({
 export type NewKeyResponse = Static<typeof NewKeyResponse>;
 export const KeyResponse = Type.Object({key: ApiKeyBody});
 export type KeyResponse = Static<typeof KeyResponse>;
-export const KeyTypeParams = Type.Object({keyType: KeyTypeSchema});
 export const KeyIdParams = Type.Object({id: Uuid});
 
 // Loose bounds only: the API checks the rules (api-keys.ts) and answers which one broke.

@@ -24,13 +24,31 @@ function frameworkRefusals(route: RouteOptions): Array<[ErrorCode, number]> {
   return refusals;
 }
 
+/**
+ * A stable operationId from the method and path (`PATCH /api/keys/:id` → `patchKeysById`), for clients generated
+ * from the document and for links into the reference. A route may name its own.
+ */
+export function operationIdFor(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[-_.]/)));
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
+
 export const openapiPlugin = fp(
   async (app) => {
     // Before swagger's own onRoute hook, so the document sees the completed responses.
     app.addHook('onRoute', (route) => {
-      const response = route.schema?.response as Record<string, TSchema> | undefined;
-      if (!response || route.schema?.hide) return;
-      route.schema!.response = withErrorCodes(response, frameworkRefusals(route));
+      const schema = route.schema;
+      if (!schema || schema.hide) return;
+      const method = [route.method].flat()[0]!;
+      schema.operationId ??= operationIdFor(method, route.url);
+      // A route that names no scheme is public; saying so keeps the document explicit for every operation.
+      schema.security ??= [];
+      const response = schema.response as Record<string, TSchema> | undefined;
+      if (response) schema.response = withErrorCodes(response, frameworkRefusals(route));
     });
     await app.register(swagger, {
       openapi: {
@@ -38,12 +56,15 @@ export const openapiPlugin = fp(
         info: {
           title: 'IntakeKit API',
           version: '1.0.0',
+          license: {name: 'Proprietary'},
           description:
             'Accounts, API keys, teams and SDK sessions. Every failure answers `{ "error": { "code", "message" } }`. Codes:\n\n' +
             Object.entries(ERROR_CATALOGUE)
               .map(([code, {status, message}]) => `- \`${code}\` (${status}): ${message}`)
               .join('\n'),
         },
+        // Relative: the document is served by the API it describes. The portal's copy names the API's address.
+        servers: [{url: '/', description: 'This API'}],
         components: {
           securitySchemes: {
             session: {type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/login'},

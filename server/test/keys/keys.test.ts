@@ -7,7 +7,7 @@ import {rowCounts} from '../helpers/database.js';
 
 const KEY = /^ik_sandbox_[0-9A-Za-z]{42}$/;
 
-describe('POST /api/keys/{keyType}', () => {
+describe('POST /api/keys/sandbox and /api/keys/production', () => {
   it('creates an active sandbox key shown in full once and in the list', async () => {
     const {app, mail} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');

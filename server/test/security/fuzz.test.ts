@@ -293,7 +293,8 @@ class World {
       case 'DELETE /api/auth/account':
         await this.reset();
         break;
-      case 'POST /api/keys/{keyType}':
+      case 'POST /api/keys/sandbox':
+      case 'POST /api/keys/production':
       case 'POST /api/keys/{id}/rotate':
       case 'DELETE /api/keys/{id}/revoke':
         await this.refreshKeys();
@@ -360,7 +361,6 @@ class World {
 
   /** Path ids: half the time those the credential can act on, else any id of the world. */
   pathPool(op: Operation, param: string, credential: Credential): () => readonly string[] {
-    if (param === 'keyType') return () => ['sandbox', 'production'];
     const role = (ROLES as readonly string[]).includes(credential) ? (credential as Role) : undefined;
     const onKeys = op.path.startsWith('/api/keys');
     return () => {
@@ -486,7 +486,8 @@ const KEY_SETTINGS_MESSAGES = [
   /^.+ is not a valid origin: .+$/s,
 ];
 const MESSAGE_OVERRIDES: Record<string, Partial<Record<ErrorCode, Array<string | RegExp>>>> = {
-  'POST /api/keys/{keyType}': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
+  'POST /api/keys/sandbox': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
+  'POST /api/keys/production': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
   'PATCH /api/keys/{id}': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
   'POST /api/sdk/sessions': {
     ORIGIN_NOT_ALLOWED: [
@@ -595,7 +596,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(50);
+    expect(operations.length).toBe(51);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked.
     for (const [i, f] of figures.entries()) {
       const refuses = [...operations[i]!.responses.keys()].some((s) => s >= 400 && s < 500);

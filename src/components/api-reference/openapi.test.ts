@@ -94,4 +94,17 @@ describe('the server document', () => {
     const sessions = document.paths['/api/sdk/sessions']!.post!;
     expect(errorCodes(sessions.responses!['401']!).map((e) => e.code)).toEqual(['INVALID_API_KEY']);
   });
+
+  it('names every operation once and says for each whether it takes a session, a key or nothing', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({path, method, operation})),
+    );
+    const ids = operations.map(({operation}) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/keys/{id}']!.patch!.operationId).toBe('patchKeysById');
+    expect(document.paths['/api/keys/sandbox']!.post!.operationId).toBe('postKeysSandbox');
+    expect(operations.filter(({operation}) => !Array.isArray(operation.security))).toEqual([]);
+    expect(document.paths['/api/auth/register']!.post!.security).toEqual([]);
+  });
 });

@@ -11,13 +11,12 @@ import {
   KeyListResponse,
   KeyResponse,
   KeySettingsBody,
-  KeyTypeParams,
   KeyUsageResponse,
   NewKeyResponse,
   RotateKeyBody,
 } from '@intakekit/contract/schemas/keys';
 import type {ApiKey, ApiKey as ApiKeyBody} from '@intakekit/contract/schemas/keys';
-import {keyEnding} from '@intakekit/contract/api-keys';
+import {KEY_TYPES, keyEnding} from '@intakekit/contract/api-keys';
 import {ApiError} from '../../errors.js';
 import type {ValidationCodes} from '../../plugins/errors.js';
 import {keyUsage} from '../../services/key-usage.js';
@@ -85,39 +84,40 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
     },
   );
 
-  routes.post(
-    '/api/keys/:keyType',
-    {
-      ...common,
-      config: {validationCodes: SETTINGS_CODES},
-      schema: {
-        tags: ['keys'],
-        summary: 'Create a sandbox or production key (the full value is in the answer)',
-        description:
-          'The body is optional: a name (default "Sandbox key", "Sandbox key 2", ...), allowed origins, an expiry and a limit. A production key is shown whole only in this answer (and in a rotation\'s); afterwards it is listed masked. Refused with 409 KEY_LIMIT_REACHED when the team (or the user without a team) already holds ACTIVE_KEYS_PER_TEAM active keys (50 by default); revoking one frees a place. Rotation replaces a key and is never refused for this limit.',
-        security: session,
-        params: KeyTypeParams,
-        body: Type.Optional(KeySettingsBody),
-        response: {
-          201: NewKeyResponse,
-          ...errorResponses(
-            'UNAUTHORIZED',
-            'TWO_FACTOR_REQUIRED_BY_TEAM',
-            'EMAIL_NOT_VERIFIED',
-            'PRODUCTION_NOT_READY',
-            'NOT_FOUND',
-            'KEY_LIMIT_REACHED',
-            'INVALID_KEY_SETTINGS',
-          ),
+  // One path per key type rather than /api/keys/:keyType, which the document could not tell from /api/keys/:id.
+  for (const keyType of KEY_TYPES) {
+    routes.post(
+      `/api/keys/${keyType}`,
+      {
+        ...common,
+        config: {validationCodes: SETTINGS_CODES},
+        schema: {
+          tags: ['keys'],
+          summary: `Create a ${keyType} key (the full value is in the answer)`,
+          description:
+            'The body is optional: a name (default "Sandbox key", "Sandbox key 2", ...), allowed origins, an expiry and a limit. A production key is shown whole only in this answer (and in a rotation\'s); afterwards it is listed masked. Refused with 409 KEY_LIMIT_REACHED when the team (or the user without a team) already holds ACTIVE_KEYS_PER_TEAM active keys (50 by default); revoking one frees a place. Rotation replaces a key and is never refused for this limit.',
+          security: session,
+          body: Type.Optional(KeySettingsBody),
+          response: {
+            201: NewKeyResponse,
+            ...errorResponses(
+              'UNAUTHORIZED',
+              'TWO_FACTOR_REQUIRED_BY_TEAM',
+              'EMAIL_NOT_VERIFIED',
+              'PRODUCTION_NOT_READY',
+              'KEY_LIMIT_REACHED',
+              'INVALID_KEY_SETTINGS',
+            ),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const {value, key} = await keys.create(currentUser(request), request.params.keyType, request.body ?? {});
-      await app.recordActivity(request, 'key.created', {target: keyTarget(key)});
-      return reply.code(201).send({apiKey: value, key});
-    },
-  );
+      async (request, reply) => {
+        const {value, key} = await keys.create(currentUser(request), keyType, request.body ?? {});
+        await app.recordActivity(request, 'key.created', {target: keyTarget(key)});
+        return reply.code(201).send({apiKey: value, key});
+      },
+    );
+  }
 
   routes.post(
     '/api/keys/:id/rotate',
