@@ -137,17 +137,13 @@ test.describe('the SDK guide', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
       await users.signIn(page, keyUser, '/dashboard/demo');
       const settings = page.getByRole('complementary', {name: 'Demo settings'});
-      await expect(settings.getByTestId('demo-key')).toHaveText(
-        `${apiKey.slice(0, 8)}${'*'.repeat(apiKey.length - 16)}${apiKey.slice(-8)}`,
-      );
+      const masked = `${apiKey.slice(0, 8)}${'*'.repeat(apiKey.length - 16)}${apiKey.slice(-8)}`;
+      // Screen readers read the whole masked key; on screen the middle stars are clipped.
+      await expect(settings.getByTestId('demo-key')).toMatchAriaSnapshot(`- code: ${JSON.stringify(masked)}`);
+      const shown = settings.getByTestId('demo-key').locator('[aria-hidden="true"]').first();
+      await expect(shown).toHaveText(masked);
       // On one line (it used to wrap over three lines): the key's text makes a single line box.
-      expect(
-        await settings
-          .getByTestId('demo-key')
-          .locator('span')
-          .first()
-          .evaluate((el) => el.getClientRects().length),
-      ).toBe(1);
+      expect(await shown.evaluate((el) => el.getClientRects().length)).toBe(1);
       await expect(settings).toContainText('new-patient');
       await expect(settings).toContainText('sandbox');
       await expect(page.getByText(apiKey)).toHaveCount(0);
@@ -163,6 +159,35 @@ test.describe('the SDK guide', () => {
       const html = await page.evaluate(() => navigator.clipboard.readText());
       expect(html).toContain(`<script src="${SDK_CDN_URL}/intake.js"></script>`);
       expect(html).toContain("flowId: 'new-patient'");
+    });
+
+    test('the Flows page opens a flow in the demo; the demo runs the flow picked and its page names it', async ({
+      page,
+      context,
+    }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+      await users.signIn(page, keyUser, '/dashboard/flows');
+      await page.getByRole('link', {name: 'Run in the demo: Annual check-up'}).click();
+      await expect(page).toHaveURL(/\/dashboard\/demo\?flow=annual-checkup$/);
+      const settings = page.getByRole('complementary', {name: 'Demo settings'});
+      const flow = settings.getByLabel('Flow');
+      await expect(flow).toHaveValue('annual-checkup');
+      const preview = page.getByTestId('demo-container');
+      await expect(preview.getByRole('heading', {name: 'Has your health changed since your last visit?'})).toBeVisible({
+        timeout: 15_000,
+      });
+
+      await flow.selectOption({label: 'Medication review'});
+      await expect(page).toHaveURL(/\?flow=medication-review$/);
+      await expect(settings.getByTestId('demo-flow-id')).toHaveText('medication-review');
+      await expect(
+        preview.getByRole('heading', {name: 'Which medications, vitamins or supplements do you take?'}),
+      ).toBeVisible({timeout: 15_000});
+      const block = page.locator('.theme-code-block');
+      await block.getByRole('button', {name: 'Copy'}).click();
+      await expect(block.getByRole('button', {name: 'Copied!'})).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("flowId: 'medication-review'");
+      await expectAccessible(page);
     });
 
     test('the demo says the SDK failed to load when the script is missing', async ({page}) => {

@@ -2,22 +2,22 @@ import {useEffect, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
+import {useHistory, useLocation} from '@docusaurus/router';
 import {DEFAULT_FLOW_ID} from '@intakekit/contract/flows';
+import {FLOWS, findFlow} from '@intakekit/contract/flow-catalogue';
 import {maskApiKey} from '@site/src/lib/mask';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {useSandboxKey} from '../api/use-sandbox-key';
 import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
 import styles from './styles.module.css';
 
-/** The flow the demo runs: a built-in one, so the page a developer saves from here runs as is. */
-export const DEMO_FLOW_ID = DEFAULT_FLOW_ID;
 export const DEMO_ENV = 'sandbox';
 /** Spec §9: the demo initialises 1 s after the SDK has loaded. */
 export const DEMO_INIT_DELAY_MS = 1000;
 export const SDK_FAILED_MESSAGE = 'Failed to load the IntakeKit SDK.';
 
 /** The page a developer can save and open; the key stays a placeholder (keys are secrets). */
-export const DEMO_HTML = `<!doctype html>
+export const demoHtml = (flowId: string): string => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -35,7 +35,7 @@ export const DEMO_HTML = `<!doctype html>
       const intake = IntakeKit.init({
         container: '#intake',
         apiKey: 'YOUR_SANDBOX_KEY', // from API Keys
-        flowId: '${DEMO_FLOW_ID}',
+        flowId: '${flowId}',
         env: '${DEMO_ENV}',
       });
 
@@ -56,8 +56,8 @@ const STATUS_TEXT: Record<Status, string> = {
   failed: 'Failed',
 };
 
-/** Runs the SDK in `container` with the key; returns the status of the run. */
-function useIntakeRun(apiKey: string | undefined, run: number) {
+/** Runs the SDK in `container` with the key and flow; returns the status of the run. */
+function useIntakeRun(apiKey: string | undefined, flowId: string, run: number) {
   const {sdkCdnUrl, apiUrl} = usePortalFields();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -86,7 +86,7 @@ function useIntakeRun(apiKey: string | undefined, run: number) {
       setStatus('starting');
       timer = window.setTimeout(() => {
         try {
-          handle = sdk.init({container, apiKey, flowId: DEMO_FLOW_ID, env: DEMO_ENV, apiBase: apiUrl});
+          handle = sdk.init({container, apiKey, flowId, env: DEMO_ENV, apiBase: apiUrl});
           handle
             .on('ready', () => {
               ready = true;
@@ -110,7 +110,7 @@ function useIntakeRun(apiKey: string | undefined, run: number) {
       window.clearTimeout(timer);
       handle?.destroy();
     };
-  }, [apiKey, run, sdkCdnUrl, apiUrl]);
+  }, [apiKey, flowId, run, sdkCdnUrl, apiUrl]);
 
   return {containerRef, status, detail};
 }
@@ -137,13 +137,31 @@ function NoKey(): ReactNode {
 }
 
 /**
- * The live demo: the sample intake flow in a phone mockup, run by the SDK this portal serves with the
+ * The flow the demo runs: `?flow=` in the address when it names a built-in flow (the Flows page links here that
+ * way), else the default. Choosing another one keeps the address in step, so the view can be shared.
+ */
+function useDemoFlow(): [string, (flowId: string) => void] {
+  const location = useLocation();
+  const history = useHistory();
+  const asked = new URLSearchParams(location.search).get('flow');
+  const flowId = asked && findFlow(asked) ? asked : DEFAULT_FLOW_ID;
+  const choose = (next: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set('flow', next);
+    history.replace({...location, search: `?${params.toString()}`});
+  };
+  return [flowId, choose];
+}
+
+/**
+ * The live demo: a built-in intake flow in a phone mockup, run by the SDK this portal serves with the
  * user's first active sandbox key, next to the details of the run and the page that does the same.
  */
 export default function LiveDemo(): ReactNode {
   const {key, isLoading} = useSandboxKey();
   const [run, setRun] = useState(0);
-  const {containerRef, status, detail} = useIntakeRun(key?.apiKey, run);
+  const [flowId, chooseFlow] = useDemoFlow();
+  const {containerRef, status, detail} = useIntakeRun(key?.apiKey, flowId, run);
   const running = Boolean(key);
 
   return (
@@ -195,8 +213,9 @@ export default function LiveDemo(): ReactNode {
             <dt>Sandbox key</dt>
             <dd>
               {key ? (
-                <code className={styles.key} data-testid="demo-key" aria-label={maskApiKey(key.apiKey)}>
-                  {/* One line: the stars in the middle are clipped on screen, the accessible name has them all. */}
+                <code className={styles.key} data-testid="demo-key">
+                  {/* One line: the stars in the middle are clipped on screen; screen readers get them all. */}
+                  <span className="sr-only">{maskApiKey(key.apiKey)}</span>
                   <span aria-hidden="true">
                     {key.apiKey.slice(0, 8)}
                     <span className={styles.stars}>{maskApiKey(key.apiKey).slice(8, -8)}</span>
@@ -211,9 +230,23 @@ export default function LiveDemo(): ReactNode {
             </dd>
           </div>
           <div>
-            <dt>Flow ID</dt>
-            <dd>
-              <code>{DEMO_FLOW_ID}</code>
+            <dt>
+              <label htmlFor="demo-flow">Flow</label>
+            </dt>
+            <dd className={styles.flow}>
+              <select
+                id="demo-flow"
+                className="select-field"
+                value={flowId}
+                onChange={(event) => chooseFlow(event.target.value)}
+              >
+                {FLOWS.map((flow) => (
+                  <option key={flow.id} value={flow.id}>
+                    {flow.name}
+                  </option>
+                ))}
+              </select>
+              <code data-testid="demo-flow-id">{flowId}</code>
             </dd>
           </div>
           <div>
@@ -247,7 +280,7 @@ export default function LiveDemo(): ReactNode {
       <div className={styles.code}>
         <h3 className={styles.codeTitle}>The page behind the preview</h3>
         <CodeBlock language="html" title="index.html">
-          {DEMO_HTML}
+          {demoHtml(flowId)}
         </CodeBlock>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import CopyButton from '@site/src/components/copy-button';
 import {FLOWS, type Flow} from '@intakekit/contract/flow-catalogue';
 import type {FlowQuestion, QuestionType} from '@intakekit/contract/flows';
@@ -46,6 +47,9 @@ function FlowSection({flow}: {flow: Flow}): ReactNode {
           <code>flowId: &apos;{flow.id}&apos;</code>
         </span>
         <CopyButton value={flow.id} label={`Copy the id of ${flow.name}`} />
+        <Link to={`/dashboard/demo?flow=${flow.id}`} aria-label={`Run in the demo: ${flow.name}`}>
+          Run in the demo
+        </Link>
       </div>
       <ol className={styles.questions} aria-label={`Questions of ${flow.name}`}>
         {flow.questions.map((question) => (

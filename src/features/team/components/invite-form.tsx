@@ -83,7 +83,7 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
             <label htmlFor={roleId} className={styles.selectLabel}>
               Role
             </label>
-            <select id={roleId} className={styles.select} {...field('role')}>
+            <select id={roleId} className="select-field" {...field('role')}>
               {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}

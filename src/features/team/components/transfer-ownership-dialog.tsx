@@ -73,7 +73,7 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
           <label htmlFor={selectId} className={styles.selectLabel}>
             New owner
           </label>
-          <select id={selectId} className={styles.select} {...field('userId')} data-autofocus>
+          <select id={selectId} className="select-field" {...field('userId')} data-autofocus>
             <option value="" disabled>
               Choose a member
             </option>
