@@ -58,6 +58,15 @@ test.describe('the SDK guide', () => {
     }
     // The CDN address comes from the site's configuration, never a placeholder.
     await expect(page.locator('pre').first()).toContainText(`${SDK_CDN_URL}/intake.js`);
+    // Without a sandbox key the snippets keep the placeholder, and the page says how to get one.
+    const note = page.getByRole('status').filter({hasText: 'no active sandbox key yet'});
+    await expect(note).toHaveText(
+      'You have no active sandbox key yet. Create a sandbox key and the snippets on this page will carry it; until then they show YOUR_SANDBOX_KEY.',
+    );
+    await expect(note.getByRole('link', {name: 'Create a sandbox key'})).toHaveAttribute('href', '/api-keys');
+    await expect(page.locator('pre').filter({hasText: 'IntakeKit.init'}).first()).toContainText(
+      "apiKey: 'YOUR_SANDBOX_KEY'",
+    );
     await expect(page.locator('pre', {hasText: '%SDK_CDN_URL%'})).toHaveCount(0);
 
     const panel = page.getByRole('region', {name: 'Where to next'});

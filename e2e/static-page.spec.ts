@@ -9,15 +9,13 @@ import type {Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
+import {maskApiKey} from '@intakekit/contract/api-keys';
 import {test, expect, apiCall, users, type TestUser} from './fixtures';
 import {SITE_URL} from './support/ports';
 import {copyBlock, copyQuickStart} from './support/quick-start';
 
 const STATIC_PORT = 13900;
 const STATIC_URL = `http://127.0.0.1:${STATIC_PORT}`;
-
-/** What a developer does with a copied snippet: put in their key (the flow id is a real one already). */
-const personalise = (snippet: string, apiKey: string) => snippet.replaceAll('YOUR_SANDBOX_KEY', apiKey);
 
 test.describe('the Quick Start on a static page', () => {
   let user: TestUser;
@@ -46,6 +44,13 @@ test.describe('the Quick Start on a static page', () => {
     page,
   }) => {
     await users.signIn(page, user, '/dashboard/quick-start');
+    // The snippets carry the reader's own key: masked on screen, whole in the clipboard. Nothing is edited.
+    await expect(page.getByRole('status').filter({hasText: 'carry your sandbox key'})).toContainText(
+      maskApiKey(apiKey),
+    );
+    const initBlock = page.locator('.theme-code-block').filter({hasText: 'IntakeKit.init'}).first();
+    await expect(initBlock).toContainText(`apiKey: '${maskApiKey(apiKey)}'`);
+    await expect(page.getByText(apiKey)).toHaveCount(0);
     const {install, initialise} = await copyQuickStart(page);
 
     const tags = install.trim().split('\n');
@@ -53,7 +58,7 @@ test.describe('the Quick Start on a static page', () => {
       `<link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" />`,
       `<script src="${SITE_URL}/sdk/v1/intake.js"></script>`,
     ]);
-    expect(initialise).toContain("apiKey: 'YOUR_SANDBOX_KEY'");
+    expect(initialise).toContain(`apiKey: '${apiKey}'`);
     expect(initialise).toContain("flowId: 'new-patient'");
 
     writeFileSync(
@@ -67,7 +72,7 @@ test.describe('the Quick Start on a static page', () => {
   </head>
   <body>
     <h1>Patient intake</h1>
-    ${personalise(initialise, apiKey)}
+    ${initialise}
   </body>
 </html>
 `,
@@ -86,7 +91,8 @@ test.describe('the Quick Start on a static page', () => {
     await users.signIn(page, user, '/dashboard/quick-start');
     const mockup = await copyBlock(page, page.locator('.theme-code-block').filter({hasText: '<!doctype html>'}));
     expect(mockup).toContain(`${SITE_URL}/sdk/v1/intake.js`);
-    writeFileSync(path.join(dir, 'phone.html'), personalise(mockup, apiKey));
+    expect(mockup).toContain(`apiKey: '${apiKey}'`);
+    writeFileSync(path.join(dir, 'phone.html'), mockup);
 
     await page.goto(`${STATIC_URL}/phone.html`);
     const intake = page.locator('.phone #intake');

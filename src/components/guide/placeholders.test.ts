@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {fillPlaceholders} from './placeholders';
+import {maskApiKey} from '@site/src/lib/mask';
+import {fillPlaceholders, withSandboxKey} from './placeholders';
 
 describe('fillPlaceholders', () => {
   const fields = {sdkCdnUrl: 'https://cdn.example.com/sdk/v1', apiUrl: 'https://api.example.com'};
@@ -15,5 +16,22 @@ describe('fillPlaceholders', () => {
   it('leaves other text alone, including Vue mustaches and percent signs', () => {
     const code = '<p>{{ answers }}</p> width: 100%; %SDK_CDN%';
     expect(fillPlaceholders(code, fields)).toBe(code);
+  });
+});
+
+describe('withSandboxKey', () => {
+  const key = 'ik_sandbox_AbCdEfGhIjKlMnOpQrStUvWxYz012345abcd';
+  const code = "IntakeKit.init({apiKey: 'YOUR_SANDBOX_KEY'});\n// YOUR_SANDBOX_KEY again";
+
+  it('shows the key masked and copies it whole, everywhere the placeholder stands', () => {
+    const {shown, copied} = withSandboxKey(code, key);
+    expect(copied).toBe(`IntakeKit.init({apiKey: '${key}'});\n// ${key} again`);
+    expect(shown).toBe(`IntakeKit.init({apiKey: '${maskApiKey(key)}'});\n// ${maskApiKey(key)} again`);
+    expect(shown).not.toContain(key.slice(8, -8));
+  });
+
+  it('leaves the placeholder for a reader without a key, and code without the placeholder alone', () => {
+    expect(withSandboxKey(code, null)).toEqual({shown: code, copied: code});
+    expect(withSandboxKey('no key here', key)).toEqual({shown: 'no key here', copied: 'no key here'});
   });
 });

@@ -1,4 +1,5 @@
 import type {PortalFields} from '@site/src/lib/site-config';
+import {maskApiKey} from '@site/src/lib/mask';
 
 /** Tokens a docs author may write in any code block; replaced with this build's addresses. */
 export const PLACEHOLDERS = {
@@ -8,4 +9,19 @@ export const PLACEHOLDERS = {
 
 export function fillPlaceholders(code: string, fields: Pick<PortalFields, 'sdkCdnUrl' | 'apiUrl'>): string {
   return code.replace(/%SDK_CDN_URL%|%API_URL%/g, (token) => fields[PLACEHOLDERS[token as keyof typeof PLACEHOLDERS]]);
+}
+
+/** Where a snippet takes the reader's key: their own sandbox key when they have one. */
+export const SANDBOX_KEY_PLACEHOLDER = 'YOUR_SANDBOX_KEY';
+
+/**
+ * A snippet with the reader's key: masked where it is shown (keys are secrets, and screens are shared), whole
+ * in what the Copy button copies, so a copied snippet runs as it is.
+ */
+export function withSandboxKey(code: string, apiKey: string | null): {shown: string; copied: string} {
+  if (!apiKey || !code.includes(SANDBOX_KEY_PLACEHOLDER)) return {shown: code, copied: code};
+  return {
+    shown: code.replaceAll(SANDBOX_KEY_PLACEHOLDER, maskApiKey(apiKey)),
+    copied: code.replaceAll(SANDBOX_KEY_PLACEHOLDER, apiKey),
+  };
 }

@@ -3,17 +3,30 @@ import CodeBlock from '@theme-original/CodeBlock';
 import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
-import {fillPlaceholders} from '@site/src/components/guide/placeholders';
+import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
+import {useAuthStore} from '@site/src/stores/auth-store';
+import {fillPlaceholders, SANDBOX_KEY_PLACEHOLDER, withSandboxKey} from '@site/src/components/guide/placeholders';
+import {CopyTextContext} from './copy-text';
 import './prism-languages';
 
 type Props = WrapperProps<typeof CodeBlockType>;
 
 /**
- * Loaded on demand by ./index.tsx. Every code block of the site (MDX fences and <CodeBlock>): `%SDK_CDN_URL%` and `%API_URL%` become the
- * addresses of this build (customFields), so snippets always point at the SDK and API users can reach.
+ * Loaded on demand by ./index.tsx. Every code block of the site (MDX fences and <CodeBlock>): `%SDK_CDN_URL%` and
+ * `%API_URL%` become the addresses of this build (customFields), so snippets always point at the SDK and API users
+ * can reach; `YOUR_SANDBOX_KEY` becomes the signed-in reader's sandbox key, masked on screen and whole when copied.
+ * The block first shows the placeholder and takes the key when the key list answers: nothing waits for it.
  */
 export default function CodeBlockWrapper({children, ...props}: Props): ReactNode {
   const fields = usePortalFields();
-  const code = typeof children === 'string' ? fillPlaceholders(children, fields) : children;
-  return <CodeBlock {...props}>{code}</CodeBlock>;
+  const filled = typeof children === 'string' ? fillPlaceholders(children, fields) : null;
+  const signedIn = useAuthStore((s) => s.user !== null);
+  const {key} = useSandboxKey(signedIn && (filled?.includes(SANDBOX_KEY_PLACEHOLDER) ?? false));
+  if (filled === null) return <CodeBlock {...props}>{children}</CodeBlock>;
+  const {shown, copied} = withSandboxKey(filled, key?.apiKey ?? null);
+  return (
+    <CopyTextContext.Provider value={copied === shown ? null : copied}>
+      <CodeBlock {...props}>{shown}</CodeBlock>
+    </CopyTextContext.Provider>
+  );
 }

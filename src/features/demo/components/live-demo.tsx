@@ -7,7 +7,7 @@ import {DEFAULT_FLOW_ID} from '@intakekit/contract/flows';
 import {FLOWS, findFlow} from '@intakekit/contract/flow-catalogue';
 import {maskApiKey} from '@site/src/lib/mask';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
-import {useSandboxKey} from '../api/use-sandbox-key';
+import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
 import styles from './styles.module.css';
 
@@ -16,7 +16,7 @@ export const DEMO_ENV = 'sandbox';
 export const DEMO_INIT_DELAY_MS = 1000;
 export const SDK_FAILED_MESSAGE = 'Failed to load the IntakeKit SDK.';
 
-/** The page a developer can save and open; the key stays a placeholder (keys are secrets). */
+/** The page a developer can save and open; the code block puts in the reader's key (masked on screen, whole when copied). */
 export const demoHtml = (flowId: string): string => `<!doctype html>
 <html lang="en">
   <head>
