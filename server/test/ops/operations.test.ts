@@ -115,7 +115,7 @@ describe('GET /metrics', () => {
       /^intakekit_http_requests_total\{method="POST",route="\/api\/auth\/login",status_class="4xx"\} 1$/m,
     );
     expect(text).toMatch(
-      /^intakekit_http_request_duration_seconds_count\{method="POST",route="\/api\/keys\/:keyType",status_class="2xx"\} 1$/m,
+      /^intakekit_http_request_duration_seconds_count\{method="POST",route="\/api\/keys\/sandbox",status_class="2xx"\} 1$/m,
     );
     expect(text).toMatch(/^intakekit_rate_limit_refusals_total\{route="\/api\/auth\/login"\} 1$/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);

@@ -51,6 +51,8 @@ describe('POST /api/sdk/sessions', () => {
       const body = (await start(app, apiKey, {flowId: flow.id})).json();
       expect(body.flowId).toBe(flow.id);
       expect(body.questions).toEqual(flow.questions);
+      // The ids are the keys of the answers in the complete event: one per question.
+      expect(new Set(flow.questions.map((q) => q.id)).size).toBe(flow.questions.length);
       for (const q of body.questions) types.add(q.type);
     }
     expect(new Set(FLOWS.map((flow) => flow.id)).size).toBe(FLOWS.length);
