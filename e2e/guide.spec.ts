@@ -1,6 +1,9 @@
 /**
  * The SDK guide: the dashboard, the Quick Start's snippets and their Copy buttons, and the live demo.
  */
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
 import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
 import {SITE_URL} from './support/ports';
 
@@ -197,6 +200,24 @@ test.describe('the SDK guide', () => {
       await expect(block.getByRole('button', {name: 'Copied!'})).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("flowId: 'medication-review'");
       await expectAccessible(page);
+    });
+
+    test('Download this page saves the page with the key and the flow; opened from disk, it runs', async ({page}) => {
+      await users.signIn(page, keyUser, '/dashboard/demo?flow=telehealth-consent');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', {name: 'Download this page'}).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('intakekit-telehealth-consent.html');
+      const file = path.join(test.info().outputDir, download.suggestedFilename());
+      await download.saveAs(file);
+      const html = readFileSync(file, 'utf8');
+      expect(html).toContain(`apiKey: '${apiKey}'`);
+      expect(html).toContain("flowId: 'telehealth-consent'");
+      await page.goto(pathToFileURL(file).href);
+      await expect(
+        page.locator('#intake').getByRole('heading', {name: 'Do you agree to receive care by secure video visit?'}),
+      ).toBeVisible({timeout: 15_000});
     });
 
     test('the demo says the SDK failed to load when the script is missing', async ({page}) => {

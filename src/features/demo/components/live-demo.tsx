@@ -7,6 +7,7 @@ import {DEFAULT_FLOW_ID} from '@intakekit/contract/flows';
 import {FLOWS, findFlow} from '@intakekit/contract/flow-catalogue';
 import {maskApiKey} from '@site/src/lib/mask';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
+import {fillPlaceholders, withSandboxKey} from '@site/src/components/guide/placeholders';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
 import styles from './styles.module.css';
@@ -113,6 +114,29 @@ function useIntakeRun(apiKey: string | undefined, flowId: string, run: number) {
   }, [apiKey, flowId, run, sdkCdnUrl, apiUrl]);
 
   return {containerRef, status, detail};
+}
+
+/**
+ * Saves the page behind the preview as a file, with the reader's whole key and the flow picked: opened from disk
+ * it runs as it is (a sandbox key with no allowed origins answers any origin, a file's included).
+ */
+function DownloadPage({flowId, apiKey}: {flowId: string; apiKey: string | null}): ReactNode {
+  const fields = usePortalFields();
+  const download = () => {
+    const page = withSandboxKey(fillPlaceholders(demoHtml(flowId), fields), apiKey).copied;
+    const url = URL.createObjectURL(new Blob([page], {type: 'text/html'}));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `intakekit-${flowId}.html`;
+    link.click();
+    // Later than the click, which only starts the download.
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  return (
+    <button type="button" className="button button--secondary button--sm" onClick={download}>
+      Download this page
+    </button>
+  );
 }
 
 function Phone({children, label}: {children: ReactNode; label: string}): ReactNode {
@@ -278,7 +302,10 @@ export default function LiveDemo(): ReactNode {
       </aside>
 
       <div className={styles.code}>
-        <h3 className={styles.codeTitle}>The page behind the preview</h3>
+        <div className={styles.codeHeader}>
+          <h3 className={styles.codeTitle}>The page behind the preview</h3>
+          <DownloadPage flowId={flowId} apiKey={key?.apiKey ?? null} />
+        </div>
         <CodeBlock language="html" title="index.html">
           {demoHtml(flowId)}
         </CodeBlock>
