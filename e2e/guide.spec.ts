@@ -142,11 +142,11 @@ test.describe('the SDK guide', () => {
       ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
     });
 
-    test('the demo shows the masked key, flow and environment, and the SDK starts after 1 s', async ({
-      page,
-      context,
-    }) => {
+    test.beforeEach(async ({context}) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+    });
+
+    test('the demo shows the masked key, flow and environment, and the SDK starts after 1 s', async ({page}) => {
       await users.signIn(page, keyUser, '/dashboard/demo');
       const settings = page.getByRole('complementary', {name: 'Demo settings'});
       const masked = `${apiKey.slice(0, 8)}${'*'.repeat(apiKey.length - 16)}${apiKey.slice(-8)}`;
@@ -175,9 +175,7 @@ test.describe('the SDK guide', () => {
 
     test('the Flows page opens a flow in the demo; the demo runs the flow picked and its page names it', async ({
       page,
-      context,
     }) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
       await users.signIn(page, keyUser, '/dashboard/flows');
       await page.getByRole('link', {name: 'Run in the demo: Annual check-up'}).click();
       await expect(page).toHaveURL(/\/dashboard\/demo\?flow=annual-checkup$/);

@@ -3,6 +3,9 @@ import clsx from 'clsx';
 import PasswordInput from '@site/src/components/password-input';
 import styles from './styles.module.css';
 
+/** The fields' box (height, border, focus ring), for a native select that sits among them. */
+export const inputClassName = styles.input;
+
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   /** Shown after the label, e.g. "(optional)". */

@@ -8,6 +8,7 @@ import {FLOWS, findFlow} from '@intakekit/contract/flow-catalogue';
 import {maskApiKey} from '@site/src/lib/mask';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {fillPlaceholders, withSandboxKey} from '@site/src/components/guide/placeholders';
+import {inputClassName} from '@site/src/components/form-field';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
 import styles from './styles.module.css';
@@ -260,7 +261,7 @@ export default function LiveDemo(): ReactNode {
             <dd className={styles.flow}>
               <select
                 id="demo-flow"
-                className="select-field"
+                className={inputClassName}
                 value={flowId}
                 onChange={(event) => chooseFlow(event.target.value)}
               >

@@ -1,6 +1,6 @@
 import {useId, useState, type FormEvent, type ReactNode} from 'react';
 import {useFormValues} from '@site/src/hooks/use-form-values';
-import FormField, {EmailField} from '@site/src/components/form-field';
+import FormField, {EmailField, inputClassName} from '@site/src/components/form-field';
 import SubmitButton from '@site/src/components/submit-button';
 import Notice from '@site/src/components/notice';
 import {serverMessageOr} from '@site/src/lib/errors';
@@ -83,7 +83,7 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
             <label htmlFor={roleId} className={styles.selectLabel}>
               Role
             </label>
-            <select id={roleId} className="select-field" {...field('role')}>
+            <select id={roleId} className={inputClassName} {...field('role')}>
               {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_LABELS[r]}

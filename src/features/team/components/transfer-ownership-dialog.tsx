@@ -1,7 +1,7 @@
 import {useEffect, useId, useState, type ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import {useFormValues} from '@site/src/hooks/use-form-values';
-import FormField from '@site/src/components/form-field';
+import FormField, {inputClassName} from '@site/src/components/form-field';
 import type {TeamMember} from '../api/use-team';
 import {memberName} from '../lib/format';
 import {transferFailure} from '../lib/messages';
@@ -73,7 +73,7 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
           <label htmlFor={selectId} className={styles.selectLabel}>
             New owner
           </label>
-          <select id={selectId} className="select-field" {...field('userId')} data-autofocus>
+          <select id={selectId} className={inputClassName} {...field('userId')} data-autofocus>
             <option value="" disabled>
               Choose a member
             </option>
