@@ -11,7 +11,7 @@ export function newToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  return crypto.hash('sha256', token, 'hex');
 }
 
 export function isWellFormedToken(token: string): boolean {

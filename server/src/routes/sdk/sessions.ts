@@ -3,16 +3,38 @@
 // answers the flow of the catalogue it names. Called from customer pages on any origin (see plugins/security.ts), with the
 // key, never a session.
 import crypto from 'node:crypto';
-import type {FastifyInstance} from 'fastify';
+import type {FastifyInstance, FastifyReply} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {ApiError} from '../../errors.js';
 import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
-import {FLOWS_PAGE_PATH, KEY_TYPE_FOR_ENV} from '@intakekit/contract/flows';
-import {FLOWS, findFlow, invalidFlowMessage} from '@intakekit/contract/flow-catalogue';
+import {FLOWS_PAGE_PATH, KEY_TYPE_FOR_ENV, type Environment} from '@intakekit/contract/flows';
+import {FLOWS, findFlow, invalidFlowMessage, type Flow} from '@intakekit/contract/flow-catalogue';
 import {REQUEST_OK} from '@intakekit/contract/api-keys';
+
+/**
+ * Each flow's questions as JSON, built once: serialising them was the largest part of this route's own work, and
+ * they never change while the process runs. Only the fields of the answer's schema, in its order.
+ */
+const questionsJson = new Map<Flow, string>(
+  FLOWS.map((flow) => [
+    flow,
+    JSON.stringify(
+      flow.questions.map(({id, question, type, required, options}) =>
+        options
+          ? {id, question, type, required, options: options.map(({label, value}) => ({label, value}))}
+          : {id, question, type, required},
+      ) satisfies SessionResponse['questions'],
+    ),
+  ]),
+);
+
+/** The session's answer (SessionResponse) around the flow's prepared questions. */
+function sessionJson(flow: Flow, env: Environment): string {
+  return `{"sessionId":"${crypto.randomUUID()}","flowId":${JSON.stringify(flow.id)},"env":"${env}","questions":${questionsJson.get(flow)}}`;
+}
 
 export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: Config}) {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -55,7 +77,7 @@ export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: 
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const env = request.body.env ?? 'sandbox';
       // A sandbox key never opens production, and a production key never runs in a test environment.
       if (request.apiKeyType !== KEY_TYPE_FOR_ENV[env]) throw new ApiError('INVALID_API_KEY');
@@ -65,7 +87,8 @@ export async function sdkSessionRoutes(app: FastifyInstance, {config}: {config: 
           message: invalidFlowMessage(request.body.flowId, `${config.portalUrl}${FLOWS_PAGE_PATH}`),
         });
       }
-      return {sessionId: crypto.randomUUID(), flowId: flow.id, env, questions: [...flow.questions]};
+      // A string skips Fastify's serialiser; server/test/security/fuzz.test.ts checks the answer against its schema.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(sessionJson(flow, env));
     },
   );
 }
