@@ -28,6 +28,7 @@ const config: Config = {
     apiUrl: env.apiUrl,
     marketingUrl: env.marketingUrl,
     sdkCdnUrl: env.sdkCdnUrl,
+    sdkPackageUrl: env.sdkPackageUrl,
   },
   // Starts the session check before hydration (see the module).
   clientModules: ['./src/client/early-session-check.ts'],

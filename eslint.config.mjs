@@ -104,6 +104,7 @@ export default tseslint.config(
       '.data/**',
       'static/sdk/**',
       'sdk/dist/**',
+      'sdk/.pack/**',
       'contract/dist/**',
       'test-results/**',
       'playwright-report/**',

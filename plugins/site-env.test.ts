@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import sdkPackage from '../sdk/package.json';
 import {readSiteEnv} from './site-env';
 
 describe('readSiteEnv (build-time addresses)', () => {
@@ -8,6 +9,7 @@ describe('readSiteEnv (build-time addresses)', () => {
       apiUrl: 'http://localhost:8787',
       marketingUrl: '',
       sdkCdnUrl: 'http://localhost:3000/sdk/v1',
+      sdkPackageUrl: `http://localhost:3000/sdk/v1/intakekit-sdk-${sdkPackage.version}.tgz`,
     });
   });
 
@@ -27,6 +29,7 @@ describe('readSiteEnv (build-time addresses)', () => {
       apiUrl: 'https://api.example.com',
       portalUrl: 'https://dev.example.com',
       sdkCdnUrl: 'https://cdn.example.com/sdk/v1',
+      sdkPackageUrl: `https://cdn.example.com/sdk/v1/intakekit-sdk-${sdkPackage.version}.tgz`,
     });
   });
 

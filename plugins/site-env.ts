@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {stackEnv} from '../scripts/lib/stack-env.mjs';
 
 /**
@@ -9,6 +10,8 @@ export interface SiteEnv {
   apiUrl: string;
   marketingUrl: string;
   sdkCdnUrl: string;
+  /** The SDK's npm package, which sdk/build.mjs packs beside intake.js (`npm pack` names it by the version). */
+  sdkPackageUrl: string;
 }
 
 function originOf(name: string, value: string): string {
@@ -33,5 +36,9 @@ export function readSiteEnv(env: Record<string, string | undefined>): SiteEnv {
   const marketingUrl = env.MARKETING_URL ? originOf('MARKETING_URL', env.MARKETING_URL) : '';
   // The SDK's public address; by default the copy this portal serves itself.
   const sdkCdnUrl = originOf('SDK_CDN_URL', env.SDK_CDN_URL || `${portalUrl}/sdk/v1`);
-  return {portalUrl, apiUrl, marketingUrl, sdkCdnUrl};
+  const {version} = JSON.parse(readFileSync(new URL('../sdk/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  const sdkPackageUrl = `${sdkCdnUrl}/intakekit-sdk-${version}.tgz`;
+  return {portalUrl, apiUrl, marketingUrl, sdkCdnUrl, sdkPackageUrl};
 }

@@ -1,10 +1,11 @@
 // Builds the IntakeKit SDK with esbuild:
 //   static/sdk/v1/intake.js  minified IIFE for the script tag (+ .map)   static/sdk/v1/intake.css (+ .map)
 //   sdk/dist/index.js        ESM for bundlers (+ .map), sdk/dist/*.d.ts from tsc, sdk/dist/intake.css
+//   static/sdk/v1/intakekit-sdk-<version>.tgz  the npm package (what `npm install <its URL>` installs)
 // API base per environment, injected at build time: SDK_API_BASE (all environments), or SDK_API_BASE_SANDBOX /
 // _DEV / _TEST / _PRO for one; default API_URL as `npm start` derives it (from PORT and HOST when unset).
 import {spawnSync} from 'node:child_process';
-import {copyFileSync, mkdirSync, readFileSync, rmSync} from 'node:fs';
+import {copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {dirname, join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -82,6 +83,58 @@ if (types.status !== 0) {
   process.exit(types.status ?? 1);
 }
 
+const packageFile = await packPackage();
+
+/**
+ * The npm package, packed by `npm pack` beside intake.js: index.js (the contract's code is bundled in), one
+ * declaration file with the contract's types inlined (dts-bundle-generator), so the package needs nothing but
+ * itself, and the stylesheet. Its manifest is written here: the workspace's package.json points at sources and the
+ * contract, which a customer's project does not have.
+ */
+async function packPackage() {
+  const manifest = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+  const packDir = join(here, '.pack');
+  rmSync(packDir, {recursive: true, force: true});
+  mkdirSync(packDir, {recursive: true});
+  const {generateDtsBundle} = await import('dts-bundle-generator');
+  const [declarations] = generateDtsBundle(
+    [
+      {
+        filePath: join(here, 'src/index.ts'),
+        libraries: {inlinedLibraries: ['@intakekit/contract']},
+        output: {noBanner: true},
+      },
+    ],
+    {preferredConfigPath: join(here, 'tsconfig.build.json')},
+  );
+  writeFileSync(join(packDir, 'index.d.ts'), declarations);
+  for (const file of ['index.js', 'index.js.map', 'intake.css']) copyFileSync(join(distDir, file), join(packDir, file));
+  copyFileSync(join(here, 'README.md'), join(packDir, 'README.md'));
+  const published = {
+    name: manifest.name,
+    version: manifest.version,
+    description: 'The IntakeKit intake widget: init({container, apiKey, flowId}) renders a healthcare intake flow.',
+    license: 'UNLICENSED',
+    type: 'module',
+    main: './index.js',
+    module: './index.js',
+    types: './index.d.ts',
+    exports: {
+      '.': {types: './index.d.ts', import: './index.js', default: './index.js'},
+      './intake.css': './intake.css',
+      './package.json': './package.json',
+    },
+    sideEffects: ['*.css'],
+  };
+  writeFileSync(join(packDir, 'package.json'), `${JSON.stringify(published, null, 2)}\n`);
+  const npm = spawnSync('npm', ['pack', '--silent', '--pack-destination', cdnDir], {cwd: packDir, encoding: 'utf8'});
+  if (npm.status !== 0) {
+    console.error(`sdk build: npm pack failed:\n${npm.stderr}`);
+    process.exit(npm.status ?? 1);
+  }
+  return join(cdnDir, npm.stdout.trim());
+}
+
 const gzip = (file) => gzipSync(readFileSync(file), {level: 9}).length;
 const row = (file, budget) => {
   const raw = readFileSync(file).length;
@@ -98,4 +151,5 @@ const fits = [
   row(join(cdnDir, 'intake.css'), 4_000),
   row(join(distDir, 'index.js'), Infinity),
 ];
+console.log(`  ${relative(root, packageFile)}  ${readFileSync(packageFile).length} B`);
 if (!fits.every(Boolean)) process.exitCode = 1;

@@ -8,6 +8,8 @@ import {Emitter} from './events';
 import type {IntakeKitConfig, IntakeKitEventName, IntakeKitHandle, Listener} from './types';
 import {Widget, createRoot} from './widget';
 import {errorView} from './views/message-view';
+// A named import, so the bundles carry this one field of package.json.
+import {version as packageVersion} from '../package.json';
 
 export type * from './types';
 export {IntakeKitError, type IntakeKitErrorCode} from './errors';
@@ -16,7 +18,7 @@ export {QUESTION_TYPES} from './config';
 export {loadIntakeKit} from './loader';
 
 /** The SDK's version: its package's, so a release changes it in one place. */
-export {version} from '../package.json';
+export const version: string = packageVersion;
 
 /** Live widgets by container: a second `init` on the same container destroys the first. */
 const mounted = new WeakMap<Element, () => void>();

@@ -52,7 +52,7 @@ export interface IntakeKitConfig {
   apiKey?: string;
   /** Older name of `apiKey`, still accepted. */
   key?: string;
-  /** The flow to run, as given by your provider. */
+  /** The id of a built-in flow, such as `new-patient` (the SDK guide's Flows page lists them). */
   flowId: string;
   /** API environment. Default `sandbox`. */
   env?: Environment;

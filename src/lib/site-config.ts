@@ -6,6 +6,7 @@ export interface PortalFields {
   apiUrl: string;
   marketingUrl: string;
   sdkCdnUrl: string;
+  sdkPackageUrl: string;
 }
 
 function pick(fields: Record<string, unknown> | undefined): PortalFields {
@@ -14,6 +15,7 @@ function pick(fields: Record<string, unknown> | undefined): PortalFields {
     apiUrl: str(fields?.apiUrl, DEFAULT_API_URL),
     marketingUrl: str(fields?.marketingUrl, ''),
     sdkCdnUrl: str(fields?.sdkCdnUrl, '/sdk/v1'),
+    sdkPackageUrl: str(fields?.sdkPackageUrl, ''),
   };
 }
 

@@ -3,13 +3,23 @@ import {maskApiKey} from '@site/src/lib/mask';
 import {fillPlaceholders, withSandboxKey} from './placeholders';
 
 describe('fillPlaceholders', () => {
-  const fields = {sdkCdnUrl: 'https://cdn.example.com/sdk/v1', apiUrl: 'https://api.example.com'};
+  const fields = {
+    sdkCdnUrl: 'https://cdn.example.com/sdk/v1',
+    sdkPackageUrl: 'https://cdn.example.com/sdk/v1/intakekit-sdk-1.2.3.tgz',
+    apiUrl: 'https://api.example.com',
+  };
 
   it('replaces every SDK and API placeholder with the build addresses', () => {
     const code =
       '<link href="%SDK_CDN_URL%/intake.css"><script src="%SDK_CDN_URL%/intake.js"></script>\nAPI = "%API_URL%"';
     expect(fillPlaceholders(code, fields)).toBe(
       '<link href="https://cdn.example.com/sdk/v1/intake.css"><script src="https://cdn.example.com/sdk/v1/intake.js"></script>\nAPI = "https://api.example.com"',
+    );
+  });
+
+  it('replaces the npm package address', () => {
+    expect(fillPlaceholders('npm install %SDK_PACKAGE_URL%', fields)).toBe(
+      'npm install https://cdn.example.com/sdk/v1/intakekit-sdk-1.2.3.tgz',
     );
   });
 

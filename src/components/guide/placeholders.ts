@@ -4,11 +4,15 @@ import {maskApiKey} from '@site/src/lib/mask';
 /** Tokens a docs author may write in any code block; replaced with this build's addresses. */
 export const PLACEHOLDERS = {
   '%SDK_CDN_URL%': 'sdkCdnUrl',
+  '%SDK_PACKAGE_URL%': 'sdkPackageUrl',
   '%API_URL%': 'apiUrl',
 } as const satisfies Record<string, keyof PortalFields>;
 
-export function fillPlaceholders(code: string, fields: Pick<PortalFields, 'sdkCdnUrl' | 'apiUrl'>): string {
-  return code.replace(/%SDK_CDN_URL%|%API_URL%/g, (token) => fields[PLACEHOLDERS[token as keyof typeof PLACEHOLDERS]]);
+type Placeholder = keyof typeof PLACEHOLDERS;
+const PLACEHOLDER_PATTERN = new RegExp(Object.keys(PLACEHOLDERS).join('|'), 'g');
+
+export function fillPlaceholders(code: string, fields: Pick<PortalFields, (typeof PLACEHOLDERS)[Placeholder]>): string {
+  return code.replace(PLACEHOLDER_PATTERN, (token) => fields[PLACEHOLDERS[token as Placeholder]]);
 }
 
 /** Where a snippet takes the reader's key: their own sandbox key when they have one. */

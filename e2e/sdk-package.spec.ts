@@ -1,0 +1,96 @@
+/**
+ * The SDK as an npm package: the install command copied from the Quick Start installs it into an empty project
+ * (from the portal's own address, as a developer would), its types check an `init` call and refuse a wrong one, and
+ * its code loads with nothing else installed.
+ */
+import {execFile} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import {test, expect, users} from './fixtures';
+import {SITE_URL} from './support/ports';
+import {ROOT} from './support/processes';
+import {copyBlock} from './support/quick-start';
+
+const run = promisify(execFile);
+const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** A bundler project's TypeScript settings (Vite's, for one), strict. */
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: 'es2022',
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    lib: ['es2022', 'dom'],
+    types: [],
+    noEmit: true,
+  },
+};
+
+const APP = `import {init, version, type Answers, type IntakeKitHandle} from '@intakekit/sdk';
+import '@intakekit/sdk/intake.css';
+
+const intake: IntakeKitHandle = init({container: '#intake', apiKey: 'YOUR_SANDBOX_KEY', flowId: 'new-patient', env: 'test'});
+intake.on('complete', (event) => {
+  const answers: Answers = event.answers;
+  console.log(version, event.sessionId, answers);
+});
+`;
+
+test.describe('the SDK package', () => {
+  let dir: string;
+
+  test.beforeEach(async ({context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
+    dir = mkdtempSync(path.join(tmpdir(), 'intakekit-app-'));
+  });
+
+  test.afterEach(() => {
+    rmSync(dir, {recursive: true, force: true});
+  });
+
+  test("the Quick Start's npm install command installs a typed package into an empty project", async ({page}) => {
+    const user = await users.create({name: 'Pia Package'});
+    await users.signIn(page, user, '/dashboard/quick-start');
+    const block = page.locator('.theme-code-block').filter({hasText: 'npm install'});
+    const command = (await copyBlock(page, block)).trim();
+    expect(command).toMatch(new RegExp(`^npm install ${SITE_URL}/sdk/v1/intakekit-sdk-\\d+\\.\\d+\\.\\d+\\.tgz$`));
+
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({name: 'clinic-app', private: true, type: 'module'}));
+    // A cache of its own: the package must come from the portal's address, not from an earlier install.
+    await run('sh', ['-c', command], {
+      cwd: dir,
+      env: {
+        ...process.env,
+        npm_config_cache: path.join(dir, '.npm'),
+        npm_config_audit: 'false',
+        npm_config_fund: 'false',
+      },
+    });
+
+    // The code runs with nothing but itself: the contract it is built from is bundled in.
+    const {stdout} = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "const m = await import('@intakekit/sdk'); console.log(typeof m.init, m.version);"],
+      {cwd: dir},
+    );
+    expect(stdout.trim()).toMatch(/^function \d+\.\d+\.\d+$/);
+
+    // Its types: an init call checks under strict settings, and an environment that does not exist is refused.
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({...TSCONFIG, include: ['src']}));
+    mkdirSync(path.join(dir, 'src'));
+    // What a bundler's client types declare (Vite's, for one), so the stylesheet import checks.
+    writeFileSync(path.join(dir, 'src', 'env.d.ts'), "declare module '*.css';\n");
+    writeFileSync(path.join(dir, 'src', 'main.ts'), APP);
+    await run(process.execPath, [tsc, '-p', dir], {cwd: dir});
+
+    writeFileSync(path.join(dir, 'src', 'main.ts'), APP.replace("env: 'test'", "env: 'production'"));
+    const refused = await run(process.execPath, [tsc, '-p', dir], {cwd: dir}).then(
+      () => '',
+      (error: {stdout: string}) => error.stdout,
+    );
+    expect(refused).toContain(`Type '"production"' is not assignable to type`);
+  });
+});
