@@ -254,6 +254,13 @@ test.describe('the SDK guide', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
         await expectAccessible(page);
       }
+
+      // A table's rows stack into cards: every column is on screen, read under its column's name.
+      await gotoHydrated(page, '/dashboard/quick-start');
+      const description = page.getByRole('cell', {name: /^The id of a built-in flow/});
+      await description.scrollIntoViewIfNeeded();
+      await expect(description).toBeInViewport({ratio: 1});
+      await expect(page.getByRole('columnheader', {name: 'Description'}).first()).toBeAttached();
     });
   });
 });
