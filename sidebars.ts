@@ -14,7 +14,9 @@ const sidebars: SidebarsConfig = {
       items: [
         {type: 'doc', id: 'index', label: 'Introduction'},
         {type: 'doc', id: 'quick-start', label: 'Quick Start'},
+        {type: 'doc', id: 'configuration', label: 'Configuration reference'},
         {type: 'doc', id: 'flows', label: 'Flows'},
+        {type: 'doc', id: 'errors', label: 'Errors and troubleshooting'},
         {type: 'doc', id: 'demo', label: 'Demo'},
       ],
     },

@@ -245,7 +245,9 @@ test.describe('the SDK guide', () => {
       for (const path of [
         '/dashboard',
         '/dashboard/quick-start',
+        '/dashboard/configuration',
         '/dashboard/flows',
+        '/dashboard/errors',
         '/dashboard/demo',
         '/dashboard/api-reference',
       ]) {

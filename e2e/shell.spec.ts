@@ -8,7 +8,9 @@ import {test, expect, gotoHydrated, users, expectAccessible, type TestUser} from
 const SIGNED_IN_PAGES = [
   '/dashboard',
   '/dashboard/quick-start',
+  '/dashboard/configuration',
   '/dashboard/flows',
+  '/dashboard/errors',
   '/dashboard/demo',
   '/dashboard/api-reference',
   '/api-keys',
@@ -20,7 +22,9 @@ const SIGNED_IN_PAGES = [
 const NAV_LINKS = [
   {name: 'Introduction', path: '/dashboard'},
   {name: 'Quick Start', path: '/dashboard/quick-start'},
+  {name: 'Configuration reference', path: '/dashboard/configuration'},
   {name: 'Flows', path: '/dashboard/flows'},
+  {name: 'Errors and troubleshooting', path: '/dashboard/errors'},
   {name: 'Demo', path: '/dashboard/demo'},
   {name: 'API Keys', path: '/api-keys'},
   {name: 'Settings', path: '/settings'},

@@ -18,7 +18,9 @@ export const PUBLIC_ROUTES = [
 export const SIGNED_IN_ROUTES = [
   '/dashboard',
   '/dashboard/quick-start',
+  '/dashboard/configuration',
   '/dashboard/flows',
+  '/dashboard/errors',
   '/dashboard/demo',
   '/api-keys',
   '/team',

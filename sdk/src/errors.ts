@@ -1,16 +1,20 @@
 /** Errors the SDK reports through the `error` event. Every message starts with `IntakeKit:`. */
 
-export type IntakeKitErrorCode =
-  | 'INVALID_CONFIG'
-  | 'CONTAINER_NOT_FOUND'
-  | 'INVALID_API_KEY'
-  | 'ORIGIN_NOT_ALLOWED'
-  | 'RATE_LIMITED'
-  | 'NETWORK_ERROR'
-  | 'SERVER_ERROR'
-  | 'SESSION_REFUSED'
-  | 'INVALID_FLOW'
-  | 'LOAD_FAILED';
+/** Every code, listed so the guide's Errors page can be checked against it. */
+export const ERROR_CODES = [
+  'INVALID_CONFIG',
+  'CONTAINER_NOT_FOUND',
+  'INVALID_API_KEY',
+  'ORIGIN_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'NETWORK_ERROR',
+  'SERVER_ERROR',
+  'SESSION_REFUSED',
+  'INVALID_FLOW',
+  'LOAD_FAILED',
+] as const;
+
+export type IntakeKitErrorCode = (typeof ERROR_CODES)[number];
 
 export class IntakeKitError extends Error {
   readonly code: IntakeKitErrorCode;

@@ -5,7 +5,9 @@ import {checkSidebarConfig, resolveSidebar} from './resolve-sidebar';
 const docs = [
   {id: 'index', path: '/dashboard/'},
   {id: 'quick-start', path: '/dashboard/quick-start'},
+  {id: 'configuration', path: '/dashboard/configuration'},
   {id: 'flows', path: '/dashboard/flows'},
+  {id: 'errors', path: '/dashboard/errors'},
   {id: 'demo', path: '/dashboard/demo'},
 ];
 
@@ -29,7 +31,21 @@ describe('resolveSidebar', () => {
             docId: 'quick-start',
             className: undefined,
           },
+          {
+            type: 'link',
+            label: 'Configuration reference',
+            href: '/dashboard/configuration',
+            docId: 'configuration',
+            className: undefined,
+          },
           {type: 'link', label: 'Flows', href: '/dashboard/flows', docId: 'flows', className: undefined},
+          {
+            type: 'link',
+            label: 'Errors and troubleshooting',
+            href: '/dashboard/errors',
+            docId: 'errors',
+            className: undefined,
+          },
           {type: 'link', label: 'Demo', href: '/dashboard/demo', docId: 'demo', className: undefined},
         ],
       },
