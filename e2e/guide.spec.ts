@@ -8,6 +8,16 @@ import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestU
 import {SITE_URL} from './support/ports';
 
 const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
+/** Every page of the SDK guide. */
+const GUIDE_PAGES = [
+  '/dashboard',
+  '/dashboard/quick-start',
+  '/dashboard/configuration',
+  '/dashboard/flows',
+  '/dashboard/errors',
+  '/dashboard/demo',
+  '/dashboard/api-reference',
+];
 /** How long a Copy button says 'Copied!' (spec §9). */
 const COPIED_MS = 2000;
 
@@ -236,21 +246,33 @@ test.describe('the SDK guide', () => {
     await expect(page.getByRole('heading', {level: 1, name: 'Quick Start'})).toBeVisible();
   });
 
+  test('at 1280 px every code line of the guide fits its block: nothing to scroll sideways', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await users.signIn(page, user, '/dashboard');
+    for (const path of GUIDE_PAGES) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+      const cut = await page
+        .locator('pre')
+        .evaluateAll((blocks) =>
+          blocks
+            .filter((pre) => pre.scrollWidth > pre.clientWidth + 1)
+            .map(
+              (pre) =>
+                `${pre.scrollWidth}/${pre.clientWidth} ${[...pre.querySelectorAll('.token-line')].map((l) => l.textContent ?? '').sort((a, b) => b.length - a.length)[0]}`,
+            ),
+        );
+      expect(cut, path).toEqual([]);
+    }
+  });
+
   test.describe('in dark mode and at 360 px', () => {
     test.use({colorScheme: 'dark', viewport: {width: 360, height: 740}});
 
     test('the guide pages pass axe and never scroll sideways', async ({page}) => {
       test.setTimeout(90_000);
       await users.signIn(page, user, '/dashboard');
-      for (const path of [
-        '/dashboard',
-        '/dashboard/quick-start',
-        '/dashboard/configuration',
-        '/dashboard/flows',
-        '/dashboard/errors',
-        '/dashboard/demo',
-        '/dashboard/api-reference',
-      ]) {
+      for (const path of GUIDE_PAGES) {
         await gotoHydrated(page, path);
         await expect(page.getByRole('heading', {level: 1})).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
