@@ -16,6 +16,7 @@ const sidebars: SidebarsConfig = {
         {type: 'doc', id: 'quick-start', label: 'Quick Start'},
         {type: 'doc', id: 'configuration', label: 'Configuration reference'},
         {type: 'doc', id: 'flows', label: 'Flows'},
+        {type: 'doc', id: 'content-security-policy', label: 'Content Security Policy'},
         {type: 'doc', id: 'errors', label: 'Errors and troubleshooting'},
         {type: 'doc', id: 'demo', label: 'Demo'},
       ],

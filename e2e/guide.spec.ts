@@ -14,6 +14,7 @@ const GUIDE_PAGES = [
   '/dashboard/quick-start',
   '/dashboard/configuration',
   '/dashboard/flows',
+  '/dashboard/content-security-policy',
   '/dashboard/errors',
   '/dashboard/demo',
   '/dashboard/api-reference',

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {maskApiKey} from '@intakekit/contract/api-keys';
 import {test, expect, apiCall, users, type TestUser} from './fixtures';
-import {SITE_URL} from './support/ports';
+import {API_URL, SITE_URL} from './support/ports';
 import {copyBlock, copyQuickStart} from './support/quick-start';
 
 const STATIC_PORT = 13900;
@@ -85,6 +85,56 @@ test.describe('the Quick Start on a static page', () => {
     await expect(intake.getByRole('radio', {name: 'Annual check-up'})).toBeVisible();
     await expect(intake.getByRole('button', {name: 'Next'})).toBeVisible();
     await expect(intake.getByRole('alert')).toBeHidden();
+  });
+
+  test.describe('under a Content Security Policy', () => {
+    // The suite bypasses CSP (axe is injected inline); this test is about the policy, so the browser applies it.
+    test.use({bypassCSP: false});
+    // What the second page, whose policy lacks the API, logs by design. The first page's violations are collected
+    // from the document's securitypolicyviolation events and must be none.
+    // One pattern: a list of several would read as Playwright's [value, options] form.
+    test.use({
+      allowConsoleErrors: [
+        /Content Security Policy directive: "connect-src 'self'"|violates the document's Content Security Policy|could not reach the IntakeKit API/,
+      ],
+    });
+
+    test("the Content Security Policy page's page and setup file run under its policy, which is enforced", async ({
+      page,
+    }) => {
+      await users.signIn(page, user, '/dashboard/content-security-policy');
+      const blocks = page.locator('.theme-code-block');
+      const html = await copyBlock(page, blocks.filter({hasText: 'http-equiv="Content-Security-Policy"'}));
+      const setup = await copyBlock(
+        page,
+        blocks.filter({hasText: 'intake-setup.js'}).filter({hasText: 'IntakeKit.init'}),
+      );
+      expect(html).toContain(`connect-src 'self' ${API_URL}`);
+      expect(setup).toContain(`apiKey: '${apiKey}'`);
+      writeFileSync(path.join(dir, 'csp.html'), html);
+      writeFileSync(path.join(dir, 'intake-setup.js'), setup);
+      // The policy without the API's address: the page must then be refused the call, or the policy tests nothing.
+      writeFileSync(path.join(dir, 'csp-without-api.html'), html.replace(` ${API_URL}`, ''));
+
+      const violations: string[] = [];
+      await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          (window as unknown as {reportViolation: (text: string) => void}).reportViolation(
+            `${event.effectiveDirective} ${event.blockedURI}`,
+          );
+        });
+      });
+      await page.goto(`${STATIC_URL}/csp.html`);
+      const intake = page.locator('#intake');
+      await expect(intake.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({timeout: 15_000});
+      await expect(intake.getByRole('alert')).toBeHidden();
+      expect(violations).toEqual([]);
+
+      await page.goto(`${STATIC_URL}/csp-without-api.html`);
+      await expect(intake.getByRole('alert')).toContainText('could not reach the IntakeKit API');
+      expect(violations).toContain(`connect-src ${API_URL}/api/sdk/sessions`);
+    });
   });
 
   test('the complete phone-mockup page, copied from the Quick Start, runs', async ({page}) => {

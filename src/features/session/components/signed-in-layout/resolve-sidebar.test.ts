@@ -7,6 +7,7 @@ const docs = [
   {id: 'quick-start', path: '/dashboard/quick-start'},
   {id: 'configuration', path: '/dashboard/configuration'},
   {id: 'flows', path: '/dashboard/flows'},
+  {id: 'content-security-policy', path: '/dashboard/content-security-policy'},
   {id: 'errors', path: '/dashboard/errors'},
   {id: 'demo', path: '/dashboard/demo'},
 ];
@@ -39,6 +40,13 @@ describe('resolveSidebar', () => {
             className: undefined,
           },
           {type: 'link', label: 'Flows', href: '/dashboard/flows', docId: 'flows', className: undefined},
+          {
+            type: 'link',
+            label: 'Content Security Policy',
+            href: '/dashboard/content-security-policy',
+            docId: 'content-security-policy',
+            className: undefined,
+          },
           {
             type: 'link',
             label: 'Errors and troubleshooting',
