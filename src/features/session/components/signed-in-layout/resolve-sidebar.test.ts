@@ -7,7 +7,9 @@ const docs = [
   {id: 'quick-start', path: '/dashboard/quick-start'},
   {id: 'configuration', path: '/dashboard/configuration'},
   {id: 'flows', path: '/dashboard/flows'},
+  {id: 'environments-and-keys', path: '/dashboard/environments-and-keys'},
   {id: 'content-security-policy', path: '/dashboard/content-security-policy'},
+  {id: 'going-live', path: '/dashboard/going-live'},
   {id: 'errors', path: '/dashboard/errors'},
   {id: 'demo', path: '/dashboard/demo'},
 ];
@@ -42,11 +44,19 @@ describe('resolveSidebar', () => {
           {type: 'link', label: 'Flows', href: '/dashboard/flows', docId: 'flows', className: undefined},
           {
             type: 'link',
+            label: 'Environments and keys',
+            href: '/dashboard/environments-and-keys',
+            docId: 'environments-and-keys',
+            className: undefined,
+          },
+          {
+            type: 'link',
             label: 'Content Security Policy',
             href: '/dashboard/content-security-policy',
             docId: 'content-security-policy',
             className: undefined,
           },
+          {type: 'link', label: 'Going live', href: '/dashboard/going-live', docId: 'going-live', className: undefined},
           {
             type: 'link',
             label: 'Errors and troubleshooting',
