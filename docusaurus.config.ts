@@ -3,6 +3,7 @@ import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as ThemeClassic from '@docusaurus/theme-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {cspHeaders} from './plugins/csp-headers';
+import llmsTxt from './plugins/llms-txt';
 import openapiDocument from './plugins/openapi-document';
 import prismOnDemand from './plugins/prism-on-demand';
 import routeChunkScripts from './plugins/route-chunk-scripts';
@@ -45,6 +46,7 @@ const config: Config = {
     // The local plugins, one file each in plugins/.
     openapiDocument,
     cspHeaders(env),
+    llmsTxt(env),
     prismOnDemand,
     routeChunkScripts,
   ],

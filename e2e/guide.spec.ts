@@ -159,6 +159,39 @@ test.describe('the SDK guide', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
     });
 
+    test("Copy page as Markdown copies the page's Markdown with the reader's key; /llms.txt lists every page", async ({
+      page,
+      request,
+    }) => {
+      await users.signIn(page, keyUser, '/dashboard/quick-start');
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await page.getByRole('button', {name: 'Copy page as Markdown'}).click();
+      await expect(page.getByRole('button', {name: 'Copied!'})).toBeVisible();
+      const markdown = await page.evaluate(() => navigator.clipboard.readText());
+      expect(markdown.startsWith('# Quick Start\n')).toBe(true);
+      // The snippets as the page's Copy buttons give them: the whole key, the build's addresses, a real flow.
+      expect(markdown).toContain(`apiKey: '${apiKey}'`);
+      expect(markdown).toContain(`<script src="${SDK_CDN_URL}/intake.js"></script>`);
+      expect(markdown).toContain("flowId: 'new-patient'");
+      // Nothing of MDX is left: no imports, no components, no front matter.
+      expect(markdown).not.toMatch(/@site\/|<Steps|<SnippetKeyNote|^title: |%SDK_CDN_URL%/m);
+
+      const index = await (await request.get(`${SITE_URL}/llms.txt`)).text();
+      expect(index.startsWith('# IntakeKit SDK guide\n')).toBe(true);
+      const links = [...index.matchAll(/^- \[([^\]]+)\]\((http[^)]+\.md)\): /gm)];
+      expect(links.map((link) => link[1])).toEqual(
+        expect.arrayContaining(['Quick Start', 'Configuration reference', 'Flows', 'Errors and troubleshooting']),
+      );
+      for (const [, title, url] of links) {
+        const response = await request.get(url!);
+        expect(response.status(), url).toBe(200);
+        expect((await response.text()).startsWith(`# ${title}`), url).toBe(true);
+      }
+      // The Flows page's copy lists the flows themselves, from the same catalogue the API serves.
+      const flows = await (await request.get(`${SITE_URL}/dashboard/flows.md`)).text();
+      expect(flows).toContain("`flowId: 'annual-checkup'`");
+    });
+
     test('the demo shows the masked key, flow and environment, and the SDK starts after 1 s', async ({page}) => {
       await users.signIn(page, keyUser, '/dashboard/demo');
       const settings = page.getByRole('complementary', {name: 'Demo settings'});

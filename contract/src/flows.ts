@@ -28,6 +28,14 @@ export const FLOWS_PAGE_PATH = '/dashboard/flows';
 /** Question types the widget can render. */
 export const QUESTION_TYPES = ['singleChoice', 'multiChoice', 'text', 'date', 'yesNo'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** Each question type in words, for people (the guide's Flows page and its Markdown copy). */
+export const QUESTION_TYPE_NAMES: Readonly<Record<QuestionType, string>> = {
+  singleChoice: 'One choice',
+  multiChoice: 'Several choices',
+  text: 'Text',
+  date: 'Date',
+  yesNo: 'Yes or no',
+};
 
 /** A value an option can carry; it is handed back unchanged in the answers. */
 export type OptionValue = string | number | boolean;

@@ -3,29 +3,36 @@ import clsx from 'clsx';
 import {useCopy} from '@site/src/hooks/use-copy';
 import styles from './styles.module.css';
 
+/** The copy icon, or a check once copied. */
+export function CopyIcon({copied, className}: {copied: boolean; className?: string}): ReactNode {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {copied ? (
+        <path d="M20 6L9 17l-5-5" />
+      ) : (
+        <>
+          <rect x="9" y="9" width="12" height="12" rx="2" />
+          <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+        </>
+      )}
+    </svg>
+  );
+}
+
 /** The inside of a copy button: the copy (or check) icon and 'Copy' / 'Copied!'. */
 export function CopyButtonContent({copied, iconClassName}: {copied: boolean; iconClassName?: string}): ReactNode {
   return (
     <>
-      <svg
-        className={iconClassName}
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        {copied ? (
-          <path d="M20 6L9 17l-5-5" />
-        ) : (
-          <>
-            <rect x="9" y="9" width="12" height="12" rx="2" />
-            <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-          </>
-        )}
-      </svg>
+      <CopyIcon copied={copied} className={iconClassName} />
       <span>{copied ? 'Copied!' : 'Copy'}</span>
     </>
   );

@@ -3,23 +3,16 @@ import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import CopyButton from '@site/src/components/copy-button';
 import {FLOWS, type Flow} from '@intakekit/contract/flow-catalogue';
-import type {FlowQuestion, QuestionType} from '@intakekit/contract/flows';
+import {QUESTION_TYPE_NAMES, type FlowQuestion} from '@intakekit/contract/flows';
 import styles from './styles.module.css';
-
-const TYPE_NAMES: Record<QuestionType, string> = {
-  singleChoice: 'One choice',
-  multiChoice: 'Several choices',
-  text: 'Text',
-  date: 'Date',
-  yesNo: 'Yes or no',
-};
 
 function QuestionItem({question}: {question: FlowQuestion}): ReactNode {
   return (
     <li className={styles.question}>
       <span className={styles.questionText}>{question.question}</span>
       <span className={styles.meta}>
-        <code>{question.id}</code> · {TYPE_NAMES[question.type]} · {question.required ? 'Required' : 'Optional'}
+        <code>{question.id}</code> · {QUESTION_TYPE_NAMES[question.type]} ·{' '}
+        {question.required ? 'Required' : 'Optional'}
       </span>
       {question.options && question.type !== 'yesNo' && (
         <span className={styles.options}>

@@ -1,0 +1,107 @@
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {LoadedContent, DocMetadata} from '@docusaurus/plugin-content-docs';
+import type {PluginModule} from '@docusaurus/types';
+import {FLOWS} from '../../contract/src/flow-catalogue';
+import {QUESTION_TYPE_NAMES} from '../../contract/src/flows';
+import type {SiteEnv} from '../site-env';
+import {mdxToMarkdown, type ComponentMarkdown} from './markdown';
+import {markdownPathOf} from './markdown-path';
+
+/** The built-in flows as the Flows page shows them. */
+function flowsMarkdown(): string {
+  return FLOWS.map((flow) =>
+    [
+      `## ${flow.name}`,
+      '',
+      flow.description,
+      '',
+      `\`flowId: '${flow.id}'\``,
+      '',
+      ...flow.questions.map((q) => {
+        const options =
+          q.options && q.type !== 'yesNo'
+            ? `: ${q.options.map((o) => `${o.label} (\`${JSON.stringify(o.value)}\`)`).join(', ')}`
+            : '';
+        return `- ${q.question} (\`${q.id}\`, ${QUESTION_TYPE_NAMES[q.type]}, ${q.required ? 'required' : 'optional'})${options}`;
+      }),
+    ].join('\n'),
+  ).join('\n\n');
+}
+
+/** The guide's components that show something a reader of the Markdown needs; the others keep their children. */
+function componentsFor(env: SiteEnv): Record<string, ComponentMarkdown> {
+  return {
+    SdkUrl: ({path: sub = ''}) => `\`${env.sdkCdnUrl}${sub}\``,
+    ApiUrl: ({path: sub = ''}) => `\`${env.apiUrl}${sub}\``,
+    SnippetKeyNote: () => '',
+    LiveDemo: () => `The live demo runs in the portal with your own sandbox key: ${env.portalUrl}/dashboard/demo`,
+    FlowCatalogue: flowsMarkdown,
+    ApiReference: () => `Every operation, as an OpenAPI document: ${env.apiUrl}/api/openapi.json`,
+  };
+}
+
+/**
+ * After the build: a Markdown copy of every page of the SDK guide beside its HTML (`/dashboard/quick-start.md`),
+ * which the pages' 'Copy page as Markdown' button copies, and `/llms.txt`, the index AI assistants read, listing
+ * them in the sidebar's order.
+ */
+const llmsTxt =
+  (env: SiteEnv): PluginModule =>
+  ({siteDir}) => ({
+    name: 'intakekit-llms-txt',
+    async postBuild({outDir, plugins, siteConfig}) {
+      const docsPlugin = plugins.find((p) => p.name === 'docusaurus-plugin-content-docs');
+      const version = (docsPlugin?.content as LoadedContent | undefined)?.loadedVersions[0];
+      if (!version) throw new Error('llms-txt: the docs plugin has no content');
+      const byFile = new Map(version.docs.map((doc) => [path.basename(doc.source), doc]));
+      const options = {
+        placeholders: {
+          '%SDK_CDN_URL%': env.sdkCdnUrl,
+          '%SDK_PACKAGE_URL%': env.sdkPackageUrl,
+          '%API_URL%': env.apiUrl,
+        },
+        components: componentsFor(env),
+        linkTo: (href: string) => {
+          if (href.startsWith('/')) return `${env.portalUrl}${href}`;
+          const doc = byFile.get(href.replace(/^\.\//, '').replace(/#.*$/, ''));
+          return doc ? `${env.portalUrl}${markdownPathOf(doc.permalink)}${href.match(/#.*$/)?.[0] ?? ''}` : undefined;
+        },
+      };
+      const ordered: DocMetadata[] = [];
+      for (const item of version.sidebars.developer ?? []) {
+        const items = item.type === 'category' ? item.items : [item];
+        for (const entry of items) {
+          const doc = entry.type === 'doc' ? version.docs.find((d) => d.id === entry.id) : undefined;
+          if (doc) ordered.push(doc);
+        }
+      }
+      for (const doc of version.docs) {
+        const source = await readFile(path.join(siteDir, doc.source.replace(/^@site\//, '')), 'utf8');
+        const file = path.join(outDir, markdownPathOf(doc.permalink));
+        await mkdir(path.dirname(file), {recursive: true});
+        const markdown = mdxToMarkdown(source, options);
+        // A page that hides its title (the Introduction) still opens with it.
+        await writeFile(file, markdown.startsWith('# ') ? markdown : `# ${doc.title}\n\n${markdown}`);
+      }
+      const lines = [
+        `# ${siteConfig.title} SDK guide`,
+        '',
+        `> ${siteConfig.tagline}. The SDK renders a patient intake flow in a web page: one script tag and IntakeKit.init({container, apiKey, flowId}).`,
+        '',
+        '## Guide',
+        '',
+        ...ordered.map(
+          (doc) => `- [${doc.title}](${env.portalUrl}${markdownPathOf(doc.permalink)}): ${doc.description}`,
+        ),
+        '',
+        '## API',
+        '',
+        `- [OpenAPI document](${env.apiUrl}/api/openapi.json): every operation of the IntakeKit API`,
+        '',
+      ];
+      await writeFile(path.join(outDir, 'llms.txt'), lines.join('\n'));
+    },
+  });
+
+export default llmsTxt;
