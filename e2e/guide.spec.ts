@@ -5,22 +5,10 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
+import {GUIDE_PAGES} from './support/guide-pages';
 import {SITE_URL} from './support/ports';
 
 const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
-/** Every page of the SDK guide. */
-const GUIDE_PAGES = [
-  '/dashboard',
-  '/dashboard/quick-start',
-  '/dashboard/configuration',
-  '/dashboard/flows',
-  '/dashboard/environments-and-keys',
-  '/dashboard/content-security-policy',
-  '/dashboard/going-live',
-  '/dashboard/errors',
-  '/dashboard/demo',
-  '/dashboard/api-reference',
-];
 /** How long a Copy button says 'Copied!' (spec §9). */
 const COPIED_MS = 2000;
 

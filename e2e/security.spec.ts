@@ -16,6 +16,7 @@ import {test, expect, gotoHydrated, users, apiCall} from './fixtures';
 import {API_URL, SITE_URL} from './support/ports';
 import {chromiumPath} from '../scripts/lib/chromium.mjs';
 import config from '../playwright.config';
+import {GUIDE_PAGES} from './support/guide-pages';
 
 const LAUNCH_ARGS = config.use?.launchOptions?.args;
 
@@ -36,16 +37,7 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 
-const SIGNED_IN_PAGES = [
-  '/dashboard',
-  '/dashboard/quick-start',
-  '/dashboard/flows',
-  '/dashboard/demo',
-  '/dashboard/api-reference',
-  '/api-keys',
-  '/team',
-  '/settings',
-];
+const SIGNED_IN_PAGES = [...GUIDE_PAGES, '/api-keys', '/team', '/settings'];
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {

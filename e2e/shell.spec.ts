@@ -4,22 +4,9 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, gotoHydrated, users, expectAccessible, type TestUser} from './fixtures';
+import {GUIDE_PAGES} from './support/guide-pages';
 
-const SIGNED_IN_PAGES = [
-  '/dashboard',
-  '/dashboard/quick-start',
-  '/dashboard/configuration',
-  '/dashboard/flows',
-  '/dashboard/environments-and-keys',
-  '/dashboard/content-security-policy',
-  '/dashboard/going-live',
-  '/dashboard/errors',
-  '/dashboard/demo',
-  '/dashboard/api-reference',
-  '/api-keys',
-  '/team',
-  '/settings',
-];
+const SIGNED_IN_PAGES = [...GUIDE_PAGES, '/api-keys', '/team', '/settings'];
 
 /** The sidebar's links, in order (spec §2): no /team. */
 const NAV_LINKS = [

@@ -1,0 +1,13 @@
+/** Every page of the SDK guide (the docs under /dashboard), in the sidebar's order. */
+export const GUIDE_PAGES = [
+  '/dashboard',
+  '/dashboard/quick-start',
+  '/dashboard/configuration',
+  '/dashboard/flows',
+  '/dashboard/environments-and-keys',
+  '/dashboard/content-security-policy',
+  '/dashboard/going-live',
+  '/dashboard/errors',
+  '/dashboard/demo',
+  '/dashboard/api-reference',
+];
