@@ -137,6 +137,36 @@ test.describe('the Quick Start on a static page', () => {
     });
   });
 
+  test("the Theming page's custom properties, copied onto a page, give the widget the brand's colour", async ({
+    page,
+  }) => {
+    await users.signIn(page, user, '/dashboard/theming');
+    const theme = await copyBlock(page, page.locator('.theme-code-block').filter({hasText: '--ik-accent:'}));
+    writeFileSync(
+      path.join(dir, 'themed.html'),
+      `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Themed intake</title>
+    <link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" />
+    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
+    <style>${theme}</style>
+  </head>
+  <body>
+    <div id="intake"></div>
+    <script>IntakeKit.init({container: '#intake', apiKey: '${apiKey}', flowId: 'new-patient', theme: 'light'});</script>
+  </body>
+</html>
+`,
+    );
+    await page.goto(`${STATIC_URL}/themed.html`);
+    const next = page.locator('#intake').getByRole('button', {name: 'Next'});
+    await expect(next).toBeVisible({timeout: 15_000});
+    // #0f766e, the accent of the page's example.
+    await expect(next).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  });
+
   test('the complete phone-mockup page, copied from the Quick Start, runs', async ({page}) => {
     await users.signIn(page, user, '/dashboard/quick-start');
     const mockup = await copyBlock(page, page.locator('.theme-code-block').filter({hasText: '<!doctype html>'}));

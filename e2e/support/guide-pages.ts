@@ -4,10 +4,13 @@ export const GUIDE_PAGES = [
   '/dashboard/quick-start',
   '/dashboard/configuration',
   '/dashboard/flows',
+  '/dashboard/events',
+  '/dashboard/theming',
   '/dashboard/environments-and-keys',
   '/dashboard/content-security-policy',
   '/dashboard/going-live',
   '/dashboard/errors',
   '/dashboard/demo',
   '/dashboard/api-reference',
+  '/dashboard/changelog',
 ];

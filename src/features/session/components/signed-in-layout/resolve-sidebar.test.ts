@@ -7,11 +7,15 @@ const docs = [
   {id: 'quick-start', path: '/dashboard/quick-start'},
   {id: 'configuration', path: '/dashboard/configuration'},
   {id: 'flows', path: '/dashboard/flows'},
+  {id: 'events', path: '/dashboard/events'},
+  {id: 'theming', path: '/dashboard/theming'},
   {id: 'environments-and-keys', path: '/dashboard/environments-and-keys'},
   {id: 'content-security-policy', path: '/dashboard/content-security-policy'},
   {id: 'going-live', path: '/dashboard/going-live'},
   {id: 'errors', path: '/dashboard/errors'},
   {id: 'demo', path: '/dashboard/demo'},
+  {id: 'api-reference', path: '/dashboard/api-reference'},
+  {id: 'changelog', path: '/dashboard/changelog'},
 ];
 
 describe('resolveSidebar', () => {
@@ -42,6 +46,8 @@ describe('resolveSidebar', () => {
             className: undefined,
           },
           {type: 'link', label: 'Flows', href: '/dashboard/flows', docId: 'flows', className: undefined},
+          {type: 'link', label: 'Events', href: '/dashboard/events', docId: 'events', className: undefined},
+          {type: 'link', label: 'Theming', href: '/dashboard/theming', docId: 'theming', className: undefined},
           {
             type: 'link',
             label: 'Environments and keys',
@@ -65,6 +71,14 @@ describe('resolveSidebar', () => {
             className: undefined,
           },
           {type: 'link', label: 'Demo', href: '/dashboard/demo', docId: 'demo', className: undefined},
+          {
+            type: 'link',
+            label: 'API reference',
+            href: '/dashboard/api-reference',
+            docId: 'api-reference',
+            className: undefined,
+          },
+          {type: 'link', label: 'Changelog', href: '/dashboard/changelog', docId: 'changelog', className: undefined},
         ],
       },
       {type: 'link', label: 'API Keys', href: '/api-keys', autoAddBaseUrl: true, className: undefined},
