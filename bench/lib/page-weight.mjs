@@ -22,6 +22,7 @@ export const SIGNED_IN_ROUTES = [
   '/dashboard/flows',
   '/dashboard/errors',
   '/dashboard/demo',
+  '/dashboard/api-reference',
   '/api-keys',
   '/team',
   '/settings',
