@@ -17,6 +17,22 @@ import {copyBlock, copyQuickStart} from './support/quick-start';
 const STATIC_PORT = 13900;
 const STATIC_URL = `http://127.0.0.1:${STATIC_PORT}`;
 
+/** A clinic's page: what the test copied or wrote, in the head and the body of an otherwise empty document. */
+function hostPage({head, body}: {head: string; body: string}): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>My clinic</title>
+    ${head}
+  </head>
+  <body>
+    ${body}
+  </body>
+</html>
+`;
+}
+
 test.describe('the Quick Start on a static page', () => {
   let user: TestUser;
   let apiKey: string;
@@ -63,19 +79,7 @@ test.describe('the Quick Start on a static page', () => {
 
     writeFileSync(
       path.join(dir, 'quick-start.html'),
-      `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>My clinic</title>
-    ${install}
-  </head>
-  <body>
-    <h1>Patient intake</h1>
-    ${initialise}
-  </body>
-</html>
-`,
+      hostPage({head: install, body: `<h1>Patient intake</h1>\n${initialise}`}),
     );
     await page.goto(`${STATIC_URL}/quick-start.html`);
     expect(new URL(page.url()).origin).not.toBe(SITE_URL);
@@ -144,21 +148,13 @@ test.describe('the Quick Start on a static page', () => {
     const theme = await copyBlock(page, page.locator('.theme-code-block').filter({hasText: '--ik-accent:'}));
     writeFileSync(
       path.join(dir, 'themed.html'),
-      `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Themed intake</title>
-    <link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" />
+      hostPage({
+        head: `<link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" />
     <script src="${SITE_URL}/sdk/v1/intake.js"></script>
-    <style>${theme}</style>
-  </head>
-  <body>
-    <div id="intake"></div>
-    <script>IntakeKit.init({container: '#intake', apiKey: '${apiKey}', flowId: 'new-patient', theme: 'light'});</script>
-  </body>
-</html>
-`,
+    <style>${theme}</style>`,
+        body: `<div id="intake"></div>
+    <script>IntakeKit.init({container: '#intake', apiKey: '${apiKey}', flowId: 'new-patient', theme: 'light'});</script>`,
+      }),
     );
     await page.goto(`${STATIC_URL}/themed.html`);
     const next = page.locator('#intake').getByRole('button', {name: 'Next'});

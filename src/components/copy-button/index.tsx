@@ -2,20 +2,12 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCopy} from '@site/src/hooks/use-copy';
 import styles from './styles.module.css';
+import LineIcon from '@site/src/components/line-icon';
 
 /** The copy icon, or a check once copied. */
 export function CopyIcon({copied, className}: {copied: boolean; className?: string}): ReactNode {
   return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon className={className}>
       {copied ? (
         <path d="M20 6L9 17l-5-5" />
       ) : (
@@ -24,7 +16,7 @@ export function CopyIcon({copied, className}: {copied: boolean; className?: stri
           <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
         </>
       )}
-    </svg>
+    </LineIcon>
   );
 }
 

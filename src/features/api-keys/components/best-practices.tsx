@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import styles from './styles.module.css';
+import LineIcon from '@site/src/components/line-icon';
 
 const PRACTICES: Array<{title: string; text: string}> = [
   {
@@ -33,19 +34,9 @@ export default function BestPractices(): ReactNode {
   return (
     <aside className={styles.practices} aria-labelledby="security-best-practices">
       <h2 id="security-best-practices" className={styles.practicesTitle}>
-        <svg
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon width="18" height="18">
           <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
-        </svg>
+        </LineIcon>
         Security best practices
       </h2>
       <ul className={styles.practicesList}>

@@ -10,6 +10,7 @@ import {useSignOut} from '@site/src/stores/use-sign-out';
 import {useDeveloperSidebar} from './developer-sidebar';
 import {useSlideOver} from './use-slide-over';
 import styles from './styles.module.css';
+import LineIcon from '@site/src/components/line-icon';
 
 export const SIDEBAR_ID = 'developer-sidebar';
 
@@ -86,19 +87,9 @@ function CloseIcon(): ReactNode {
 
 function LogoutIcon(): ReactNode {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon width="18" height="18">
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-    </svg>
+    </LineIcon>
   );
 }
 
