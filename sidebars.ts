@@ -22,6 +22,7 @@ const sidebars: SidebarsConfig = {
         {type: 'doc', id: 'content-security-policy', label: 'Content Security Policy'},
         {type: 'doc', id: 'going-live', label: 'Going live'},
         {type: 'doc', id: 'errors', label: 'Errors and troubleshooting'},
+        {type: 'doc', id: 'frameworks', label: 'Frameworks'},
         {type: 'doc', id: 'demo', label: 'Demo'},
         {type: 'doc', id: 'api-reference', label: 'API reference'},
         {type: 'doc', id: 'changelog', label: 'Changelog'},

@@ -4,11 +4,33 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
+import type {Locator, Page} from '@playwright/test';
 import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
 import {GUIDE_PAGES} from './support/guide-pages';
 import {SITE_URL} from './support/ports';
 
 const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
+
+/**
+ * Runs `visit` on every code block of the page in turn, the ones in hidden tabs too: it selects each tab of the page
+ * to reveal them, as a reader would.
+ */
+async function eachCodeBlock(page: Page, visit: (block: Locator, index: number) => Promise<void>): Promise<void> {
+  const blocks = page.locator('.theme-code-block');
+  const tabs = page.getByRole('tab');
+  const visited = new Set<number>();
+  const tabCount = await tabs.count();
+  for (let tab = -1; tab < tabCount; tab += 1) {
+    if (tab >= 0) await tabs.nth(tab).click();
+    const count = await blocks.count();
+    for (let i = 0; i < count; i += 1) {
+      if (visited.has(i) || !(await blocks.nth(i).isVisible())) continue;
+      visited.add(i);
+      await visit(blocks.nth(i), i);
+    }
+  }
+  expect(visited.size, 'every code block was shown by some tab').toBe(await blocks.count());
+}
 /** How long a Copy button says 'Copied!' (spec §9). */
 const COPIED_MS = 2000;
 
@@ -57,9 +79,15 @@ test.describe('the SDK guide', () => {
     for (const parameter of ['container', 'apiKey', 'flowId', 'env']) {
       await expect(table.getByRole('cell', {name: parameter, exact: true})).toBeVisible();
     }
-    for (const title of ['phone-mockup.html', 'IntakeForm.tsx', 'IntakeForm.vue', 'create_session.py']) {
+    for (const title of ['phone-mockup.html', 'IntakeForm.tsx', 'App.tsx', 'create_session.py']) {
       await expect(page.getByText(title, {exact: true})).toBeVisible();
     }
+    // The Vue wrapper is one tab away.
+    await page.getByRole('tab', {name: 'Vue'}).click();
+    for (const title of ['IntakeForm.vue', 'App.vue']) {
+      await expect(page.getByText(title, {exact: true})).toBeVisible();
+    }
+    await expect(page.getByText('IntakeForm.tsx', {exact: true})).toBeHidden();
     // The CDN address comes from the site's configuration, never a placeholder.
     await expect(page.locator('pre').first()).toContainText(`${SDK_CDN_URL}/intake.js`);
     // Without a sandbox key the snippets keep the placeholder, and the page says how to get one.
@@ -94,11 +122,9 @@ test.describe('the SDK guide', () => {
       await users.signIn(page, user, '/dashboard/quick-start');
       const blocks = page.locator('.theme-code-block');
       await expect(blocks.first().getByRole('button', {name: 'Copy'})).toBeVisible();
-      const count = await blocks.count();
-      expect(count).toBeGreaterThanOrEqual(7);
+      expect(await blocks.count()).toBeGreaterThanOrEqual(9);
 
-      for (let i = 0; i < count; i += 1) {
-        const block = blocks.nth(i);
+      await eachCodeBlock(page, async (block, i) => {
         const copy = block.getByRole('button', {name: /^Cop/});
         await block.scrollIntoViewIfNeeded();
         await expect(copy).toHaveText('Copy');
@@ -122,9 +148,43 @@ test.describe('the SDK guide', () => {
         const copied = await page.evaluate(() => navigator.clipboard.readText());
         expect(lines(copied)).toEqual(expected);
         expect(copied).not.toContain('%SDK_CDN_URL%');
-      }
+      });
     });
   }
+
+  test("the Frameworks page's tabs: one file per framework, the choice in the address, shared with the Quick Start and remembered", async ({
+    page,
+  }) => {
+    await users.signIn(page, user, '/dashboard/frameworks');
+    const tabs = page.getByRole('tablist').first();
+    await expect(tabs.getByRole('tab')).toHaveText(['React', 'Vue', 'Angular', 'Svelte', 'HTML']);
+    await expect(tabs.getByRole('tab', {name: 'React'})).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('IntakePage.tsx', {exact: true})).toBeVisible();
+
+    // By keyboard, as the ARIA tabs pattern has it: the arrow keys move the choice.
+    await tabs.getByRole('tab', {name: 'React'}).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(tabs.getByRole('tab', {name: 'Vue'})).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tabs.getByRole('tab', {name: 'Vue'})).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('IntakePage.vue', {exact: true})).toBeVisible();
+    await expect(page.getByText('IntakePage.tsx', {exact: true})).toBeHidden();
+    await expect(page).toHaveURL(/[?&]framework=vue\b/);
+
+    // The Quick Start's wrappers open on the same framework, and so does the page after a reload.
+    await gotoHydrated(page, '/dashboard/quick-start');
+    await expect(page.getByRole('tab', {name: 'Vue'})).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('IntakeForm.vue', {exact: true})).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('IntakeForm.vue', {exact: true})).toBeVisible();
+    await expect(page.getByText('IntakeForm.tsx', {exact: true})).toBeHidden();
+
+    // A link with the choice in it opens that tab.
+    await gotoHydrated(page, '/dashboard/frameworks?framework=angular');
+    await expect(page.getByRole('tab', {name: 'Angular'})).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('intake.component.ts', {exact: true})).toBeVisible();
+    await expect(page.getByText('src/styles.css', {exact: true})).toBeVisible();
+  });
 
   test('the demo invites a user without a sandbox key to create one', async ({page}) => {
     const keyless = await users.create({name: 'Kim Keyless'});
@@ -154,17 +214,16 @@ test.describe('the SDK guide', () => {
       for (const path of GUIDE_PAGES) {
         await gotoHydrated(page, path);
         await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-        const cut = await page
-          .locator('pre')
-          .evaluateAll((blocks) =>
-            blocks
-              .filter((pre) => pre.scrollWidth > pre.clientWidth + 1)
-              .map(
-                (pre) =>
-                  `${pre.scrollWidth}/${pre.clientWidth} ${[...pre.querySelectorAll('.token-line')].map((l) => l.textContent ?? '').sort((a, b) => b.length - a.length)[0]}`,
-              ),
-          );
-        expect(cut, path).toEqual([]);
+        await eachCodeBlock(page, async (block) => {
+          const cut = await block
+            .locator('pre')
+            .evaluate((pre) =>
+              pre.scrollWidth > pre.clientWidth + 1
+                ? `${pre.scrollWidth}/${pre.clientWidth} ${[...pre.querySelectorAll('.token-line')].map((l) => l.textContent ?? '').sort((a, b) => b.length - a.length)[0]}`
+                : '',
+            );
+          expect(cut, path).toBe('');
+        });
       }
     });
 

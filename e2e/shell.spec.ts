@@ -20,6 +20,7 @@ const NAV_LINKS = [
   {name: 'Content Security Policy', path: '/dashboard/content-security-policy'},
   {name: 'Going live', path: '/dashboard/going-live'},
   {name: 'Errors and troubleshooting', path: '/dashboard/errors'},
+  {name: 'Frameworks', path: '/dashboard/frameworks'},
   {name: 'Demo', path: '/dashboard/demo'},
   {name: 'API reference', path: '/dashboard/api-reference'},
   {name: 'Changelog', path: '/dashboard/changelog'},

@@ -10,6 +10,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {maskApiKey} from '@intakekit/contract/api-keys';
+import type {Page} from '@playwright/test';
 import {test, expect, apiCall, users, type TestUser} from './fixtures';
 import {API_URL, SITE_URL} from './support/ports';
 import {copyBlock, copyQuickStart} from './support/quick-start';
@@ -163,16 +164,30 @@ test.describe('the Quick Start on a static page', () => {
     await expect(next).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   });
 
-  test('the complete phone-mockup page, copied from the Quick Start, runs', async ({page}) => {
-    await users.signIn(page, user, '/dashboard/quick-start');
-    const mockup = await copyBlock(page, page.locator('.theme-code-block').filter({hasText: '<!doctype html>'}));
-    expect(mockup).toContain(`${SITE_URL}/sdk/v1/intake.js`);
-    expect(mockup).toContain(`apiKey: '${apiKey}'`);
-    writeFileSync(path.join(dir, 'phone.html'), mockup);
+  /**
+   * Copies the complete page of a code block (the one that starts with a doctype) from the guide page the browser is
+   * on, serves it from the clinic's origin as `name` and opens it: the flow's first question shows in `container`.
+   */
+  async function runCopiedPage(page: Page, name: string, container: string): Promise<void> {
+    const file = await copyBlock(page, page.locator('.theme-code-block').filter({hasText: '<!doctype html>'}));
+    expect(file).toContain(`${SITE_URL}/sdk/v1/intake.js`);
+    expect(file).toContain(`apiKey: '${apiKey}'`);
+    writeFileSync(path.join(dir, name), file);
 
-    await page.goto(`${STATIC_URL}/phone.html`);
-    const intake = page.locator('.phone #intake');
+    await page.goto(`${STATIC_URL}/${name}`);
+    const intake = page.locator(container);
     await expect(intake.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible({timeout: 15_000});
     await expect(intake.getByRole('alert')).toBeHidden();
+  }
+
+  test("the Frameworks page's plain HTML file, copied, runs as is", async ({page}) => {
+    await users.signIn(page, user, '/dashboard/frameworks');
+    await page.getByRole('tab', {name: 'HTML'}).click();
+    await runCopiedPage(page, 'framework.html', '#intake');
+  });
+
+  test('the complete phone-mockup page, copied from the Quick Start, runs', async ({page}) => {
+    await users.signIn(page, user, '/dashboard/quick-start');
+    await runCopiedPage(page, 'phone.html', '.phone #intake');
   });
 });

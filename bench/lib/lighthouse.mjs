@@ -1,6 +1,6 @@
 // Section 2: Lighthouse 12 (node API, installed in bench/.work/tools) on Debian's Chromium, mobile (the
 // default config) and desktop presets, on /login, /register, the signed-in /dashboard, /dashboard/quick-start,
-// /dashboard/configuration, /dashboard/api-reference and /api-keys, and the bare Docusaurus home as the baseline, all measured in the same run.
+// /dashboard/configuration, /dashboard/frameworks, /dashboard/api-reference and /api-keys, and the bare Docusaurus home as the baseline, all measured in the same run.
 // Chromium is launched by the bench with --remote-debugging-port; for signed-in pages the token is put in
 // the portal origin's localStorage over CDP (playwright connectOverCDP) and Lighthouse runs with
 // disableStorageReset (the HTTP cache is cleared over CDP first, so the load stays cold).
@@ -30,6 +30,7 @@ const PAGES = [
   {name: '/dashboard', path: '/dashboard', signedIn: true},
   {name: '/dashboard/quick-start', path: '/dashboard/quick-start', signedIn: true},
   {name: '/dashboard/configuration', path: '/dashboard/configuration', signedIn: true},
+  {name: '/dashboard/frameworks', path: '/dashboard/frameworks', signedIn: true},
   {name: '/dashboard/api-reference', path: '/dashboard/api-reference', signedIn: true},
   {name: '/api-keys', path: '/api-keys', signedIn: true},
 ];

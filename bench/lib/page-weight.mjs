@@ -21,6 +21,7 @@ export const SIGNED_IN_ROUTES = [
   '/dashboard/configuration',
   '/dashboard/flows',
   '/dashboard/errors',
+  '/dashboard/frameworks',
   '/dashboard/demo',
   '/dashboard/api-reference',
   '/api-keys',

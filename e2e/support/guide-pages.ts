@@ -10,6 +10,7 @@ export const GUIDE_PAGES = [
   '/dashboard/content-security-policy',
   '/dashboard/going-live',
   '/dashboard/errors',
+  '/dashboard/frameworks',
   '/dashboard/demo',
   '/dashboard/api-reference',
   '/dashboard/changelog',

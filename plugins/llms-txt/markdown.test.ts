@@ -51,6 +51,19 @@ Build with a **sandbox** key.
 <Card title="Quick Start" to="/dashboard/quick-start">
   One script tag.
 </Card>
+
+<Tabs groupId="framework" queryString>
+<TabItem value="react" label="React">
+
+A component.
+
+</TabItem>
+<TabItem value="vue" label="Vue">
+
+A single-file component.
+
+</TabItem>
+</Tabs>
 `;
 
 describe('mdxToMarkdown', () => {
@@ -77,6 +90,10 @@ describe('mdxToMarkdown', () => {
   it("writes an admonition as a quote led by its kind and title, and a card's title before its text", () => {
     expect(markdown).toContain('> **Tip: Sandbox recommended**\n>\n> Build with a **sandbox** key.');
     expect(markdown).toContain('**[Quick Start](https://portal.example/dashboard/quick-start)**\n\nOne script tag.');
+  });
+
+  it("keeps every tab's content, led by the tab's label", () => {
+    expect(markdown).toContain('**React**\n\nA component.\n\n**Vue**\n\nA single-file component.');
   });
 
   it("points links to the guide's pages at their Markdown, and leaves other links alone", () => {

@@ -68,11 +68,13 @@ function admonition(node: ContainerDirective): RootContent {
 }
 
 /**
- * A component with a title (a card) keeps it as a bold line before its children, linked where the card links.
+ * A component with a title (a card) or a label (a tab) keeps it as a bold line before its children, linked where
+ * the card links: a copy of the page has every tab's content one after the other.
  */
 function titleOf(attributes: Record<string, string>): RootContent[] {
-  if (!attributes.title) return [];
-  const text: Text = {type: 'text', value: attributes.title};
+  const title = attributes.title ?? attributes.label;
+  if (!title) return [];
+  const text: Text = {type: 'text', value: title};
   const target = attributes.to ?? attributes.href;
   const inner: PhrasingContent = target ? {type: 'link', url: target, children: [text]} : text;
   return [{type: 'paragraph', children: [{type: 'strong', children: [inner]}]}];

@@ -13,6 +13,7 @@ const docs = [
   {id: 'content-security-policy', path: '/dashboard/content-security-policy'},
   {id: 'going-live', path: '/dashboard/going-live'},
   {id: 'errors', path: '/dashboard/errors'},
+  {id: 'frameworks', path: '/dashboard/frameworks'},
   {id: 'demo', path: '/dashboard/demo'},
   {id: 'api-reference', path: '/dashboard/api-reference'},
   {id: 'changelog', path: '/dashboard/changelog'},
@@ -70,6 +71,7 @@ describe('resolveSidebar', () => {
             docId: 'errors',
             className: undefined,
           },
+          {type: 'link', label: 'Frameworks', href: '/dashboard/frameworks', docId: 'frameworks', className: undefined},
           {type: 'link', label: 'Demo', href: '/dashboard/demo', docId: 'demo', className: undefined},
           {
             type: 'link',
