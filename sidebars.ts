@@ -15,6 +15,7 @@ const sidebars: SidebarsConfig = {
         {type: 'doc', id: 'index', label: 'Introduction'},
         {type: 'doc', id: 'quick-start', label: 'Quick Start'},
         {type: 'doc', id: 'configuration', label: 'Configuration reference'},
+        {type: 'doc', id: 'question-types', label: 'Question types'},
         {type: 'doc', id: 'flows', label: 'Flows'},
         {type: 'doc', id: 'events', label: 'Events'},
         {type: 'doc', id: 'theming', label: 'Theming'},

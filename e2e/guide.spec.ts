@@ -186,6 +186,27 @@ test.describe('the SDK guide', () => {
     await expect(page.getByText('src/styles.css', {exact: true})).toBeVisible();
   });
 
+  test('the Question types page shows each type with its example; without a sandbox key it says how to try them', async ({
+    page,
+  }) => {
+    await users.signIn(page, user, '/dashboard/question-types');
+    const headings = {
+      singleChoice: 'One choice',
+      multiChoice: 'Several choices',
+      text: 'Text',
+      date: 'Date',
+      yesNo: 'Yes or no',
+    };
+    for (const [type, name] of Object.entries(headings)) {
+      await expect(page.getByRole('heading', {level: 2, name: `${name}: ${type}`})).toBeVisible();
+      await expect(page.getByText(`${type}-question.js`, {exact: true})).toBeVisible();
+    }
+    const create = page.getByRole('link', {name: 'Create a sandbox key'});
+    await expect(create).toHaveCount(5);
+    await expect(page.getByText('to try the one choice question live here.')).toBeVisible();
+    await expect(page.getByRole('button', {name: /live$/})).toHaveCount(0);
+  });
+
   test('the demo invites a user without a sandbox key to create one', async ({page}) => {
     const keyless = await users.create({name: 'Kim Keyless'});
     await users.signIn(page, keyless, '/dashboard/demo');
@@ -225,6 +246,29 @@ test.describe('the SDK guide', () => {
           expect(cut, path).toBe('');
         });
       }
+    });
+
+    test("Question types: an example runs live with the reader's key and shows the answers the page receives", async ({
+      page,
+    }) => {
+      await users.signIn(page, keyUser, '/dashboard/question-types');
+      const cases = [
+        {name: 'one choice', choose: 'New symptoms', answers: {visitReason: 'symptoms'}},
+        {name: 'yes or no', choose: 'Yes', answers: {allergies: true}},
+      ];
+      for (const {name, choose, answers} of cases) {
+        await page.getByRole('button', {name: `Try the ${name} question live`}).click();
+        const preview = page.getByRole('group', {name: `Live preview of the ${name} question`});
+        await preview.getByRole('radio', {name: choose}).check();
+        await preview.getByRole('button', {name: 'Finish'}).click();
+        await expect(preview.getByText('What your complete listener receives as answers:')).toBeVisible();
+        await expect(preview.locator('pre').last()).toHaveText(JSON.stringify(answers, null, 2));
+      }
+      // A required question refuses to finish unanswered, in the widget's words.
+      await page.getByRole('button', {name: 'Try the date question live'}).click();
+      const date = page.getByRole('group', {name: 'Live preview of the date question'});
+      await date.getByRole('button', {name: 'Finish'}).click();
+      await expect(date.getByText('Please enter a date.')).toBeVisible();
     });
 
     test("Copy page as Markdown copies the page's Markdown with the reader's key; /llms.txt lists every page", async ({

@@ -13,6 +13,7 @@ const NAV_LINKS = [
   {name: 'Introduction', path: '/dashboard'},
   {name: 'Quick Start', path: '/dashboard/quick-start'},
   {name: 'Configuration reference', path: '/dashboard/configuration'},
+  {name: 'Question types', path: '/dashboard/question-types'},
   {name: 'Flows', path: '/dashboard/flows'},
   {name: 'Events', path: '/dashboard/events'},
   {name: 'Theming', path: '/dashboard/theming'},

@@ -3,7 +3,7 @@
  * SDK guide's Flows page. An id is a promise to every page that embeds it: never rename or remove one, add a new
  * flow instead. Between them the flows use every question type the widget renders.
  */
-import type {FlowQuestion, QuestionOption} from './flows.js';
+import type {FlowQuestion, QuestionOption, QuestionType} from './flows.js';
 
 export interface Flow {
   /** Stable: what `init({flowId})` takes. */
@@ -214,4 +214,13 @@ export function findFlow(id: string): Flow | undefined {
 export function invalidFlowMessage(flowId: string, flowsPage: string): string {
   const shown = flowId.length > 64 ? `${flowId.slice(0, 64)}…` : flowId;
   return `There is no flow "${shown}". Use one of ${FLOWS.map((flow) => flow.id).join(', ')}; the Flows page lists them: ${flowsPage}`;
+}
+
+/** The first question of the catalogue with this type: the guide's example of the type, shown and previewed. */
+export function exampleQuestion(type: QuestionType): FlowQuestion {
+  for (const flow of FLOWS) {
+    const question = flow.questions.find((q) => q.type === type);
+    if (question) return question;
+  }
+  throw new Error(`no built-in flow asks a ${type} question`);
 }

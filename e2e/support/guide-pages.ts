@@ -3,6 +3,7 @@ export const GUIDE_PAGES = [
   '/dashboard',
   '/dashboard/quick-start',
   '/dashboard/configuration',
+  '/dashboard/question-types',
   '/dashboard/flows',
   '/dashboard/events',
   '/dashboard/theming',

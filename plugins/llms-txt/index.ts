@@ -2,8 +2,9 @@ import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {LoadedContent, DocMetadata} from '@docusaurus/plugin-content-docs';
 import type {PluginModule} from '@docusaurus/types';
-import {FLOWS} from '../../contract/src/flow-catalogue';
-import {QUESTION_TYPE_NAMES} from '../../contract/src/flows';
+import {FLOWS, exampleQuestion} from '../../contract/src/flow-catalogue';
+import {DEFAULT_FLOW_ID, QUESTION_TYPES, QUESTION_TYPE_NAMES, type QuestionType} from '../../contract/src/flows';
+import {questionSnippet} from '../../src/components/guide/question-snippet';
 import type {SiteEnv} from '../site-env';
 import {mdxToMarkdown, type ComponentMarkdown} from './markdown';
 import {markdownPathOf} from './markdown-path';
@@ -37,6 +38,11 @@ function componentsFor(env: SiteEnv): Record<string, ComponentMarkdown> {
     SnippetKeyNote: () => '',
     LiveDemo: () => `The live demo runs in the portal with your own sandbox key: ${env.portalUrl}/dashboard/demo`,
     FlowCatalogue: flowsMarkdown,
+    QuestionTypeExample: ({type}) => {
+      if (!QUESTION_TYPES.includes(type as QuestionType)) throw new Error(`QuestionTypeExample: no type ${type}`);
+      const snippet = questionSnippet(exampleQuestion(type as QuestionType), DEFAULT_FLOW_ID);
+      return `\`\`\`js title="${type}-question.js"\n${snippet}\n\`\`\``;
+    },
     ApiReference: () => `Every operation, as an OpenAPI document: ${env.apiUrl}/api/openapi.json`,
   };
 }

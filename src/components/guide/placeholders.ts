@@ -1,5 +1,6 @@
 import type {PortalFields} from '@site/src/lib/site-config';
 import {maskApiKey} from '@site/src/lib/mask';
+import {SANDBOX_KEY_PLACEHOLDER} from './sandbox-key-placeholder';
 
 /** Tokens a docs author may write in any code block; replaced with this build's addresses. */
 export const PLACEHOLDERS = {
@@ -15,8 +16,7 @@ export function fillPlaceholders(code: string, fields: Pick<PortalFields, (typeo
   return code.replace(PLACEHOLDER_PATTERN, (token) => fields[PLACEHOLDERS[token as Placeholder]]);
 }
 
-/** Where a snippet takes the reader's key: their own sandbox key when they have one. */
-export const SANDBOX_KEY_PLACEHOLDER = 'YOUR_SANDBOX_KEY';
+export {SANDBOX_KEY_PLACEHOLDER};
 
 /**
  * A snippet with the reader's key: masked where it is shown (keys are secrets, and screens are shared), whole

@@ -1,4 +1,4 @@
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
@@ -10,13 +10,12 @@ import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {fillPlaceholders, withSandboxKey} from '@site/src/components/guide/placeholders';
 import {inputClassName} from '@site/src/components/form-field';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
-import {loadSdk, type IntakeKitHandle} from '../lib/load-sdk';
+import {PREVIEW_ENV, SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '../lib/use-intake-run';
 import styles from './styles.module.css';
 
-export const DEMO_ENV = 'sandbox';
+export const DEMO_ENV = PREVIEW_ENV;
 /** Spec §9: the demo initialises 1 s after the SDK has loaded. */
 export const DEMO_INIT_DELAY_MS = 1000;
-export const SDK_FAILED_MESSAGE = 'Failed to load the IntakeKit SDK.';
 
 /** The page a developer can save and open; the code block puts in the reader's key (masked on screen, whole when copied). */
 export const demoHtml = (flowId: string): string => `<!doctype html>
@@ -47,75 +46,6 @@ export const demoHtml = (flowId: string): string => `<!doctype html>
     </script>
   </body>
 </html>`;
-
-type Status = 'loading' | 'starting' | 'ready' | 'complete' | 'failed';
-
-const STATUS_TEXT: Record<Status, string> = {
-  loading: 'Loading the SDK...',
-  starting: 'Starting...',
-  ready: 'Running',
-  complete: 'Completed',
-  failed: 'Failed',
-};
-
-/** Runs the SDK in `container` with the key and flow; returns the status of the run. */
-function useIntakeRun(apiKey: string | undefined, flowId: string, run: number) {
-  const {sdkCdnUrl, apiUrl} = usePortalFields();
-  const containerRef = useRef<HTMLDivElement | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
-  const [detail, setDetail] = useState<string | null>(null);
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!apiKey || !container) return undefined;
-    let cancelled = false;
-    let ready = false;
-    let timer: number | undefined;
-    let handle: IntakeKitHandle | undefined;
-    setStatus('loading');
-    setDetail(null);
-
-    const fail = (error: unknown) => {
-      if (cancelled) return;
-      handle?.destroy();
-      handle = undefined;
-      setStatus('failed');
-      setDetail(error instanceof Error ? error.message : null);
-    };
-
-    loadSdk(sdkCdnUrl).then((sdk) => {
-      if (cancelled) return;
-      setStatus('starting');
-      timer = window.setTimeout(() => {
-        try {
-          handle = sdk.init({container, apiKey, flowId, env: DEMO_ENV, apiBase: apiUrl});
-          handle
-            .on('ready', () => {
-              ready = true;
-              if (!cancelled) setStatus('ready');
-            })
-            .on('complete', () => {
-              if (!cancelled) setStatus('complete');
-            })
-            .on('error', (error) => {
-              // After it started, the widget shows its own messages; before, the run failed.
-              if (!ready) fail(error);
-            });
-        } catch (error) {
-          fail(error);
-        }
-      }, DEMO_INIT_DELAY_MS);
-    }, fail);
-
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-      handle?.destroy();
-    };
-  }, [apiKey, flowId, run, sdkCdnUrl, apiUrl]);
-
-  return {containerRef, status, detail};
-}
 
 /**
  * Saves the page behind the preview as a file, with the reader's whole key and the flow picked: opened from disk
@@ -186,7 +116,7 @@ export default function LiveDemo(): ReactNode {
   const {key, isLoading} = useSandboxKey();
   const [run, setRun] = useState(0);
   const [flowId, chooseFlow] = useDemoFlow();
-  const {containerRef, status, detail} = useIntakeRun(key?.apiKey, flowId, run);
+  const {containerRef, status, detail} = useIntakeRun({apiKey: key?.apiKey, flowId, run, delayMs: DEMO_INIT_DELAY_MS});
   const running = Boolean(key);
 
   return (
