@@ -376,6 +376,41 @@ test.describe('the SDK guide', () => {
       ).toBeVisible({timeout: 15_000});
     });
 
+    test.describe("under the portal's Content Security Policy", () => {
+      test.use({bypassCSP: false});
+
+      test('Open in a new tab runs the demo page with the key and the flow; the key leaves the address bar', async ({
+        page,
+        context,
+      }) => {
+        await users.signIn(page, keyUser, '/dashboard/demo?flow=telehealth-consent');
+        const [tab] = await Promise.all([
+          context.waitForEvent('page'),
+          page.getByRole('button', {name: 'Open in a new tab'}).click(),
+        ]);
+        const errors: string[] = [];
+        tab.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        const firstQuestion = tab
+          .locator('#intake')
+          .getByRole('heading', {name: 'Do you agree to receive care by secure video visit?'});
+        await expect(firstQuestion).toBeVisible({timeout: 15_000});
+        expect(new URL(tab.url()).pathname).toBe('/demo/');
+        expect(tab.url()).not.toContain(apiKey);
+        // A reload runs it again, from this tab's own storage.
+        await tab.reload();
+        await expect(firstQuestion).toBeVisible({timeout: 15_000});
+        expect(errors).toEqual([]);
+
+        // Opened any other way, the page says where it comes from.
+        const bare = await context.newPage();
+        await bare.goto('/demo/');
+        await expect(bare.getByText('This page runs the demo with your own sandbox key.')).toBeVisible();
+        await expect(bare.getByRole('link', {name: 'go to the Demo'})).toHaveAttribute('href', '/dashboard/demo');
+      });
+    });
+
     test('the demo says the SDK failed to load when the script is missing', async ({page}) => {
       await page.route('**/sdk/v1/intake.js', (route) => route.fulfill({status: 404, body: 'Not found'}));
       await users.signIn(page, keyUser, '/dashboard/demo');

@@ -1,6 +1,7 @@
 import {useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import CodeBlock from '@theme/CodeBlock';
 import {useHistory, useLocation} from '@docusaurus/router';
 import {DEFAULT_FLOW_ID} from '@intakekit/contract/flows';
@@ -66,6 +67,23 @@ function DownloadPage({flowId, apiKey}: {flowId: string; apiKey: string | null})
   return (
     <button type="button" className="button button--secondary button--sm" onClick={download}>
       Download this page
+    </button>
+  );
+}
+
+/**
+ * The same run in a tab of its own (static/demo/): the key and flow travel in the address's fragment, which that
+ * page takes out of the address bar at once. A blob page would be blocked by the portal's CSP.
+ */
+function OpenInNewTab({flowId, apiKey}: {flowId: string; apiKey: string}): ReactNode {
+  const page = useBaseUrl('/demo/');
+  const open = () => {
+    const fragment = new URLSearchParams({key: apiKey, flow: flowId}).toString();
+    window.open(`${page}#${fragment}`, '_blank', 'noopener');
+  };
+  return (
+    <button type="button" className="button button--secondary button--sm" onClick={open}>
+      Open in a new tab
     </button>
   );
 }
@@ -235,7 +253,10 @@ export default function LiveDemo(): ReactNode {
       <div className={styles.code}>
         <div className={styles.codeHeader}>
           <h3 className={styles.codeTitle}>The page behind the preview</h3>
-          <DownloadPage flowId={flowId} apiKey={key?.apiKey ?? null} />
+          <div className={styles.codeActions}>
+            {key && <OpenInNewTab flowId={flowId} apiKey={key.apiKey} />}
+            <DownloadPage flowId={flowId} apiKey={key?.apiKey ?? null} />
+          </div>
         </div>
         <CodeBlock language="html" title="index.html">
           {demoHtml(flowId)}
