@@ -207,6 +207,47 @@ test.describe('the SDK guide', () => {
     await expect(page.getByRole('button', {name: /live$/})).toHaveCount(0);
   });
 
+  test('search finds the Configuration reference from "allowed origins" and an API operation from its path', async ({
+    page,
+  }) => {
+    await users.signIn(page, user, '/dashboard');
+    const dialog = page.getByRole('dialog', {name: 'Search'});
+    const box = dialog.getByRole('combobox', {name: 'Search the SDK guide and the API reference'});
+    const results = dialog.getByRole('listbox', {name: 'Results'}).getByRole('option');
+
+    // By keyboard, once the page is there: Ctrl+K, type, the arrow keys to the result, Enter.
+    await expect(page.getByRole('button', {name: 'Search', exact: true})).toBeVisible();
+    await page.keyboard.press('Control+K');
+    await expect(box).toBeFocused();
+    await box.fill('allowed origins');
+    const wanted = results.filter({hasText: 'Configuration reference'}).first();
+    await expect(wanted).toBeVisible();
+    await expectAccessible(page);
+    const position = (await results.allInnerTexts()).findIndex((text) => text.includes('Configuration reference'));
+    for (let i = 0; i < position; i += 1) await page.keyboard.press('ArrowDown');
+    await expect(wanted).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await wanted.getAttribute('id'))!);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/configuration#/);
+    await expect(page.getByRole('heading', {level: 1, name: 'Configuration reference'})).toBeVisible();
+
+    // With the pointer: an operation, found by its path, opens at its place in the API reference.
+    await page.getByRole('button', {name: 'Search', exact: true}).click();
+    await box.fill('/api/keys');
+    await expect(results.first()).toContainText('GET /api/keys');
+    await results.first().click();
+    await expect(page).toHaveURL(/\/dashboard\/api-reference#get-api-keys$/);
+    await expect(page.locator('#get-api-keys')).toBeInViewport();
+
+    await page.keyboard.press('Control+K');
+    await box.fill('zzqqxx');
+    await expect(dialog.getByRole('status')).toHaveText('No results for "zzqqxx".');
+    await expect(results).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
   test('the demo invites a user without a sandbox key to create one', async ({page}) => {
     const keyless = await users.create({name: 'Kim Keyless'});
     await users.signIn(page, keyless, '/dashboard/demo');

@@ -8,6 +8,9 @@ import {questionSnippet} from '../../src/components/guide/question-snippet';
 import type {SiteEnv} from '../site-env';
 import {mdxToMarkdown, type ComponentMarkdown} from './markdown';
 import {markdownPathOf} from './markdown-path';
+import {buildSearchIndex, operationEntries, sectionsOf} from './search-index';
+import type {OpenApiDocument} from '../../src/components/api-reference/openapi';
+import {SEARCH_INDEX_PATH, type SearchEntry} from '../../src/components/search/search-options';
 
 /** The built-in flows as the Flows page shows them. */
 function flowsMarkdown(): string {
@@ -82,6 +85,7 @@ const llmsTxt =
           if (doc) ordered.push(doc);
         }
       }
+      const entries: SearchEntry[] = [];
       for (const doc of version.docs) {
         const source = await readFile(path.join(siteDir, doc.source.replace(/^@site\//, '')), 'utf8');
         const file = path.join(outDir, markdownPathOf(doc.permalink));
@@ -89,7 +93,14 @@ const llmsTxt =
         const markdown = mdxToMarkdown(source, options);
         // A page that hides its title (the Introduction) still opens with it.
         await writeFile(file, markdown.startsWith('# ') ? markdown : `# ${doc.title}\n\n${markdown}`);
+        entries.push(...sectionsOf(markdown, {title: doc.title, path: doc.permalink}));
       }
+      // The API reference page renders the OpenAPI document: its operations are searched from that document.
+      const reference = version.docs.find((doc) => doc.id === 'api-reference');
+      if (!reference) throw new Error('llms-txt: the guide has no api-reference page');
+      const openapi = JSON.parse(await readFile(path.join(siteDir, 'src', 'generated', 'openapi.json'), 'utf8'));
+      entries.push(...operationEntries(openapi as OpenApiDocument, reference.permalink));
+      await writeFile(path.join(outDir, SEARCH_INDEX_PATH.slice(1)), buildSearchIndex(entries));
       const lines = [
         `# ${siteConfig.title} SDK guide`,
         '',

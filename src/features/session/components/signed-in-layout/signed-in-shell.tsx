@@ -11,6 +11,7 @@ import {useDeveloperSidebar} from './developer-sidebar';
 import {useSlideOver} from './use-slide-over';
 import styles from './styles.module.css';
 import LineIcon from '@site/src/components/line-icon';
+import SearchButton from '@site/src/components/search';
 
 export const SIDEBAR_ID = 'developer-sidebar';
 
@@ -159,6 +160,9 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
           )}
         </div>
         {user && <UserCard user={user} />}
+        <div className={styles.search}>
+          <SearchButton />
+        </div>
         <nav className={clsx('menu', styles.nav)} aria-label="Developer navigation">
           <ul className="menu__list">
             <DocSidebarItems items={items} activePath={pathname} level={1} onItemClick={hide} />
