@@ -248,6 +248,26 @@ test.describe('the SDK guide', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the API reference gives rules in words, never regular expressions, and each refusal in its own words', async ({
+    page,
+  }) => {
+    await users.signIn(page, user, '/dashboard/api-reference');
+    const sessions = page.getByRole('region', {name: 'POST /api/sdk/sessions'});
+    await expect(
+      sessions.getByText('The id of a built-in flow, such as new-patient: letters, digits, _ . : and - only.'),
+    ).toBeVisible();
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/matches \^|\[\^|\\x00/);
+
+    const create = page.getByRole('region', {name: 'POST /api/keys/sandbox'});
+    await expect(
+      create.getByText(
+        'Please verify your email before creating, changing, rotating or revoking API keys. Check your inbox for the verification link.',
+      ),
+    ).toBeVisible();
+    await expect(create.getByText(/before logging in/)).toHaveCount(0);
+  });
+
   test('the demo invites a user without a sandbox key to create one', async ({page}) => {
     const keyless = await users.create({name: 'Kim Keyless'});
     await users.signIn(page, keyless, '/dashboard/demo');

@@ -179,6 +179,15 @@ export const ERROR_CATALOGUE = /* @__PURE__ */ catalogue();
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
+/**
+ * EMAIL_NOT_VERIFIED where a signed-in member acts: the code of spec §8, whose catalogue message speaks of signing
+ * in, with words for what was refused.
+ */
+export const VERIFY_EMAIL_FOR_KEYS =
+  'Please verify your email before creating, changing, rotating or revoking API keys. Check your inbox for the verification link.';
+export const VERIFY_EMAIL_FOR_INVITATIONS =
+  'Please verify your email before inviting members. Check your inbox for the verification link.';
+
 /** The body of every refusal (the route schemas describe it as `ErrorBody` too). */
 export interface ErrorBody {
   error: {code: string; message: string};

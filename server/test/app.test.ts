@@ -225,6 +225,25 @@ describe('OpenAPI document', () => {
     const login = doc.paths['/api/auth/login']!.post!;
     expect(login.responses['423']!.description).toContain('LOCKED');
     expect(login.responses['401']!.description).toContain('INVALID_CREDENTIALS');
+    // EMAIL_NOT_VERIFIED speaks of signing in where one signs in, and of the action refused elsewhere.
+    const unverified = (method: string, path: string) =>
+      /EMAIL_NOT_VERIFIED: ([^|]*)/.exec(doc.paths[path]![method]!.responses['403']!.description ?? '')?.[1]?.trim();
+    expect(unverified('post', '/api/auth/login')).toBe(
+      'Please verify your email before logging in. Check your inbox for the verification link.',
+    );
+    for (const [method, path] of [
+      ['post', '/api/keys/sandbox'],
+      ['post', '/api/keys/{id}/rotate'],
+      ['delete', '/api/keys/{id}/revoke'],
+      ['patch', '/api/keys/{id}'],
+    ] as const) {
+      expect(unverified(method, path), `${method} ${path}`).toBe(
+        'Please verify your email before creating, changing, rotating or revoking API keys. Check your inbox for the verification link.',
+      );
+    }
+    expect(unverified('post', '/api/team/add')).toBe(
+      'Please verify your email before inviting members. Check your inbox for the verification link.',
+    );
   });
 });
 

@@ -7,7 +7,10 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 
 export const ActivityEventBody = Type.Object({
   /** Events are numbered in the order they were recorded. */
-  id: Type.String({pattern: '^[0-9]+$'}),
+  id: Type.String({
+    pattern: '^[0-9]+$',
+    description: 'Digits only: events are numbered in the order they were recorded.',
+  }),
   at: Timestamp,
   /** Who acted: null for the system. The email is the one the account had then. */
   actor: Type.Union([Type.Object({id: Nullable(Uuid), email: Nullable(Type.String())}), Type.Null()]),
@@ -29,7 +32,9 @@ export const ActivityQuery = Type.Object({
   from: Type.Optional(Type.String({format: 'date'})),
   to: Type.Optional(Type.String({format: 'date'})),
   /** The page after the one that answered this nextCursor. */
-  before: Type.Optional(Type.String({pattern: '^[0-9]{1,18}$'})),
+  before: Type.Optional(
+    Type.String({pattern: '^[0-9]{1,18}$', description: "The previous page's nextCursor: 1 to 18 digits."}),
+  ),
 });
 
 export const ActivityListResponse = Type.Object({

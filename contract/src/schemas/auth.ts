@@ -5,6 +5,7 @@ import {
   Email,
   MessageBody,
   NAME_PATTERN,
+  NAME_RULE,
   NewPassword,
   PersonName,
   Timestamp,
@@ -67,7 +68,9 @@ export const EmailOnlyBody = Type.Object({email: Email});
 export const VerifyQuery = Type.Object({token: LinkToken});
 export const ResetPasswordBody = Type.Object({token: LinkToken, newPassword: NewPassword});
 export const ChangePasswordBody = Type.Object({currentPassword: AnyPassword, newPassword: NewPassword});
-export const ProfileBody = Type.Object({name: Type.String({minLength: 1, maxLength: 80, pattern: NAME_PATTERN})});
+export const ProfileBody = Type.Object({
+  name: Type.String({minLength: 1, maxLength: 80, pattern: NAME_PATTERN, description: NAME_RULE}),
+});
 export const DeleteAccountBody = Type.Object({password: AnyPassword});
 
 export const UserResponse = Type.Object({user: UserBody});

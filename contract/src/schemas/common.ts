@@ -19,12 +19,14 @@ export const Email = Type.String({
 });
 /** A display name or team name: any characters but control characters. */
 export const NAME_PATTERN = '^[^\\x00-\\x1f\\x7f]*$';
+/** NAME_PATTERN in words, for the API reference (which shows rules, never regular expressions). */
+export const NAME_RULE = 'Any characters except control characters (U+0000 to U+001F and U+007F).';
 // Length bounds only: the rest of the rule (password-policy.ts) is checked by the account services, which answers
 // INVALID_PASSWORD rather than a validation failure.
 export const NewPassword = Type.String({minLength: 1, maxLength: PASSWORD_MAX_LENGTH});
 // Any string: a wrong password is a credentials failure, not a validation failure.
 export const AnyPassword = Type.String({minLength: 1, maxLength: 4096});
-export const PersonName = Type.String({maxLength: 80, pattern: NAME_PATTERN});
+export const PersonName = Type.String({maxLength: 80, pattern: NAME_PATTERN, description: NAME_RULE});
 export const TurnstileToken = Type.String({minLength: 1, maxLength: 4096});
 export const Uuid = Type.String({format: 'uuid'});
 export const Timestamp = Type.String({format: 'date-time'});
@@ -87,13 +89,23 @@ export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fa
 export type Agrees<T extends true> = T;
 export type ErrorBodyAgrees = Agrees<Same<ErrorBody, ErrorBodyType>>;
 
-/** The body of the refusals of one status: `{ error: { code, message } }` with the code among `codes`. */
-function errorSchema(codes: readonly ErrorCode[]): TSchema {
+/** A refusal a route answers with its own message rather than the catalogue's. */
+export interface RefusalWithMessage {
+  code: ErrorCode;
+  message: string;
+}
+type Refusal = ErrorCode | [ErrorCode, number] | RefusalWithMessage;
+
+/**
+ * The body of the refusals of one status: `{ error: { code, message } }` with the code among `codes`, and each code's
+ * message (the route's own where it has one) in the description.
+ */
+function errorSchema(codes: readonly ErrorCode[], messages: ReadonlyMap<ErrorCode, string>): TSchema {
   return Type.Object(
     // A plain string enum (not a union of literals): documented in OpenAPI, and the serializer
     // never has to pick a branch.
     {error: Type.Object({code: Type.Unsafe<string>({type: 'string', enum: [...codes]}), message: Type.String()})},
-    {description: codes.map((c) => `${c}: ${ERROR_CATALOGUE[c].message}`).join(' | ')},
+    {description: codes.map((c) => `${c}: ${messages.get(c) ?? ERROR_CATALOGUE[c].message}`).join(' | ')},
   );
 }
 
@@ -108,7 +120,7 @@ function codesOf(schema: TSchema | undefined): ErrorCode[] | undefined {
  * Response schemas for the refusals a route can give, grouped by status, so the OpenAPI
  * document lists each code. 500 can happen anywhere and is added to every route.
  */
-export function errorResponses(...codes: Array<ErrorCode | [ErrorCode, number]>): Record<number, TSchema> {
+export function errorResponses(...codes: Refusal[]): Record<number, TSchema> {
   // A session's 401 may say why it ended (sessions.ts): wherever a session can be refused, so can those.
   const sessionEnds = codes.includes('UNAUTHORIZED') ? Object.values(SESSION_END_CODES) : [];
   return withErrorCodes({}, [...codes, ...sessionEnds, 'SERVER_ERROR']);
@@ -118,14 +130,17 @@ export function errorResponses(...codes: Array<ErrorCode | [ErrorCode, number]>)
  * `responses` plus the refusals `codes` (a [code, status] pair for a code answered with another
  * status than the catalogue's), merged into the error schema of each status. Never mutates its input.
  */
-export function withErrorCodes(
-  responses: Record<string | number, TSchema>,
-  codes: Array<ErrorCode | [ErrorCode, number]>,
-): Record<number, TSchema> {
+export function withErrorCodes(responses: Record<string | number, TSchema>, codes: Refusal[]): Record<number, TSchema> {
   const merged: Record<number, TSchema> = {...responses};
   const added = new Map<number, ErrorCode[]>();
+  const messages = new Map<ErrorCode, string>();
   for (const entry of codes) {
-    const [code, status] = Array.isArray(entry) ? entry : [entry, ERROR_CATALOGUE[entry].status];
+    const [code, status] = Array.isArray(entry)
+      ? entry
+      : typeof entry === 'object'
+        ? [entry.code, ERROR_CATALOGUE[entry.code].status]
+        : [entry, ERROR_CATALOGUE[entry].status];
+    if (typeof entry === 'object' && !Array.isArray(entry)) messages.set(entry.code, entry.message);
     added.set(status, [...(added.get(status) ?? []), code]);
   }
   for (const [status, list] of added) {
@@ -134,7 +149,7 @@ export function withErrorCodes(
     if (existing && !current) throw new Error(`status ${status} is already declared with a body that is not a refusal`);
     const all = [...(current ?? [])];
     for (const code of list) if (!all.includes(code)) all.push(code);
-    merged[status] = errorSchema(all);
+    merged[status] = errorSchema(all, messages);
   }
   return merged;
 }

@@ -50,7 +50,11 @@ export type KeyResponse = Static<typeof KeyResponse>;
 export const KeyIdParams = Type.Object({id: Uuid});
 
 // Loose bounds only: the API checks the rules (api-keys.ts) and answers which one broke.
-const KeyName = Type.String({maxLength: KEY_NAME_MAX_LENGTH * 4, pattern: NAME_PATTERN});
+const KeyName = Type.String({
+  maxLength: KEY_NAME_MAX_LENGTH * 4,
+  pattern: NAME_PATTERN,
+  description: `Trimmed, then 1 to ${KEY_NAME_MAX_LENGTH} characters with no control characters; otherwise INVALID_KEY_NAME.`,
+});
 const AllowedOrigins = Type.Array(Type.String({maxLength: 300}), {maxItems: KEY_ORIGINS_MAX});
 const ExpiresAt = Type.Union([Timestamp, Type.Null()]);
 const RateLimit = Type.Number({description: 'A whole number from 1 to limits.rateLimitMax.'});

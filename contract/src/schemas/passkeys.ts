@@ -2,9 +2,15 @@
 // shapes are the W3C's JSON forms (PublicKeyCredential.toJSON()), which the browser library produces and the
 // server library reads; only what the API relies on is spelled out, the rest passes through.
 import {Type, type Static} from 'typebox';
-import {AnyPassword, NAME_PATTERN, Timestamp, Uuid} from './common.js';
+import {AnyPassword, NAME_PATTERN, NAME_RULE, Timestamp, Uuid} from './common.js';
 
-const Base64Url = (maxLength: number) => Type.String({minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$'});
+const Base64Url = (maxLength: number) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Base64url without padding: letters, digits, - and _.',
+  });
 const Open = {additionalProperties: true} as const;
 
 /** One passkey of the account, as Settings lists it. */
@@ -19,7 +25,7 @@ export const PasskeyBody = Type.Object({
 export const PasskeyListResponse = Type.Object({passkeys: Type.Array(PasskeyBody)});
 export const PasskeyIdParams = Type.Object({id: Uuid});
 // No control characters (a NUL is not even storable): refused as INVALID_PASSKEY_NAME.
-export const PasskeyName = Type.String({maxLength: 200, pattern: NAME_PATTERN});
+export const PasskeyName = Type.String({maxLength: 200, pattern: NAME_PATTERN, description: NAME_RULE});
 export const RenamePasskeyBody = Type.Object({name: PasskeyName});
 
 /** Adding a passkey asks for the password, so a session left open cannot plant a way back in. */

@@ -9,7 +9,12 @@ export const Environment = literalUnion(ENVIRONMENTS, {
 });
 
 export const SessionBody = Type.Object({
-  flowId: Type.String({minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$'}),
+  flowId: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    pattern: '^[A-Za-z0-9_.:-]+$',
+    description: 'The id of a built-in flow, such as new-patient: letters, digits, _ . : and - only.',
+  }),
   env: Type.Optional(Environment),
 });
 export type SessionBody = Static<typeof SessionBody>;

@@ -9,6 +9,7 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
+import {VERIFY_EMAIL_FOR_KEYS} from '@intakekit/contract/errors';
 import {newApiKey} from '../lib/api-key-format.js';
 import type {SecretBox} from '../lib/secret-box.js';
 import {hashToken} from '../lib/tokens.js';
@@ -316,5 +317,5 @@ export class ApiKeys {
 }
 
 function assertVerified(user: UserWithTeam): void {
-  if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
+  if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED', {message: VERIFY_EMAIL_FOR_KEYS});
 }

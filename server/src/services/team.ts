@@ -6,6 +6,7 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {InvitationRole} from '../db/schema.js';
 import {ApiError} from '../errors.js';
+import {VERIFY_EMAIL_FOR_INVITATIONS} from '@intakekit/contract/errors';
 import {hashToken, newToken} from '../lib/tokens.js';
 import type {Mailer} from '../plugins/mailer.js';
 import {
@@ -124,7 +125,7 @@ export class Teams {
   async invite(user: UserWithTeam, invitee: {email: string; name: string | null; role: InvitationRole}) {
     const team = teamOf(user);
     assertManager(team);
-    if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
+    if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED', {message: VERIFY_EMAIL_FOR_INVITATIONS});
     if (invitee.role === 'admin' && team.role !== 'owner') throw new ApiError('FORBIDDEN');
     const {email} = invitee;
     if (email === user.email) throw new ApiError('EMAIL_IN_USE', {message: OWN_ADDRESS});

@@ -46,7 +46,7 @@ describe('POST /api/keys/sandbox and /api/keys/production', () => {
     expect(row.key_ciphertext).toMatch(/^v1\./);
   });
 
-  it('refuses an unverified user with 403 EMAIL_NOT_VERIFIED', async () => {
+  it('refuses an unverified user with 403 EMAIL_NOT_VERIFIED, in words about keys (not about signing in)', async () => {
     const {app} = await build({env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'}});
     await register(app, 'new@example.com');
     const token = (await login(app, 'new@example.com')).json().token as string;
@@ -54,7 +54,8 @@ describe('POST /api/keys/sandbox and /api/keys/production', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toEqual({
       code: 'EMAIL_NOT_VERIFIED',
-      message: 'Please verify your email before logging in. Check your inbox for the verification link.',
+      message:
+        'Please verify your email before creating, changing, rotating or revoking API keys. Check your inbox for the verification link.',
     });
     expect((await authed(app, token, 'GET', '/api/keys')).json().keys).toEqual([]);
   });

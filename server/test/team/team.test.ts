@@ -159,7 +159,11 @@ describe('POST /api/team/add', () => {
     const before = {rows: await rowCounts(app.db), mails: (await mail.all()).length};
     expectError(await invite(app, member.token, 'x@example.com'), 403, 'FORBIDDEN');
     expectError(await invite(app, admin.token, 'x@example.com', {role: 'admin'}), 403, 'FORBIDDEN');
-    expectError(await invite(app, unverified, 'x@example.com'), 403, 'EMAIL_NOT_VERIFIED');
+    const refused = await invite(app, unverified, 'x@example.com');
+    expectError(refused, 403, 'EMAIL_NOT_VERIFIED');
+    expect(refused.json().error.message).toBe(
+      'Please verify your email before inviting members. Check your inbox for the verification link.',
+    );
     expectError(await invite(app, solo, 'x@example.com'), 404, 'NOT_FOUND');
     expect({rows: await rowCounts(app.db), mails: (await mail.all()).length}).toEqual(before);
     expect((await invite(app, admin.token, 'x@example.com', {role: 'member'})).statusCode).toBe(201);

@@ -117,6 +117,9 @@ function ParameterTable({parameters, caption}: {parameters: Parameter[]; caption
             <Cell label="Type">
               <code className={styles.type}>{typeLabel(parameter.schema)}</code>
               {rules.length > 0 && <div className={styles.constraints}>{rules.join('; ')}</div>}
+              {(parameter.description ?? parameter.schema?.description) && (
+                <div className={styles.constraints}>{parameter.description ?? parameter.schema?.description}</div>
+              )}
             </Cell>
             <Cell label="Required">
               <Required required={Boolean(parameter.required)} />

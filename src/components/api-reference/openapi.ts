@@ -161,7 +161,10 @@ export function typeLabel(schema: JsonSchema | undefined): string {
   return label;
 }
 
-/** Validation rules in words: `1-80 characters`, `matches ^...$`, `at least 1`, `default "pro"`. */
+/**
+ * Validation rules in words: `1-80 characters`, `at least 1`, `default "pro"`. A pattern is never shown: the contract
+ * gives every patterned field its rule in words as its description (contract/test/schema-rules.test.ts).
+ */
 export function constraints(schema: JsonSchema | undefined): string[] {
   if (!schema) return [];
   const out: string[] = [];
@@ -173,7 +176,6 @@ export function constraints(schema: JsonSchema | undefined): string[] {
   if (maximum !== undefined) out.push(`at most ${maximum}`);
   if (minItems !== undefined) out.push(`at least ${minItems} item${minItems === 1 ? '' : 's'}`);
   if (maxItems !== undefined) out.push(`at most ${maxItems} items`);
-  if (schema.pattern) out.push(`matches ${schema.pattern}`);
   if (schema.default !== undefined) out.push(`default ${literal(schema.default)}`);
   return out;
 }

@@ -18,6 +18,7 @@ import {
 import type {ApiKey, ApiKey as ApiKeyBody} from '@intakekit/contract/schemas/keys';
 import {KEY_TYPES, keyEnding} from '@intakekit/contract/api-keys';
 import {ApiError} from '../../errors.js';
+import {VERIFY_EMAIL_FOR_KEYS} from '@intakekit/contract/errors';
 import type {ValidationCodes} from '../../plugins/errors.js';
 import {keyUsage} from '../../services/key-usage.js';
 import {ApiKeys, REVOKED_KEYS_LISTED} from '../../services/api-keys.js';
@@ -38,7 +39,9 @@ const SETTINGS_CODES: ValidationCodes = {
   },
 };
 
-const MUTATION_CODES = ['UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'EMAIL_NOT_VERIFIED', 'NOT_FOUND'] as const;
+/** EMAIL_NOT_VERIFIED as the key routes answer it: with words about keys, not about signing in. */
+const UNVERIFIED = {code: 'EMAIL_NOT_VERIFIED', message: VERIFY_EMAIL_FOR_KEYS} as const;
+const MUTATION_CODES = ['UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', UNVERIFIED, 'NOT_FOUND'] as const;
 
 export interface KeyRouteOptions {
   config: Config;
@@ -103,7 +106,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
             ...errorResponses(
               'UNAUTHORIZED',
               'TWO_FACTOR_REQUIRED_BY_TEAM',
-              'EMAIL_NOT_VERIFIED',
+              UNVERIFIED,
               'PRODUCTION_NOT_READY',
               'KEY_LIMIT_REACHED',
               'INVALID_KEY_SETTINGS',

@@ -6,6 +6,7 @@ import type {Config} from '../../config.js';
 import {authOf} from '../../plugins/auth.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
+import {VERIFY_EMAIL_FOR_INVITATIONS} from '@intakekit/contract/errors';
 import {
   AddMemberBody,
   ChangeRoleBody,
@@ -65,7 +66,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
             'UNAUTHORIZED',
             'TWO_FACTOR_REQUIRED_BY_TEAM',
             'FORBIDDEN',
-            'EMAIL_NOT_VERIFIED',
+            {code: 'EMAIL_NOT_VERIFIED', message: VERIFY_EMAIL_FOR_INVITATIONS},
             'NOT_FOUND',
             'EMAIL_IN_USE',
             'RATE_LIMIT_EXCEEDED',
