@@ -7,7 +7,8 @@ import {pathToFileURL} from 'node:url';
 import type {Locator, Page} from '@playwright/test';
 import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
 import {GUIDE_PAGES} from './support/guide-pages';
-import {SITE_URL} from './support/ports';
+import {maskApiKey} from '@intakekit/contract/api-keys';
+import {API_URL, SITE_URL} from './support/ports';
 
 const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
 
@@ -435,6 +436,44 @@ test.describe('the SDK guide', () => {
       await expect(
         page.locator('#intake').getByRole('heading', {name: 'Do you agree to receive care by secure video visit?'}),
       ).toBeVisible({timeout: 15_000});
+    });
+
+    test("API reference: Try it sends with the reader's session or sandbox key; the request examples carry both", async ({
+      page,
+    }) => {
+      await users.signIn(page, keyUser, '/dashboard/api-reference');
+      const keys = page.getByRole('region', {name: 'GET /api/keys', exact: true});
+      await keys.getByRole('button', {name: 'Try it: GET /api/keys', exact: true}).click();
+      const keysForm = keys.getByRole('form', {name: 'Try GET /api/keys', exact: true});
+      await expect(keysForm.getByText('Sent with your session, as you.')).toBeVisible();
+      await keysForm.getByRole('button', {name: 'Send request'}).click();
+      const keysAnswer = keysForm.getByRole('status');
+      await expect(keysAnswer).toContainText('HTTP 200 OK');
+      await expect(keysAnswer).toContainText(apiKey);
+      // The session goes on: the page was not signed out by the call.
+      await expect(page.getByRole('button', {name: 'Log out'})).toBeVisible();
+
+      const sessions = page.getByRole('region', {name: 'POST /api/sdk/sessions', exact: true});
+      await sessions.getByRole('button', {name: 'Try it: POST /api/sdk/sessions', exact: true}).click();
+      const sessionsForm = sessions.getByRole('form', {name: 'Try POST /api/sdk/sessions', exact: true});
+      await expect(sessionsForm.getByText('Sent with your sandbox key.')).toBeVisible();
+      await expect(sessionsForm.getByLabel('Request body (JSON)')).toHaveValue(/"flowId": "new-patient"/);
+      await sessionsForm.getByRole('button', {name: 'Send request'}).click();
+      await expect(sessionsForm.getByRole('status')).toContainText('HTTP 200 OK');
+      await expect(sessionsForm.getByRole('status')).toContainText('"flowId": "new-patient"');
+      // A body that is not JSON is refused before anything is sent.
+      await sessionsForm.getByLabel('Request body (JSON)').fill('{flowId: new-patient');
+      await sessionsForm.getByRole('button', {name: 'Send request'}).click();
+      await expect(sessionsForm.getByRole('alert')).toContainText('The body is not valid JSON');
+
+      await sessions.getByRole('button', {name: 'Request examples for POST /api/sdk/sessions', exact: true}).click();
+      await sessions.getByRole('tab', {name: 'curl'}).click();
+      const curl = sessions.locator('pre').filter({hasText: 'curl -X POST'});
+      await expect(curl).toContainText(`${API_URL}/api/sdk/sessions`);
+      await expect(curl).toContainText(`Bearer ${maskApiKey(apiKey)}`);
+      await sessions.getByRole('tab', {name: 'Python'}).click();
+      await expect(sessions.locator('pre').filter({hasText: 'requests.post('})).toBeVisible();
+      await expectAccessible(page);
     });
 
     test.describe("under the portal's Content Security Policy", () => {

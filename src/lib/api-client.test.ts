@@ -31,6 +31,18 @@ describe('api client', () => {
     expect(calls[0]!.init.body).toBe('{"name":"Jane"}');
   });
 
+  it('tells the caller the status of an answer, a refusal included', async () => {
+    const statuses: number[] = [];
+    const {client} = setup((url) =>
+      url.endsWith('/created') ? json(201, {id: 1}) : json(404, {error: {code: 'NOT_FOUND', message: 'Not found.'}}),
+    );
+    await client.post('/created', {}, {onStatus: (status) => statuses.push(status)});
+    await expect(client.get('/missing', {onStatus: (status) => statuses.push(status)})).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(statuses).toEqual([201, 404]);
+  });
+
   it('sends no Authorization header without a token, and no body when none is given', async () => {
     const {client, calls} = setup(() => json(200, {}));
     await client.post('/api/keys/sandbox');

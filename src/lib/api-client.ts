@@ -109,6 +109,8 @@ export interface RequestOptions {
   token?: string;
   /** Let the request outlive the page (fetch's keepalive): a sign-out sent as the tab closes still arrives. */
   keepalive?: boolean;
+  /** Told the answer's HTTP status before the body is read (the API reference's Try it shows it). */
+  onStatus?: (status: number) => void;
 }
 
 export interface ApiClient {
@@ -166,7 +168,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request<T>(
     method: string,
     path: string,
-    {body, signal, token: given, keepalive}: RequestOptions = {},
+    {body, signal, token: given, keepalive, onStatus}: RequestOptions = {},
   ): Promise<T> {
     const headers: Record<string, string> = {Accept: 'application/json'};
     const token = given ?? storage.get();
@@ -193,6 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     }
 
+    onStatus?.(response.status);
     const newToken = response.headers.get('x-new-token');
     if (newToken) {
       storage.set(newToken);

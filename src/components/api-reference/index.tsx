@@ -15,6 +15,8 @@ import {
   type OperationEntry,
   type Parameter,
 } from './openapi';
+import {RequestExamples} from './request-examples';
+import {TryIt} from './try-it';
 import styles from './styles.module.css';
 
 export type {OpenApiDocument} from './openapi';
@@ -190,7 +192,7 @@ function OperationSection({entry, document}: {entry: OperationEntry; document: O
   const fields = flattenFields(body);
   const label = `${method.toUpperCase()} ${path}`;
   return (
-    <section className={styles.operation} aria-labelledby={entry.anchor}>
+    <section className={styles.operation} aria-label={label}>
       <Heading as="h3" id={entry.anchor} className={styles.operationTitle}>
         <MethodBadge method={method} />
         <code className={styles.path}>{path}</code>
@@ -232,6 +234,11 @@ function OperationSection({entry, document}: {entry: OperationEntry; document: O
       ) : (
         <p className={styles.none}>No body.</p>
       )}
+
+      <div className={styles.tools}>
+        <RequestExamples entry={entry} body={body} />
+        <TryIt entry={entry} body={body} />
+      </div>
 
       <Heading as="h4" className={styles.subheading}>
         Responses
