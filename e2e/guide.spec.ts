@@ -474,6 +474,12 @@ test.describe('the SDK guide', () => {
       await sessions.getByRole('tab', {name: 'Python'}).click();
       await expect(sessions.locator('pre').filter({hasText: 'requests.post('})).toBeVisible();
       await expectAccessible(page);
+
+      // The language is one choice for the whole guide: picked here, the Quick Start's server call opens on it.
+      await sessions.getByRole('tab', {name: 'JavaScript'}).click();
+      await gotoHydrated(page, '/dashboard/quick-start');
+      await expect(page.getByText('create-session.mjs', {exact: true})).toBeVisible();
+      await expect(page.getByText('create_session.py', {exact: true})).toBeHidden();
     });
 
     test.describe("under the portal's Content Security Policy", () => {
