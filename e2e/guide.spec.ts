@@ -333,6 +333,17 @@ test.describe('the SDK guide', () => {
       await expect(date.getByText('Please enter a date.')).toBeVisible();
     });
 
+    test("Flows: each flow runs live in its own section with the reader's key", async ({page}) => {
+      await users.signIn(page, keyUser, '/dashboard/flows');
+      await expect(page.getByRole('button', {name: /^Try the .* flow live$/})).toHaveCount(5);
+      await page.getByRole('button', {name: 'Try the Annual check-up flow live'}).click();
+      const preview = page.getByRole('group', {name: 'Live preview of the Annual check-up flow'});
+      await expect(preview.getByRole('heading', {name: 'Has your health changed since your last visit?'})).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(page.getByRole('group', {name: /Live preview of the New patient flow/})).toHaveCount(0);
+    });
+
     test("Copy page as Markdown copies the page's Markdown with the reader's key; /llms.txt lists every page", async ({
       page,
       request,

@@ -1,7 +1,7 @@
 import {IntakeKitError} from './errors';
 import type {IntakeKitGlobal} from './types';
 
-export type {IntakeKitGlobal, IntakeKitHandle} from './types';
+export type {Answers, IntakeKitGlobal, IntakeKitHandle} from './types';
 
 declare global {
   interface Window {

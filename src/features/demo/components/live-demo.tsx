@@ -11,7 +11,7 @@ import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {fillPlaceholders, withSandboxKey} from '@site/src/components/guide/placeholders';
 import {inputClassName} from '@site/src/components/form-field';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
-import {PREVIEW_ENV, SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '../lib/use-intake-run';
+import {PREVIEW_ENV, SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '@site/src/hooks/use-intake-run';
 import styles from './styles.module.css';
 
 export const DEMO_ENV = PREVIEW_ENV;

@@ -2,6 +2,7 @@ import type {ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import Link from '@docusaurus/Link';
 import CopyButton from '@site/src/components/copy-button';
+import {LivePreview} from '@site/src/components/guide/live-preview';
 import {FLOWS, type Flow} from '@intakekit/contract/flow-catalogue';
 import {QUESTION_TYPE_NAMES, type FlowQuestion} from '@intakekit/contract/flows';
 import styles from './styles.module.css';
@@ -49,13 +50,15 @@ function FlowSection({flow}: {flow: Flow}): ReactNode {
           <QuestionItem key={question.id} question={question} />
         ))}
       </ol>
+      <LivePreview subject={`the ${flow.name} flow`} flowId={flow.id} />
     </section>
   );
 }
 
 /**
- * Every built-in flow: its id to copy, who it is for, and its questions with the keys their answers carry in the
- * `complete` event. Rendered from the same catalogue the API serves, so the page cannot drift from it.
+ * Every built-in flow: its id to copy, who it is for, its questions with the keys their answers carry in the
+ * `complete` event, and a live preview. Rendered from the same catalogue the API serves, so the page cannot drift
+ * from it.
  */
 export function FlowCatalogue(): ReactNode {
   return (

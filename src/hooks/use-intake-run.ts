@@ -1,7 +1,7 @@
 import {useEffect, useRef, useState} from 'react';
-import type {Answers, QuestionInput} from '@intakekit/sdk';
+import type {QuestionInput} from '@intakekit/contract/flows';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
-import {loadSdk, type IntakeKitHandle} from './load-sdk';
+import {loadSdk, type Answers, type IntakeKitHandle} from '@site/src/lib/load-sdk';
 
 /** The portal's previews run in the sandbox: answers stay in the browser. */
 export const PREVIEW_ENV = 'sandbox';
