@@ -4,6 +4,7 @@ import Link from '@docusaurus/Link';
 import type {QuestionInput} from '@intakekit/contract/flows';
 import {SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '@site/src/hooks/use-intake-run';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
+import RetryAlert from '@site/src/components/retry-alert';
 import styles from './live-preview.module.css';
 
 interface LivePreviewProps {
@@ -53,17 +54,7 @@ export function LivePreview({subject, flowId, questions}: LivePreviewProps): Rea
           {STATUS_TEXT[status]}
         </p>
       )}
-      {status === 'failed' && (
-        <div className={styles.failure}>
-          <p role="alert" className={styles.failureTitle}>
-            {SDK_FAILED_MESSAGE}
-          </p>
-          {detail && <p className={styles.note}>{detail}</p>}
-          <button type="button" className="button button--secondary button--sm" onClick={again}>
-            Try again
-          </button>
-        </div>
-      )}
+      {status === 'failed' && <RetryAlert title={SDK_FAILED_MESSAGE} detail={detail} onRetry={again} />}
       <div ref={containerRef} className={clsx(status === 'failed' && styles.hidden)} />
       {answers && (
         <div className={styles.answers}>

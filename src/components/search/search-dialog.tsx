@@ -5,6 +5,7 @@ import {useHistory} from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import Dialog from '@site/src/components/dialog';
 import {inputClassName} from '@site/src/components/form-field';
+import RetryAlert from '@site/src/components/retry-alert';
 import {loadSearchIndex} from './load-index';
 import {QUERY_OPTIONS, SEARCH_INDEX_PATH, type SearchEntry} from './search-options';
 import styles from './styles.module.css';
@@ -118,16 +119,11 @@ export default function SearchDialog({open, onClose}: {open: boolean; onClose: (
         data-autofocus
       />
       {state.status === 'failed' ? (
-        <div className={styles.failed}>
-          <p role="alert">The search index could not be loaded.</p>
-          <button
-            type="button"
-            className="button button--secondary button--sm"
-            onClick={() => setAttempt((n) => n + 1)}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          title="The search index could not be loaded."
+          onRetry={() => setAttempt((n) => n + 1)}
+          className={styles.failed}
+        />
       ) : (
         <p className={styles.status} role="status">
           {status}

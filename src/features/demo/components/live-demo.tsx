@@ -10,6 +10,7 @@ import {maskApiKey} from '@site/src/lib/mask';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {fillPlaceholders, withSandboxKey} from '@site/src/components/guide/placeholders';
 import {inputClassName} from '@site/src/components/form-field';
+import RetryAlert from '@site/src/components/retry-alert';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {PREVIEW_ENV, SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '@site/src/hooks/use-intake-run';
 import styles from './styles.module.css';
@@ -150,19 +151,13 @@ export default function LiveDemo(): ReactNode {
           ) : (
             <>
               {status === 'failed' && (
-                <div className={styles.failure}>
-                  <p role="alert" className={styles.failureTitle}>
-                    {SDK_FAILED_MESSAGE}
-                  </p>
-                  {detail && <p className={styles.failureDetail}>{detail}</p>}
-                  <button
-                    type="button"
-                    className="button button--secondary button--sm"
-                    onClick={() => setRun((n) => n + 1)}
-                  >
-                    Try again
-                  </button>
-                </div>
+                <RetryAlert
+                  title={SDK_FAILED_MESSAGE}
+                  detail={detail}
+                  onRetry={() => setRun((n) => n + 1)}
+                  align="center"
+                  className={styles.failure}
+                />
               )}
               {(status === 'loading' || status === 'starting') && (
                 <p className={styles.muted} role="status">

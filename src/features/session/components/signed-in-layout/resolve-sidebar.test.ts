@@ -2,23 +2,26 @@ import {describe, expect, it} from 'vitest';
 import sidebars from '@site/sidebars';
 import {checkSidebarConfig, resolveSidebar} from './resolve-sidebar';
 
-const docs = [
-  {id: 'index', path: '/dashboard/'},
-  {id: 'quick-start', path: '/dashboard/quick-start'},
-  {id: 'configuration', path: '/dashboard/configuration'},
-  {id: 'question-types', path: '/dashboard/question-types'},
-  {id: 'flows', path: '/dashboard/flows'},
-  {id: 'events', path: '/dashboard/events'},
-  {id: 'theming', path: '/dashboard/theming'},
-  {id: 'environments-and-keys', path: '/dashboard/environments-and-keys'},
-  {id: 'content-security-policy', path: '/dashboard/content-security-policy'},
-  {id: 'going-live', path: '/dashboard/going-live'},
-  {id: 'errors', path: '/dashboard/errors'},
-  {id: 'frameworks', path: '/dashboard/frameworks'},
-  {id: 'demo', path: '/dashboard/demo'},
-  {id: 'api-reference', path: '/dashboard/api-reference'},
-  {id: 'changelog', path: '/dashboard/changelog'},
+/** The SDK Guide group in the spec's order: label, doc id and the path the docs plugin gives the page. */
+const GUIDE: Array<[label: string, id: string, path: string]> = [
+  ['Introduction', 'index', '/dashboard/'],
+  ['Quick Start', 'quick-start', '/dashboard/quick-start'],
+  ['Configuration reference', 'configuration', '/dashboard/configuration'],
+  ['Question types', 'question-types', '/dashboard/question-types'],
+  ['Flows', 'flows', '/dashboard/flows'],
+  ['Events', 'events', '/dashboard/events'],
+  ['Theming', 'theming', '/dashboard/theming'],
+  ['Environments and keys', 'environments-and-keys', '/dashboard/environments-and-keys'],
+  ['Content Security Policy', 'content-security-policy', '/dashboard/content-security-policy'],
+  ['Going live', 'going-live', '/dashboard/going-live'],
+  ['Errors and troubleshooting', 'errors', '/dashboard/errors'],
+  ['Frameworks', 'frameworks', '/dashboard/frameworks'],
+  ['Demo', 'demo', '/dashboard/demo'],
+  ['API reference', 'api-reference', '/dashboard/api-reference'],
+  ['Changelog', 'changelog', '/dashboard/changelog'],
 ];
+
+const docs = GUIDE.map(([, id, path]) => ({id, path}));
 
 describe('resolveSidebar', () => {
   it("turns sidebars.ts's developer sidebar into the spec's navigation, with no /team link", () => {
@@ -31,65 +34,14 @@ describe('resolveSidebar', () => {
         collapsed: false,
         href: undefined,
         className: undefined,
-        items: [
-          {type: 'link', label: 'Introduction', href: '/dashboard', docId: 'index', className: undefined},
-          {
-            type: 'link',
-            label: 'Quick Start',
-            href: '/dashboard/quick-start',
-            docId: 'quick-start',
-            className: undefined,
-          },
-          {
-            type: 'link',
-            label: 'Configuration reference',
-            href: '/dashboard/configuration',
-            docId: 'configuration',
-            className: undefined,
-          },
-          {
-            type: 'link',
-            label: 'Question types',
-            href: '/dashboard/question-types',
-            docId: 'question-types',
-            className: undefined,
-          },
-          {type: 'link', label: 'Flows', href: '/dashboard/flows', docId: 'flows', className: undefined},
-          {type: 'link', label: 'Events', href: '/dashboard/events', docId: 'events', className: undefined},
-          {type: 'link', label: 'Theming', href: '/dashboard/theming', docId: 'theming', className: undefined},
-          {
-            type: 'link',
-            label: 'Environments and keys',
-            href: '/dashboard/environments-and-keys',
-            docId: 'environments-and-keys',
-            className: undefined,
-          },
-          {
-            type: 'link',
-            label: 'Content Security Policy',
-            href: '/dashboard/content-security-policy',
-            docId: 'content-security-policy',
-            className: undefined,
-          },
-          {type: 'link', label: 'Going live', href: '/dashboard/going-live', docId: 'going-live', className: undefined},
-          {
-            type: 'link',
-            label: 'Errors and troubleshooting',
-            href: '/dashboard/errors',
-            docId: 'errors',
-            className: undefined,
-          },
-          {type: 'link', label: 'Frameworks', href: '/dashboard/frameworks', docId: 'frameworks', className: undefined},
-          {type: 'link', label: 'Demo', href: '/dashboard/demo', docId: 'demo', className: undefined},
-          {
-            type: 'link',
-            label: 'API reference',
-            href: '/dashboard/api-reference',
-            docId: 'api-reference',
-            className: undefined,
-          },
-          {type: 'link', label: 'Changelog', href: '/dashboard/changelog', docId: 'changelog', className: undefined},
-        ],
+        // The trailing slash of the Introduction's path is dropped.
+        items: GUIDE.map(([label, docId, path]) => ({
+          type: 'link',
+          label,
+          href: path.replace(/\/$/, ''),
+          docId,
+          className: undefined,
+        })),
       },
       {type: 'link', label: 'API Keys', href: '/api-keys', autoAddBaseUrl: true, className: undefined},
       {type: 'link', label: 'Settings', href: '/settings', autoAddBaseUrl: true, className: undefined},
