@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useDeferredValue, type ReactNode} from 'react';
 import CodeBlock from '@theme-original/CodeBlock';
 import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
@@ -22,8 +22,11 @@ export default function CodeBlockWrapper({children, ...props}: Props): ReactNode
   const filled = typeof children === 'string' ? fillPlaceholders(children, fields) : null;
   const signedIn = useAuthStore((s) => s.user !== null);
   const {key} = useSandboxKey(signedIn && (filled?.includes(SANDBOX_KEY_PLACEHOLDER) ?? false));
+  // The key list's answer renders synchronously (SWR's store subscription), and every block that shows the key is
+  // tokenised again: deferred, React does that in short background slices instead of one long task.
+  const apiKey = useDeferredValue(key?.apiKey ?? null);
   if (filled === null) return <CodeBlock {...props}>{children}</CodeBlock>;
-  const {shown, copied} = withSandboxKey(filled, key?.apiKey ?? null);
+  const {shown, copied} = withSandboxKey(filled, apiKey);
   return (
     <CopyTextContext.Provider value={copied === shown ? null : copied}>
       <CodeBlock {...props}>{shown}</CodeBlock>

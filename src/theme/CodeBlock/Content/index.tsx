@@ -41,7 +41,16 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   return (
     <Highlight theme={prismTheme} code={code} language={language}>
       {({className, style, tokens: lines, getLineProps, getTokenProps}) => (
-        <Pre ref={wordWrap.codeBlockRef} className={clsx(classNameProp, className)} style={style}>
+        <Pre
+          ref={wordWrap.codeBlockRef}
+          className={clsx(classNameProp, className)}
+          // Until a block is near the screen the browser skips its styles and layout (styles.codeBlock); the
+          // height it reserves meanwhile is the block's own, so the page does not jump when it is laid out.
+          style={{
+            ...style,
+            containIntrinsicBlockSize: `auto calc(${lines.length} * var(--ifm-pre-line-height) * 1em + 2 * var(--ifm-pre-padding))`,
+          }}
+        >
           <Code>
             {lines.map((line, i) => (
               <Line
