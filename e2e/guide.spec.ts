@@ -296,6 +296,40 @@ test.describe('the SDK guide', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
     });
 
+    test('the note on which key the snippets carry comes in without moving the snippets below it', async ({page}) => {
+      // Every layout shift inside the page's article that the reader did not cause, as the browser reports them.
+      await page.addInitScript(() => {
+        const shifts: string[] = [];
+        Object.assign(window, {articleShifts: shifts});
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{
+            value: number;
+            hadRecentInput: boolean;
+            sources: Array<{node: Node | null}>;
+          }>) {
+            if (entry.hadRecentInput) continue;
+            for (const {node} of entry.sources) {
+              const element = node instanceof Element ? node : node?.parentElement;
+              if (element?.closest('article')) shifts.push(`${element.tagName} ${element.className}: ${entry.value}`);
+            }
+          }
+        }).observe({type: 'layout-shift', buffered: true});
+      });
+      // The key list answers after the page is on screen, as on a slow network.
+      let answerKeys = () => {};
+      const keysHeld = new Promise<void>((resolve) => (answerKeys = resolve));
+      await page.route(`${API_URL}/api/keys`, async (route) => {
+        await keysHeld;
+        await route.continue();
+      });
+      await users.signIn(page, keyUser, '/dashboard/quick-start');
+      await expect(page.locator('.theme-code-block').first().getByRole('button', {name: 'Copy'})).toBeVisible();
+      answerKeys();
+      await expect(page.getByRole('status').filter({hasText: 'carry your sandbox key'})).toBeVisible();
+      await expect(page.getByText(maskApiKey(apiKey)).first()).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as {articleShifts: string[]}).articleShifts)).toEqual([]);
+    });
+
     // With a key: the snippets then show it masked, longer than its placeholder.
     test('at 1280 px every code line of the guide fits its block: nothing to scroll sideways', async ({page}) => {
       await page.setViewportSize({width: 1280, height: 800});

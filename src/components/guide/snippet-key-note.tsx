@@ -2,24 +2,43 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {maskApiKey} from '@site/src/lib/mask';
+import {KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH, keyPrefix} from '@intakekit/contract/api-keys';
 import {SANDBOX_KEY_PLACEHOLDER} from './placeholders';
+import styles from './styles.module.css';
+
+// A sandbox key's shape, masked as a real one is: the sentence takes the same room with it as with the reader's key.
+const KEY_SHAPE = maskApiKey(`${keyPrefix('sandbox')}${'0'.repeat(KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH)}`);
+
+function KeySentence({masked}: {masked: string}): ReactNode {
+  return (
+    <>
+      The snippets on this page carry your sandbox key <code>{masked}</code>: masked on screen, whole when you press
+      Copy, so a copied snippet runs as it is.
+    </>
+  );
+}
 
 /**
- * Says whose key the page's snippets carry: the reader's sandbox key (masked), or how to get one. Renders nothing
- * while the key list loads, so the sentence never flips from one to the other.
+ * Says whose key the page's snippets carry: the reader's sandbox key (masked), or how to get one. While the key list
+ * loads, the sentence's room is held (invisible), so the snippets below do not move when it comes in; the status
+ * region is there from the start, so what comes in is announced.
  */
 export function SnippetKeyNote(): ReactNode {
   const {key, isLoading} = useSandboxKey();
-  if (isLoading) return null;
-  return key ? (
+  return (
     <p role="status">
-      The snippets on this page carry your sandbox key <code>{maskApiKey(key.apiKey)}</code>: masked on screen, whole
-      when you press Copy, so a copied snippet runs as it is.
-    </p>
-  ) : (
-    <p role="status">
-      You have no active sandbox key yet. <Link to="/api-keys">Create a sandbox key</Link> and the snippets on this page
-      will carry it; until then they show <code>{SANDBOX_KEY_PLACEHOLDER}</code>.
+      {isLoading ? (
+        <span className={styles.heldRoom} aria-hidden="true">
+          <KeySentence masked={KEY_SHAPE} />
+        </span>
+      ) : key ? (
+        <KeySentence masked={maskApiKey(key.apiKey)} />
+      ) : (
+        <>
+          You have no active sandbox key yet. <Link to="/api-keys">Create a sandbox key</Link> and the snippets on this
+          page will carry it; until then they show <code>{SANDBOX_KEY_PLACEHOLDER}</code>.
+        </>
+      )}
     </p>
   );
 }

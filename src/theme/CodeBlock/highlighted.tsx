@@ -1,4 +1,4 @@
-import {useDeferredValue, type ReactNode} from 'react';
+import {memo, useDeferredValue, type ReactNode} from 'react';
 import CodeBlock from '@theme-original/CodeBlock';
 import type CodeBlockType from '@theme/CodeBlock';
 import type {WrapperProps} from '@docusaurus/types';
@@ -10,6 +10,11 @@ import {CopyTextContext} from './copy-text';
 import './prism-languages';
 
 type Props = WrapperProps<typeof CodeBlockType>;
+
+// The key list's answers (loading, then loaded) re-render this wrapper; the block itself, with the same text, need not.
+const SameCodeBlock = memo(function SameCodeBlock(props: Props): ReactNode {
+  return <CodeBlock {...props} />;
+});
 
 /**
  * Loaded on demand by ./index.tsx. Every code block of the site (MDX fences and <CodeBlock>): `%SDK_CDN_URL%` and
@@ -25,11 +30,11 @@ export default function CodeBlockWrapper({children, ...props}: Props): ReactNode
   // The key list's answer renders synchronously (SWR's store subscription), and every block that shows the key is
   // tokenised again: deferred, React does that in short background slices instead of one long task.
   const apiKey = useDeferredValue(key?.apiKey ?? null);
-  if (filled === null) return <CodeBlock {...props}>{children}</CodeBlock>;
+  if (filled === null) return <SameCodeBlock {...props}>{children}</SameCodeBlock>;
   const {shown, copied} = withSandboxKey(filled, apiKey);
   return (
     <CopyTextContext.Provider value={copied === shown ? null : copied}>
-      <CodeBlock {...props}>{shown}</CodeBlock>
+      <SameCodeBlock {...props}>{shown}</SameCodeBlock>
     </CopyTextContext.Provider>
   );
 }
