@@ -223,7 +223,9 @@ export async function expectAccessible(page: Page): Promise<void> {
         targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
       }));
   });
-  await rendered.evaluate((style) => style.remove());
+  await rendered.evaluate((style) => {
+    style.parentNode?.removeChild(style);
+  });
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
 
