@@ -159,6 +159,25 @@ test.describe('the SDK guide', () => {
     });
   }
 
+  test('the snippets are highlighted in every language the Quick Start shows, and stay as React rendered them', async ({
+    page,
+  }) => {
+    await users.signIn(page, user, '/dashboard/quick-start');
+    await expect(page.locator('.theme-code-block').first()).toBeVisible();
+    const visited = await eachCodeBlock(page, async (block) => {
+      const code = (await block.locator('pre').textContent()) ?? '';
+      // A line or two of plain shell is all one colour; anything longer has keywords, strings and punctuation.
+      if (code.split('\n').length < 3) return;
+      const colours = await block
+        .locator('pre code span')
+        .evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size);
+      expect(colours, code.slice(0, 60)).toBeGreaterThanOrEqual(3);
+    });
+    expect(visited).toBeGreaterThanOrEqual(12);
+    // Prism's core highlights the page's code elements itself when it finds no sign it is used manually.
+    expect(await page.evaluate(() => 'Prism' in window)).toBe(false);
+  });
+
   test("the Frameworks page's tabs: one file per framework, the choice in the address, shared with the Quick Start and remembered", async ({
     page,
   }) => {

@@ -30,7 +30,7 @@ describe("theme-classic's Prism client module, replaced by plugins/prism-on-dema
     expect(THEME_CLASSIC_PRISM_CLIENT_MODULE.test(require.resolve(matching[0]!))).toBe(true);
   });
 
-  it('does nothing but register the extra languages, which src/theme/CodeBlock/prism-languages.ts does instead', () => {
+  it("does nothing but register prism.additionalLanguages on prism-react-renderer's Prism, which the site does not use", () => {
     const [file] = themeClassicClientModules().filter((f) => THEME_CLASSIC_PRISM_CLIENT_MODULE.test(f));
     const code = readFileSync(require.resolve(file!), 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -42,14 +42,5 @@ describe("theme-classic's Prism client module, replaced by plugins/prism-on-dema
       "import prismIncludeLanguages from '@theme/prism-include-languages';",
       'prismIncludeLanguages(Prism);',
     ]);
-    expect(readFileSync(new URL('../src/theme/CodeBlock/prism-languages.ts', import.meta.url), 'utf8')).toContain(
-      'prismIncludeLanguages(Prism);',
-    );
-  });
-
-  it('leaves the theme component the code block imports (@theme/prism-include-languages) alone', () => {
-    const themeComponent = path.join(path.dirname(themeClassicEntry), 'theme', 'prism-include-languages.js');
-    expect(readFileSync(themeComponent, 'utf8')).toContain('export default function prismIncludeLanguages');
-    expect(THEME_CLASSIC_PRISM_CLIENT_MODULE.test(themeComponent)).toBe(false);
   });
 });

@@ -7,7 +7,6 @@ import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {fillPlaceholders, SANDBOX_KEY_PLACEHOLDER, withSandboxKey} from '@site/src/components/guide/placeholders';
 import {CopyTextContext} from './copy-text';
-import './prism-languages';
 
 type Props = WrapperProps<typeof CodeBlockType>;
 

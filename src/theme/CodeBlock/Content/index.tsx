@@ -1,9 +1,12 @@
-/** The theme's code block body, with the Prism theme raised to WCAG AA contrast (see readable-theme.ts). */
+/**
+ * The theme's code block body, with the Prism theme raised to WCAG AA contrast (see readable-theme.ts), highlighted by
+ * ../highlight (Prism with this site's grammars only) instead of prism-react-renderer's module.
+ */
 import {forwardRef, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@site/src/theme/theme-common-internals';
 import {useReadablePrismTheme} from '../use-readable-prism-theme';
-import {Highlight} from 'prism-react-renderer';
+import {useHighlight} from '../highlight/use-highlight';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
 
@@ -38,33 +41,30 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
   const {metadata, wordWrap} = useCodeBlockContext();
   const prismTheme = useReadablePrismTheme();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
+  const {lines, className, style, getLineProps, getTokenProps} = useHighlight({code, language, theme: prismTheme});
   return (
-    <Highlight theme={prismTheme} code={code} language={language}>
-      {({className, style, tokens: lines, getLineProps, getTokenProps}) => (
-        <Pre
-          ref={wordWrap.codeBlockRef}
-          className={clsx(classNameProp, className)}
-          // Until a block is near the screen the browser skips its styles and layout (styles.codeBlock); the
-          // height it reserves meanwhile is the block's own, so the page does not jump when it is laid out.
-          style={{
-            ...style,
-            containIntrinsicBlockSize: `auto calc(${lines.length} * var(--ifm-pre-line-height) * 1em + 2 * var(--ifm-pre-padding))`,
-          }}
-        >
-          <Code>
-            {lines.map((line, i) => (
-              <Line
-                key={i}
-                line={line}
-                getLineProps={getLineProps}
-                getTokenProps={getTokenProps}
-                classNames={lineClassNames[i]}
-                showLineNumbers={lineNumbersStart !== undefined}
-              />
-            ))}
-          </Code>
-        </Pre>
-      )}
-    </Highlight>
+    <Pre
+      ref={wordWrap.codeBlockRef}
+      className={clsx(classNameProp, className)}
+      // Until a block is near the screen the browser skips its styles and layout (styles.codeBlock); the
+      // height it reserves meanwhile is the block's own, so the page does not jump when it is laid out.
+      style={{
+        ...style,
+        containIntrinsicBlockSize: `auto calc(${lines.length} * var(--ifm-pre-line-height) * 1em + 2 * var(--ifm-pre-padding))`,
+      }}
+    >
+      <Code>
+        {lines.map((line, i) => (
+          <Line
+            key={i}
+            line={line}
+            getLineProps={getLineProps}
+            getTokenProps={getTokenProps}
+            classNames={lineClassNames[i]}
+            showLineNumbers={lineNumbersStart !== undefined}
+          />
+        ))}
+      </Code>
+    </Pre>
   );
 }
