@@ -9,6 +9,7 @@ import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestU
 import {GUIDE_PAGES} from './support/guide-pages';
 import {maskApiKey} from '@intakekit/contract/api-keys';
 import {API_URL, SITE_URL} from './support/ports';
+import {recordLayoutShifts} from './support/layout-shifts';
 
 const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
 
@@ -316,24 +317,7 @@ test.describe('the SDK guide', () => {
     });
 
     test('the note on which key the snippets carry comes in without moving the snippets below it', async ({page}) => {
-      // Every layout shift inside the page's article that the reader did not cause, as the browser reports them.
-      await page.addInitScript(() => {
-        const shifts: string[] = [];
-        Object.assign(window, {articleShifts: shifts});
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as Array<{
-            value: number;
-            hadRecentInput: boolean;
-            sources: Array<{node: Node | null}>;
-          }>) {
-            if (entry.hadRecentInput) continue;
-            for (const {node} of entry.sources) {
-              const element = node instanceof Element ? node : node?.parentElement;
-              if (element?.closest('article')) shifts.push(`${element.tagName} ${element.className}: ${entry.value}`);
-            }
-          }
-        }).observe({type: 'layout-shift', buffered: true});
-      });
+      const articleShifts = await recordLayoutShifts(page, 'article');
       // The key list answers after the page is on screen, as on a slow network.
       let answerKeys = () => {};
       const keysHeld = new Promise<void>((resolve) => (answerKeys = resolve));
@@ -346,7 +330,7 @@ test.describe('the SDK guide', () => {
       answerKeys();
       await expect(page.getByRole('status').filter({hasText: 'carry your sandbox key'})).toBeVisible();
       await expect(page.getByText(maskApiKey(apiKey)).first()).toBeVisible();
-      expect(await page.evaluate(() => (window as unknown as {articleShifts: string[]}).articleShifts)).toEqual([]);
+      expect(await articleShifts()).toEqual([]);
     });
 
     // With a key: the snippets then show it masked, longer than its placeholder.

@@ -7,6 +7,8 @@
 import type {Page} from '@playwright/test';
 import {Secret, TOTP} from 'otpauth';
 import {test, expect, apiCall, expectAccessible, gotoHydrated, users} from './fixtures';
+import {recordLayoutShifts} from './support/layout-shifts';
+import {SITE_URL} from './support/ports';
 
 /** A platform authenticator that holds discoverable credentials and verifies its user, with no one to touch it. */
 async function virtualAuthenticator(page: Page): Promise<{credentials: () => Promise<number>}> {
@@ -87,6 +89,35 @@ test('add a passkey behind the password, sign in with it and no password, rename
     ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('the sign-in page offers a passkey from its first paint, so nothing moves as it comes alive', async ({
+  page,
+  browser,
+}) => {
+  // As served, before any script runs: the button holds its place (it came in after hydration and pushed the
+  // footer line 100 px down, a layout shift Lighthouse counted).
+  const served = await browser.newContext({baseURL: SITE_URL, javaScriptEnabled: false});
+  const servedPage = await served.newPage();
+  await servedPage.goto('/login');
+  await expect(servedPage.getByRole('button', {name: 'Sign in with a passkey'})).toBeVisible();
+  await served.close();
+
+  const shifts = await recordLayoutShifts(page, 'main');
+  await gotoHydrated(page, '/login');
+  await expect(page.getByRole('button', {name: 'Sign in with a passkey'})).toBeEnabled();
+  await expect(page.getByText('New to IntakeKit?')).toBeVisible();
+  expect(await shifts()).toEqual([]);
+});
+
+test('a browser without passkeys is not offered one', async ({page}) => {
+  await page.addInitScript(() => {
+    delete (window as {PublicKeyCredential?: unknown}).PublicKeyCredential;
+  });
+  await gotoHydrated(page, '/login');
+  await expect(page.getByRole('button', {name: 'Sign in', exact: true})).toBeVisible();
+  await expect(page.getByRole('button', {name: 'Sign in with a passkey'})).toHaveCount(0);
+  await expect(page.getByText('or', {exact: true})).toHaveCount(0);
 });
 
 test.describe('at 375 px in dark mode', () => {

@@ -75,8 +75,9 @@ export default function LoginForm(): ReactNode {
   // Set when the password was right and the account has two-factor on: the code step shows.
   const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
-  // Known only in the browser: the server render leaves the passkey button out rather than offer a dead one.
-  const [passkeys, setPasskeys] = useState(false);
+  // Known only in the browser. The server render offers the button (every current browser has WebAuthn on https),
+  // so the page does not move when it comes alive; a browser without it loses the button on hydration.
+  const [passkeys, setPasskeys] = useState(true);
   useEffect(() => setPasskeys(passkeysSupported()), []);
 
   // `?email=` (the invitation page's "Sign in to accept") pre-fills the address.
