@@ -38,6 +38,27 @@ async function eachCodeBlock(page: Page, visit: (block: Locator, index: number) 
   }
   return visited.size;
 }
+/**
+ * Opens the Quick Start at Lighthouse's desktop size with the key list held until the page is on screen (a slow
+ * network), lets it answer, waits for the note on the snippets' key to say `noteSays`, and returns the layout shifts
+ * inside the article the reader did not cause.
+ */
+async function openQuickStartWithKeysHeld(page: Page, reader: TestUser, noteSays: string): Promise<string[]> {
+  await page.setViewportSize({width: 1350, height: 940});
+  const articleShifts = await recordLayoutShifts(page, 'article');
+  let answerKeys = () => {};
+  const keysHeld = new Promise<void>((resolve) => (answerKeys = resolve));
+  await page.route(`${API_URL}/api/keys`, async (route) => {
+    await keysHeld;
+    await route.continue();
+  });
+  await users.signIn(page, reader, '/dashboard/quick-start');
+  await expect(page.locator('.theme-code-block').first().getByRole('button', {name: 'Copy'})).toBeVisible();
+  answerKeys();
+  await expect(page.getByRole('status').filter({hasText: noteSays})).toBeVisible();
+  return articleShifts();
+}
+
 /** How long a Copy button says 'Copied!' (spec §9). */
 const COPIED_MS = 2000;
 
@@ -295,6 +316,13 @@ test.describe('the SDK guide', () => {
     await expect(create.getByText(/before logging in/)).toHaveCount(0);
   });
 
+  test('without a sandbox key, the note saying how to get one comes in without moving the snippets below it', async ({
+    page,
+  }) => {
+    const keyless = await users.create({name: 'Noa Nokey'});
+    expect(await openQuickStartWithKeysHeld(page, keyless, 'no active sandbox key yet')).toEqual([]);
+  });
+
   test('the demo invites a user without a sandbox key to create one', async ({page}) => {
     const keyless = await users.create({name: 'Kim Keyless'});
     await users.signIn(page, keyless, '/dashboard/demo');
@@ -317,20 +345,9 @@ test.describe('the SDK guide', () => {
     });
 
     test('the note on which key the snippets carry comes in without moving the snippets below it', async ({page}) => {
-      const articleShifts = await recordLayoutShifts(page, 'article');
-      // The key list answers after the page is on screen, as on a slow network.
-      let answerKeys = () => {};
-      const keysHeld = new Promise<void>((resolve) => (answerKeys = resolve));
-      await page.route(`${API_URL}/api/keys`, async (route) => {
-        await keysHeld;
-        await route.continue();
-      });
-      await users.signIn(page, keyUser, '/dashboard/quick-start');
-      await expect(page.locator('.theme-code-block').first().getByRole('button', {name: 'Copy'})).toBeVisible();
-      answerKeys();
-      await expect(page.getByRole('status').filter({hasText: 'carry your sandbox key'})).toBeVisible();
+      const shifts = await openQuickStartWithKeysHeld(page, keyUser, 'carry your sandbox key');
       await expect(page.getByText(maskApiKey(apiKey)).first()).toBeVisible();
-      expect(await articleShifts()).toEqual([]);
+      expect(shifts).toEqual([]);
     });
 
     // With a key: the snippets then show it masked, longer than its placeholder.

@@ -18,27 +18,34 @@ function KeySentence({masked}: {masked: string}): ReactNode {
   );
 }
 
+function NoKeySentence(): ReactNode {
+  return (
+    <>
+      You have no active sandbox key yet. <Link to="/api-keys">Create a sandbox key</Link> and the snippets on this page
+      will carry it; until then they show <code>{SANDBOX_KEY_PLACEHOLDER}</code>.
+    </>
+  );
+}
+
 /**
- * Says whose key the page's snippets carry: the reader's sandbox key (masked), or how to get one. While the key list
- * loads, the sentence's room is held (invisible), so the snippets below do not move when it comes in; the status
- * region is there from the start, so what comes in is announced.
+ * Says whose key the page's snippets carry: the reader's sandbox key (masked), or how to get one. Both sentences are
+ * laid out, invisible, in the same cell as the one shown, so the note is as tall as the longer of them at any width
+ * from the first paint: the snippets below do not move when the key list answers, whichever answer it is. The status
+ * region holds only the sentence shown, and is there from the start, so what comes in is announced.
  */
 export function SnippetKeyNote(): ReactNode {
   const {key, isLoading} = useSandboxKey();
   return (
-    <p role="status">
-      {isLoading ? (
-        <span className={styles.heldRoom} aria-hidden="true">
-          <KeySentence masked={KEY_SHAPE} />
-        </span>
-      ) : key ? (
-        <KeySentence masked={maskApiKey(key.apiKey)} />
-      ) : (
-        <>
-          You have no active sandbox key yet. <Link to="/api-keys">Create a sandbox key</Link> and the snippets on this
-          page will carry it; until then they show <code>{SANDBOX_KEY_PLACEHOLDER}</code>.
-        </>
-      )}
-    </p>
+    <div className={styles.keyNote}>
+      <p className={styles.heldRoom} aria-hidden="true">
+        <KeySentence masked={KEY_SHAPE} />
+      </p>
+      <p className={styles.heldRoom} aria-hidden="true">
+        <NoKeySentence />
+      </p>
+      <p role="status">
+        {isLoading ? null : key ? <KeySentence masked={maskApiKey(key.apiKey)} /> : <NoKeySentence />}
+      </p>
+    </div>
   );
 }
