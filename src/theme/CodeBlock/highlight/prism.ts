@@ -3,7 +3,7 @@
  * own Prism with about thirty grammars and twenty themes in one file: evaluating it was the longest task left when a
  * guide page opens (bench/README.md, "The guide pages' main-thread work"). Prism's components are scripts that
  * extend the global `Prism` the core sets, so the order of these imports is the order of their dependencies.
- * site-languages.test.ts checks that every language a code block of the site names has its grammar here.
+ * highlight.test.tsx checks that every language a code block of the site names has its grammar here.
  */
 import './prism-manual';
 import Prism from 'prismjs/components/prism-core';
