@@ -346,6 +346,12 @@ class World {
       token: links,
       turnstileToken: () => [TURNSTILE],
       flowId: () => ['new-patient', 'telehealth-consent', 'no-such-flow'],
+      // A key's settings within their rules (origins, an expiry ahead of the fixtures' clock, a limit in range): the
+      // schema alone allows any string, date or number, so a run of 100 on PATCH /api/keys/{id} reached a success
+      // 2-7 times and once, in CI on PostgreSQL, never.
+      allowedOrigins: () => [[], ['https://clinic.example'], ['https://clinic.example', 'http://localhost:3000']],
+      expiresAt: () => [null, new Date(this.ctx.clock.now().getTime() + 30 * 86_400_000).toISOString()],
+      rateLimitPerMinute: () => [1, 60],
       role: () => ['member', 'admin', 'owner'],
       code: codes,
       // The activity log's filters: days around the fixtures' clock, a cursor, the world's people.
