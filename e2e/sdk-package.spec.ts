@@ -16,18 +16,23 @@ import {copyBlock} from './support/quick-start';
 const run = promisify(execFile);
 const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 
-/** A bundler project's TypeScript settings (Vite's, for one), strict. */
-const TSCONFIG = {
+/**
+ * Strict TypeScript settings as a bundler project (Vite's, for one) and a Node project set them, with nothing that
+ * declares `*.css` for them: TypeScript 6 checks side-effect imports, so the stylesheet's path must be declared by
+ * the package itself.
+ */
+const tsconfig = (resolution: 'bundler' | 'nodenext') => ({
   compilerOptions: {
     strict: true,
     target: 'es2022',
-    module: 'esnext',
-    moduleResolution: 'bundler',
+    module: resolution === 'bundler' ? 'esnext' : 'nodenext',
+    moduleResolution: resolution,
     lib: ['es2022', 'dom'],
     types: [],
     noEmit: true,
   },
-};
+  include: ['src'],
+});
 
 const APP = `import {init, version, type Answers, type IntakeKitHandle} from '@intakekit/sdk';
 import '@intakekit/sdk/intake.css';
@@ -78,13 +83,18 @@ test.describe('the SDK package', () => {
     );
     expect(stdout.trim()).toMatch(/^function \d+\.\d+\.\d+$/);
 
-    // Its types: an init call checks under strict settings, and an environment that does not exist is refused.
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({...TSCONFIG, include: ['src']}));
+    // Its types: an init call and the stylesheet import check under strict settings with either resolution, and an
+    // environment that does not exist is refused.
     mkdirSync(path.join(dir, 'src'));
-    // What a bundler's client types declare (Vite's, for one), so the stylesheet import checks.
-    writeFileSync(path.join(dir, 'src', 'env.d.ts'), "declare module '*.css';\n");
     writeFileSync(path.join(dir, 'src', 'main.ts'), APP);
-    await run(process.execPath, [tsc, '-p', dir], {cwd: dir});
+    for (const resolution of ['bundler', 'nodenext'] as const) {
+      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig(resolution)));
+      const errors = await run(process.execPath, [tsc, '-p', dir], {cwd: dir}).then(
+        () => '',
+        (error: {stdout: string}) => error.stdout,
+      );
+      expect(errors, `tsc with moduleResolution ${resolution}`).toBe('');
+    }
 
     writeFileSync(path.join(dir, 'src', 'main.ts'), APP.replace("env: 'test'", "env: 'production'"));
     const refused = await run(process.execPath, [tsc, '-p', dir], {cwd: dir}).then(

@@ -68,6 +68,10 @@ await Promise.all([
   }),
 ]);
 copyFileSync(join(cdnDir, 'intake.css'), join(distDir, 'intake.css'));
+// TypeScript 6 checks side-effect imports: `import '@intakekit/sdk/intake.css'` needs a declaration the package
+// names in its exports, or a project without a `*.css` declaration of its own fails with TS2882.
+const cssDeclaration = "// The stylesheet has no exports: importing it adds the widget's styles.\nexport {};\n";
+writeFileSync(join(distDir, 'intake.css.d.ts'), cssDeclaration);
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 // The declarations name the contract's question types, so they are checked against its build (up to date: no work).
@@ -108,7 +112,8 @@ async function packPackage() {
     {preferredConfigPath: join(here, 'tsconfig.build.json')},
   );
   writeFileSync(join(packDir, 'index.d.ts'), declarations);
-  for (const file of ['index.js', 'index.js.map', 'intake.css']) copyFileSync(join(distDir, file), join(packDir, file));
+  for (const file of ['index.js', 'index.js.map', 'intake.css', 'intake.css.d.ts'])
+    copyFileSync(join(distDir, file), join(packDir, file));
   copyFileSync(join(here, 'README.md'), join(packDir, 'README.md'));
   const published = {
     name: manifest.name,
@@ -121,7 +126,7 @@ async function packPackage() {
     types: './index.d.ts',
     exports: {
       '.': {types: './index.d.ts', import: './index.js', default: './index.js'},
-      './intake.css': './intake.css',
+      './intake.css': {types: './intake.css.d.ts', default: './intake.css'},
       './package.json': './package.json',
     },
     sideEffects: ['*.css'],
