@@ -4,7 +4,7 @@
  * its code loads with nothing else installed.
  */
 import {execFile} from 'node:child_process';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -74,6 +74,12 @@ test.describe('the SDK package', () => {
         npm_config_fund: 'false',
       },
     });
+
+    // Its README shows this portal's addresses, not the development default, and nothing of this repository's files.
+    const readme = readFileSync(path.join(dir, 'node_modules', '@intakekit', 'sdk', 'README.md'), 'utf8');
+    expect(readme).toContain(`${SITE_URL}/sdk/v1/intake.js`);
+    expect(readme).not.toContain('localhost:3000');
+    expect(readme).not.toMatch(/src\/|npm run build/);
 
     // The code runs with nothing but itself: the contract it is built from is bundled in.
     const {stdout} = await run(

@@ -114,7 +114,7 @@ async function packPackage() {
   writeFileSync(join(packDir, 'index.d.ts'), declarations);
   for (const file of ['index.js', 'index.js.map', 'intake.css', 'intake.css.d.ts'])
     copyFileSync(join(distDir, file), join(packDir, file));
-  copyFileSync(join(here, 'README.md'), join(packDir, 'README.md'));
+  writeFileSync(join(packDir, 'README.md'), packageReadme(readFileSync(join(here, 'README.md'), 'utf8')));
   const published = {
     name: manifest.name,
     version: manifest.version,
@@ -138,6 +138,15 @@ async function packPackage() {
     process.exit(npm.status ?? 1);
   }
   return join(cdnDir, npm.stdout.trim());
+}
+
+/**
+ * The workspace README as a customer reads it in the package: the addresses of the portal this build serves (not the
+ * development default), and without the section on building the SDK from this repository.
+ */
+function packageReadme(text) {
+  const cdnUrl = (process.env.SDK_CDN_URL || `${stackEnv(process.env).portalUrl}/sdk/v1`).replace(/\/+$/, '');
+  return text.replaceAll('http://localhost:3000/sdk/v1', cdnUrl).replace(/\n## Build and test\n[\s\S]*$/, '\n');
 }
 
 const gzip = (file) => gzipSync(readFileSync(file), {level: 9}).length;
