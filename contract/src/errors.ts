@@ -68,6 +68,11 @@ const API_CODES = {
   INVITATION_WRONG_ACCOUNT: {status: 403, message: 'This invitation was sent to a different email address.'},
   ALREADY_IN_TEAM: {status: 409, message: 'You already belong to a team. Leave it before joining another.'},
   OWNER_MUST_TRANSFER: {status: 403, message: 'Transfer ownership to another member before leaving the team.'},
+  // A transfer that waited for another one to finish: the caller is no longer the owner it was when it asked.
+  OWNERSHIP_CHANGED: {
+    status: 409,
+    message: 'Ownership of this team has just changed. Reload the page to see who owns it now.',
+  },
   // Quotas: a team (or a user without one) holds a bounded number of active keys.
   KEY_LIMIT_REACHED: {
     status: 409,

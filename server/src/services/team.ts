@@ -229,6 +229,9 @@ export class Teams {
     await checkCurrentPassword(this.db, this.config, {familyId, user}, password);
     await this.db.transaction().execute(async (trx) => {
       await lockTeam(trx, team.id);
+      // The role checked above was read before the lock: a transfer that ran meanwhile has made the caller an admin
+      // (and someone else the owner), so this one changes nothing.
+      if ((await findMember(trx, team.id, user.id))?.role !== 'owner') throw new ApiError('OWNERSHIP_CHANGED');
       const target = targetId === user.id ? undefined : await findMember(trx, team.id, targetId);
       if (!target || target.role === 'owner') throw new ApiError('NOT_FOUND');
       // The caller first: one owner per team is enforced by a unique index.

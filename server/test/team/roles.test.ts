@@ -213,6 +213,35 @@ describe('POST /api/team/transfer', () => {
     expectError(await authed(app, t.m1.token, 'POST', '/api/team/leave'), 403, 'OWNER_MUST_TRANSFER');
   });
 
+  it.each([
+    ['to two people', 'm1', 'm2'],
+    ['to the same person twice', 'm1', 'm1'],
+  ] as const)(
+    'answers one of two transfers at once (%s) with 409 OWNERSHIP_CHANGED, which changes nothing',
+    async (_what, first, second) => {
+      const {app, mail} = await build();
+      const t = await acme(app, mail);
+      const answers = await Promise.all(
+        [t[first], t[second]].map((target) =>
+          authed(app, t.owner.token, 'POST', '/api/team/transfer', {userId: target.id, password: PASSWORD}),
+        ),
+      );
+      const statuses = answers.map((res) => res.statusCode).sort();
+      expect(statuses).toEqual([200, 409]);
+      const won = answers.findIndex((res) => res.statusCode === 200);
+      expect(answers[1 - won]!.json().error).toEqual({
+        code: 'OWNERSHIP_CHANGED',
+        message: 'Ownership of this team has just changed. Reload the page to see who owns it now.',
+      });
+      const owner = won === 0 ? first : second;
+      const other = first === second ? null : won === 0 ? second : first;
+      const after = await roles(app, t[owner].token);
+      expect(Object.entries(after).filter(([, role]) => role === 'owner')).toEqual([[`${owner}@example.com`, 'owner']]);
+      expect(after['owner@example.com']).toBe('admin');
+      if (other) expect(after[`${other}@example.com`]).toBe('member');
+    },
+  );
+
   it('refuses a wrong password with 400 INVALID_CURRENT_PASSWORD (the session stays), non-owners with 403, outsiders with 404', async () => {
     const {app, mail} = await build();
     const t = await acme(app, mail);

@@ -81,6 +81,28 @@ describe('a team that requires two-factor', () => {
     expect((await authed(app, member.token, 'GET', '/api/team')).statusCode).toBe(200);
   });
 
+  it("refuses the team's activity log and its export to an admin without it, until the admin turns it on", async () => {
+    const ctx = await build();
+    const {app, mail} = ctx;
+    const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+    const admin = await joinTeam(app, mail, owner, 'admin@example.com', {role: 'admin'});
+    await turnOnTwoFactor(ctx, owner);
+    expect((await policy(app, owner, true)).statusCode).toBe(200);
+
+    for (const url of ['/api/activity', '/api/activity/export']) {
+      const res = await authed(app, admin.token, 'GET', url);
+      expectError(res, 403, 'TWO_FACTOR_REQUIRED_BY_TEAM');
+      expect(res.body).not.toContain('owner@example.com');
+    }
+    expect((await authed(app, owner, 'GET', '/api/activity')).statusCode).toBe(200);
+
+    await turnOnTwoFactor(ctx, admin.token);
+    const log = await authed(app, admin.token, 'GET', '/api/activity');
+    expect(log.statusCode).toBe(200);
+    expect(log.body).toContain('owner@example.com');
+    expect((await authed(app, admin.token, 'GET', '/api/activity/export')).statusCode).toBe(200);
+  });
+
   it('lets a member without two-factor leave, and an owner who turned it off lift the requirement', async () => {
     const ctx = await build();
     const {app, mail, clock} = ctx;

@@ -10,11 +10,14 @@ import {errorResponses} from '@intakekit/contract/schemas/common';
 export async function activityRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const session = [{session: []}];
+  // The log holds the team's members' addresses, IPs and user agents: it is the team's data like its keys, so the
+  // team's two-factor requirement guards it the same way.
+  const guarded = [app.requireUser, app.requireTeamPolicy];
 
   routes.get(
     '/api/activity',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['activity'],
         summary: 'The activity log, newest first, 50 events a page',
@@ -22,7 +25,10 @@ export async function activityRoutes(app: FastifyInstance) {
           "Owners and admins read their team's events (and their own); everyone else their own. Filter by action, person (actorId) and UTC days (from, to, both included); `before` is the previous page's nextCursor. Reading the first page is itself recorded (activity.viewed).",
         security: session,
         querystring: ActivityQuery,
-        response: {200: ActivityListResponse, ...errorResponses('UNAUTHORIZED', 'INVALID_ACTIVITY_FILTER')},
+        response: {
+          200: ActivityListResponse,
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'INVALID_ACTIVITY_FILTER'),
+        },
       },
     },
     async (request) => {
@@ -35,7 +41,7 @@ export async function activityRoutes(app: FastifyInstance) {
   routes.get(
     '/api/activity/export',
     {
-      preHandler: app.requireUser,
+      preHandler: guarded,
       schema: {
         tags: ['activity'],
         summary: 'The filtered activity log as CSV (at most 10,000 events, newest first)',
@@ -45,7 +51,7 @@ export async function activityRoutes(app: FastifyInstance) {
         querystring: ActivityQuery,
         response: {
           200: {description: 'The CSV file', content: {'text/csv': {schema: Type.String()}}},
-          ...errorResponses('UNAUTHORIZED', 'INVALID_ACTIVITY_FILTER'),
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'INVALID_ACTIVITY_FILTER'),
         },
       },
     },

@@ -152,6 +152,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
             'TWO_FACTOR_REQUIRED_BY_TEAM',
             'FORBIDDEN',
             'NOT_FOUND',
+            'OWNERSHIP_CHANGED',
             'LOCKED',
             'RATE_LIMIT_EXCEEDED',
           ),
@@ -244,7 +245,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         tags: ['team'],
         summary: "The team's security policy: require two-factor of every member (the owner only)",
         description:
-          'The owner must have two-factor on to require it (409 OWNER_TWO_FACTOR_REQUIRED). Members without it are then refused the keys and team routes with 403 TWO_FACTOR_REQUIRED_BY_TEAM until they turn it on; leaving the team stays open to them.',
+          'The owner must have two-factor on to require it (409 OWNER_TWO_FACTOR_REQUIRED). Members without it are then refused the keys, team and activity routes with 403 TWO_FACTOR_REQUIRED_BY_TEAM until they turn it on; leaving the team stays open to them.',
         security: session,
         body: TeamSettingsBody,
         response: {
