@@ -102,6 +102,8 @@ export interface InvitationSendsTable {
   team_id: string | null;
   email: string;
   sent_at: Timestamp;
+  /** False when the address had had its share from all teams: answered as sent, no email went out. */
+  delivered: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -163,6 +165,13 @@ export interface SignInAttemptsTable {
   /** Attempts inside the lock window, each recorded before its password was checked. */
   attempted_at: Timestamp[];
   locked_until: Timestamp | null;
+}
+
+export interface LinkMailSendsTable {
+  email: string;
+  purpose: EmailTokenPurpose;
+  /** Link emails of this purpose queued to the address inside the day's window. */
+  sent_at: Timestamp[];
 }
 
 export type {KeyStatus, KeyType};
@@ -249,6 +258,7 @@ export interface Database {
   activity_events: ActivityEventsTable;
   email_tokens: EmailTokensTable;
   sign_in_attempts: SignInAttemptsTable;
+  link_mail_sends: LinkMailSendsTable;
   mail_outbox: MailOutboxTable;
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;

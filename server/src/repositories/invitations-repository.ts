@@ -198,26 +198,27 @@ export async function respondToInvitation(
   return row !== undefined;
 }
 
-export async function recordSend(db: Db, teamId: string, email: string, now: Date): Promise<void> {
-  await db.insertInto('invitation_sends').values({team_id: teamId, email, sent_at: now}).execute();
+/** A send counted by the limits; `delivered` is false when it was answered as sent but no email went out. */
+export async function recordSend(db: Db, teamId: string, email: string, now: Date, delivered: boolean): Promise<void> {
+  await db.insertInto('invitation_sends').values({team_id: teamId, email, sent_at: now, delivered}).execute();
 }
 
 /**
- * When the `limit` most recent sends of a team (or to an address) all fall after `since`, the
- * limit is reached: returns the send time of the oldest of them (the window frees a slot when it
- * leaves), else undefined.
+ * Whose sends a limit counts: a team's (every send it made), an address's (the emails it received, from
+ * every team), or one team's to one address (every send it made there, emailed or not).
  */
-export async function limitingSend(
-  db: Db,
-  by: {teamId: string} | {email: string},
-  since: Date,
-  limit: number,
-): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('invitation_sends')
-    .select('sent_at')
-    .where('teamId' in by ? 'team_id' : 'email', '=', 'teamId' in by ? by.teamId : by.email)
-    .where('sent_at', '>', since)
+export type SendsOf = {teamId: string} | {email: string} | {teamId: string; email: string};
+
+/**
+ * When the `limit` most recent sends counted by `by` all fall after `since`, the limit is reached:
+ * returns the send time of the oldest of them (the window frees a slot when it leaves), else undefined.
+ */
+export async function limitingSend(db: Db, by: SendsOf, since: Date, limit: number): Promise<Date | undefined> {
+  let query = db.selectFrom('invitation_sends').select('sent_at').where('sent_at', '>', since);
+  if ('teamId' in by) query = query.where('team_id', '=', by.teamId);
+  if ('email' in by) query = query.where('email', '=', by.email);
+  if (!('teamId' in by)) query = query.where('delivered', '=', true);
+  const row = await query
     .orderBy('sent_at', 'desc')
     .limit(1)
     .offset(limit - 1)

@@ -137,7 +137,7 @@ export class Teams {
       if (await hasPendingInvitation(trx, team.id, email, now))
         throw new ApiError('EMAIL_IN_USE', {message: ALREADY_INVITED});
       await lockAddress(trx, email);
-      await this.assertUnderLimits(trx, team.id, email, now);
+      const deliver = await this.checkLimits(trx, team.id, email, now);
       await expireStaleInvitation(trx, team.id, email, now);
       const row = await insertInvitation(trx, {
         teamId: team.id,
@@ -149,8 +149,8 @@ export class Teams {
         now,
         expiresAt: new Date(now.getTime() + this.config.invitationTtlMs),
       });
-      await recordSend(trx, team.id, email, now);
-      await this.queueInvitation(trx, user, team, row, token);
+      await recordSend(trx, team.id, email, now, deliver);
+      if (deliver) await this.queueInvitation(trx, user, team, row, token);
       return row;
     });
     this.mailer.wake();
@@ -170,15 +170,15 @@ export class Teams {
       const nextSend = current.sent_at.getTime() + this.config.invitationResendIntervalMs;
       if (now.getTime() < nextSend) throw tooSoon(nextSend, now);
       await lockAddress(trx, current.email);
-      await this.assertUnderLimits(trx, team.id, current.email, now);
+      const deliver = await this.checkLimits(trx, team.id, current.email, now);
       const renewed = await renewInvitation(trx, current.id, {
         tokenHash: hashToken(token),
         now,
         expiresAt: new Date(now.getTime() + this.config.invitationTtlMs),
       });
       if (!renewed) throw new ApiError('NOT_FOUND');
-      await recordSend(trx, team.id, current.email, now);
-      await this.queueInvitation(trx, user, team, renewed, token);
+      await recordSend(trx, team.id, current.email, now, deliver);
+      if (deliver) await this.queueInvitation(trx, user, team, renewed, token);
       return renewed;
     });
     this.mailer.wake();
@@ -248,18 +248,24 @@ export class Teams {
     if (!(await removeMember(this.db, team.id, user.id))) throw new ApiError('NOT_FOUND');
   }
 
-  /** 429 when the team or the address has had its share of invitation emails in the window. */
-  private async assertUnderLimits(db: Db, teamId: string, email: string, now: Date): Promise<void> {
+  /**
+   * 429 when the team has had its share of invitation emails in the hour, or has itself sent the address
+   * its share of the day: both are the team's own doing. Answers false (store the invitation, answer as
+   * sent, email nothing) when other teams' emails used up the address's day: a 429 would tell this team
+   * that someone else invited the address.
+   */
+  private async checkLimits(db: Db, teamId: string, email: string, now: Date): Promise<boolean> {
+    const dayStart = new Date(now.getTime() - DAY);
+    const perAddress = this.config.invitesPerAddressPerDay;
     const byTeam = await limitingSend(db, {teamId}, new Date(now.getTime() - HOUR), this.config.teamInvitesPerHour);
-    const byAddress = await limitingSend(
-      db,
-      {email},
-      new Date(now.getTime() - DAY),
-      this.config.invitesPerAddressPerDay,
-    );
+    const byTeamToAddress = await limitingSend(db, {teamId, email}, dayStart, perAddress);
     // The later of the two moments a slot frees up: only then would the send be allowed.
-    const freeAt = Math.max(byTeam ? byTeam.getTime() + HOUR : 0, byAddress ? byAddress.getTime() + DAY : 0);
+    const freeAt = Math.max(
+      byTeam ? byTeam.getTime() + HOUR : 0,
+      byTeamToAddress ? byTeamToAddress.getTime() + DAY : 0,
+    );
     if (freeAt > 0) throw tooSoon(freeAt, now);
+    return (await limitingSend(db, {email}, dayStart, perAddress)) === undefined;
   }
 
   /** The invitation email, written to the outbox in the transaction that stores the invitation's token. */
