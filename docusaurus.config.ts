@@ -3,6 +3,7 @@ import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as ThemeClassic from '@docusaurus/theme-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {cspHeaders} from './plugins/csp-headers';
+import {demoTabApi} from './plugins/demo-tab-api';
 import llmsTxt from './plugins/llms-txt';
 import openapiDocument from './plugins/openapi-document';
 import prismOnDemand from './plugins/prism-on-demand';
@@ -46,6 +47,7 @@ const config: Config = {
     // The local plugins, one file each in plugins/.
     openapiDocument,
     cspHeaders(env),
+    demoTabApi(env),
     llmsTxt(env),
     prismOnDemand,
     routeChunkScripts,

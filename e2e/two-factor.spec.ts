@@ -112,7 +112,7 @@ test.describe('at 375 px in dark mode', () => {
   });
 });
 
-test('an owner requires two-factor; a member without it is sent to set it up before the keys', async ({
+test('an owner requires two-factor; a member without it is sent to set it up before the keys and the activity log', async ({
   page,
   secondPage,
 }) => {
@@ -137,12 +137,14 @@ test('an owner requires two-factor; a member without it is sent to set it up bef
   await expect(policy.getByText('Required.')).toBeVisible();
   await expectAccessible(page);
 
-  // The member is sent from the keys to Settings, which says why.
+  // The member is sent from the keys and from the activity log (the members' addresses) to Settings, which says why.
   await users.signIn(secondPage, member, '/api-keys');
+  await expect(secondPage).toHaveURL(/\/settings\?two-factor=required#two-factor$/);
+  await gotoHydrated(secondPage, '/activity');
   await expect(secondPage).toHaveURL(/\/settings\?two-factor=required#two-factor$/);
   await expect(
     secondPage.getByText(
-      'Policy Clinic requires two-factor authentication. Set it up to reach the API keys and the team page.',
+      'Policy Clinic requires two-factor authentication. Set it up to reach the API keys, the team page and the activity log.',
     ),
   ).toBeVisible();
   const section = secondPage.getByRole('region', {name: 'Two-factor authentication'});

@@ -229,7 +229,8 @@ export default function TwoFactorSection({user}: {user: User}): ReactNode {
     >
       {requiredByTeam && view.kind === 'idle' ? (
         <Notice variant="warning" className={styles.text}>
-          {user.team?.name} requires two-factor authentication. Set it up to reach the API keys and the team page.
+          {user.team?.name} requires two-factor authentication. Set it up to reach the API keys, the team page and the
+          activity log.
         </Notice>
       ) : null}
       {error ? (

@@ -40,7 +40,7 @@ export default function TwoFactorPolicy({isOwner, teamName}: {isOwner: boolean; 
           {required ? (
             <>
               <strong>Required.</strong> Every member of {teamName} signs in with a code from an authenticator app;
-              members without it are asked to set it up before they reach the API keys or this page.
+              members without it are asked to set it up before they reach the API keys, the activity log or this page.
             </>
           ) : (
             <>
