@@ -43,6 +43,38 @@ describe('an allowed origin as typed', () => {
     expect(refusal('https://clinic.example:99999')).toMatch(/not a valid origin/);
   });
 
+  it('is refused when the browser would read it as another host than typed (no user info, path or junk)', () => {
+    for (const input of [
+      'https://evil/x.clinic.example',
+      'https://evil\\x.clinic.example',
+      'https://%65vil.example',
+      'http://127.1',
+      'https://clinic.example:',
+      'https://clinic.example:443x',
+      'https://clinic.example//',
+    ]) {
+      expect(refusal(input), input).toMatch(/use scheme:\/\/host\[:port\]/);
+    }
+    expect(refusal('https://x@a.clinic.example')).toMatch(/user name or password/);
+  });
+
+  it('refuses a wildcard over a public suffix when given the Public Suffix List, with the message of *.com', () => {
+    const publicSuffixes = new Set(['co.uk', 'github.io']);
+    const isPublicSuffix = (domain: string) => publicSuffixes.has(domain);
+    const tooBroad = refusal('https://*.com');
+    for (const input of ['https://*.co.uk', 'https://*.github.io']) {
+      const check = parseAllowedOrigin(input, isPublicSuffix);
+      expect(check).toEqual({ok: false, message: tooBroad.replace('https://*.com', input)});
+    }
+    expect(parseAllowedOrigin('https://*.clinic.co.uk', isPublicSuffix)).toEqual({
+      ok: true,
+      origin: 'https://*.clinic.co.uk',
+    });
+    expect(parseAllowedOrigins(['https://a.example', 'https://*.github.io'], isPublicSuffix)).toMatchObject({
+      ok: false,
+    });
+  });
+
   it('keeps a list in order without duplicates, and bounds its length', () => {
     expect(parseAllowedOrigins(['https://a.example', 'https://A.example:443', 'http://localhost:3000'])).toEqual({
       ok: true,
@@ -73,6 +105,24 @@ describe('a request origin against an entry', () => {
     expect(originMatches(entry, 'https://appclinic.example')).toBe(false);
     expect(originMatches(entry, 'https://app.clinic.example.evil.example')).toBe(false);
     expect(originMatches('https://*.clinic.example:8443', 'https://app.clinic.example:8443')).toBe(true);
+  });
+
+  it('never matches a header that is not scheme://host[:port] as a browser writes it', () => {
+    const entry = 'https://*.clinic.example';
+    for (const origin of [
+      'https://evil/x.clinic.example',
+      'https://x@a.clinic.example',
+      'https://evil?.clinic.example',
+      'https://evil#.clinic.example',
+      'https://evil\\x.clinic.example',
+      'https://evil x.clinic.example',
+      'https://App.clinic.example',
+      'https://app.clinic.example/',
+      'null',
+    ]) {
+      expect(originMatches(entry, origin), origin).toBe(false);
+    }
+    expect(originMatches('https://clinic.example', 'https://clinic.example/')).toBe(false);
   });
 
   it('names the origin to add, or the missing header', () => {

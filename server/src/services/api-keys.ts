@@ -45,6 +45,7 @@ import {
   type KeyStatus,
 } from '@intakekit/contract/api-keys';
 import {parseAllowedOrigins} from '@intakekit/contract/origins';
+import {isPublicSuffix} from '../lib/public-suffix.js';
 import type {ApiKey as ApiKeyBody, KeySettingsBody, KeySettingsLimits} from '@intakekit/contract/schemas/keys';
 
 export type {ApiKeyBody};
@@ -267,7 +268,7 @@ export class ApiKeys {
       change.name = name;
     }
     if (settings.allowedOrigins !== undefined) {
-      const origins = parseAllowedOrigins(settings.allowedOrigins);
+      const origins = parseAllowedOrigins(settings.allowedOrigins, isPublicSuffix);
       if (!origins.ok) throw new ApiError('INVALID_KEY_SETTINGS', {message: origins.message});
       change.allowed_origins = origins.origins;
     }

@@ -51,6 +51,40 @@ describe('allowed origins', () => {
     expect((await start(app, apiKey, 'https://portal.clinic.example.evil.example')).statusCode).toBe(403);
   });
 
+  it('refuses a wildcard over a public suffix, multi-label and private ones included, as it refuses *.com', async () => {
+    const {app, token, id} = await keyWith({});
+    for (const entry of ['https://*.com', 'https://*.co.uk', 'https://*.github.io', 'https://*.pages.dev']) {
+      const res = await authed(app, token, 'PATCH', `/api/keys/${id}`, {allowedOrigins: [entry]});
+      expect({entry, status: res.statusCode, error: res.json().error}).toEqual({
+        entry,
+        status: 400,
+        error: {
+          code: 'INVALID_KEY_SETTINGS',
+          message: `${entry} is not a valid origin: a wildcard needs a domain of at least two labels after it (*.clinic.example).`,
+        },
+      });
+    }
+    const own = await authed(app, token, 'PATCH', `/api/keys/${id}`, {
+      allowedOrigins: ['https://*.clinic.co.uk', 'https://*.acme.github.io'],
+    });
+    expect(own.json().key.allowedOrigins).toEqual(['https://*.clinic.co.uk', 'https://*.acme.github.io']);
+  });
+
+  it('never matches an Origin header no browser sends (a path, user info, upper case) to a wildcard entry', async () => {
+    const {app, apiKey} = await keyWith({allowedOrigins: ['https://*.clinic.example']});
+    for (const origin of [
+      'https://evil/x.clinic.example',
+      'https://x@a.clinic.example',
+      'https://evil?.clinic.example',
+      'https://evil#.clinic.example',
+      'https://evil\\x.clinic.example',
+      'https://App.clinic.example',
+    ]) {
+      expect((await start(app, apiKey, origin)).statusCode, origin).toBe(403);
+    }
+    expect((await start(app, apiKey, 'https://app.clinic.example')).statusCode).toBe(200);
+  });
+
   it('refuses a restricted key without an Origin header, saying so', async () => {
     const {app, apiKey} = await keyWith({allowedOrigins: ['https://clinic.example']});
     const res = await start(app, apiKey);
