@@ -63,6 +63,10 @@ export interface Config {
   teamInvitesPerHour: number;
   /** INVITES_PER_ADDRESS_PER_DAY: invitation emails to one address per rolling 24 h, across all teams. */
   invitesPerAddressPerDay: number;
+  /** LINK_EMAILS_PER_ADDRESS_PER_HOUR: verification emails, and separately reset emails, to one address per rolling hour. */
+  linkEmailsPerAddressPerHour: number;
+  /** LINK_EMAILS_PER_ADDRESS_PER_DAY: the same per rolling 24 h. */
+  linkEmailsPerAddressPerDay: number;
   /** ACTIVE_KEYS_PER_TEAM: active API keys one team (or one user without a team) may hold. */
   activeKeysPerTeam: number;
   /** LOAD_SHED_EVENT_LOOP_MS: mean event-loop delay above which requests are shed (0 = never). */
@@ -276,6 +280,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
     teamInvitesPerHour: integer('TEAM_INVITES_PER_HOUR', 20, 1, 1_000_000),
     invitesPerAddressPerDay: integer('INVITES_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
+    linkEmailsPerAddressPerHour: integer('LINK_EMAILS_PER_ADDRESS_PER_HOUR', 3, 1, 1_000_000),
+    linkEmailsPerAddressPerDay: integer('LINK_EMAILS_PER_ADDRESS_PER_DAY', 10, 1, 1_000_000),
     activeKeysPerTeam: integer('ACTIVE_KEYS_PER_TEAM', 50, 1, 10_000),
     loadShedMaxEventLoopDelayMs: integer('LOAD_SHED_EVENT_LOOP_MS', 1000, 0, 600_000),
     loadShedMaxHeapMb: integer('LOAD_SHED_HEAP_MB', 0, 0, 1_000_000),

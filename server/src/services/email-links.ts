@@ -12,13 +12,51 @@ import {
   lockUserForTokens,
   replaceEmailToken,
 } from '../repositories/email-tokens-repository.js';
+import {recordLinkMail} from '../repositories/link-mail-sends-repository.js';
 import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 
 /** What the email services use of the app: its database and its mailer. */
 export type MailingApp = {db: Db; mailer: Mailer};
 
-export type LinkConfig = Pick<Config, 'now' | 'portalUrl' | 'verifyTokenTtlMs' | 'resetTokenTtlMs'>;
+export type LinkConfig = Pick<
+  Config,
+  | 'now'
+  | 'portalUrl'
+  | 'verifyTokenTtlMs'
+  | 'resetTokenTtlMs'
+  | 'linkEmailsPerAddressPerHour'
+  | 'linkEmailsPerAddressPerDay'
+>;
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+/**
+ * Counts a link email to the address in the caller's transaction if the caps allow one more
+ * (LINK_EMAILS_PER_ADDRESS_PER_HOUR and _PER_DAY, each purpose on its own); false means send nothing.
+ * The count lives in the database, next to the token and the outbox row it guards, so it holds across
+ * processes with or without Redis and a counted email is one that is queued. Over a cap, the newest
+ * link sent stays the one that works.
+ */
+export async function withinLinkMailCaps(
+  trx: Db,
+  config: LinkConfig,
+  email: string,
+  purpose: EmailTokenPurpose,
+): Promise<boolean> {
+  const now = config.now();
+  return recordLinkMail(
+    trx,
+    {email, purpose, now},
+    {
+      hourStart: new Date(now.getTime() - HOUR),
+      perHour: config.linkEmailsPerAddressPerHour,
+      dayStart: new Date(now.getTime() - DAY),
+      perDay: config.linkEmailsPerAddressPerDay,
+    },
+  );
+}
 
 /** Stores a fresh token for the user in the caller's transaction and returns the link to email. */
 export async function createLink(
@@ -68,13 +106,17 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<void>
   if (!(await consumeEmailToken(db, id, now))) throw new ApiError('ALREADY_USED');
 }
 
-/** Writes a verification token and its email to the outbox, both in the caller's transaction. */
+/**
+ * Writes a verification token and its email to the outbox, both in the caller's transaction; nothing when the
+ * address has had its share of verification emails (sign-up's and resends alike).
+ */
 export async function queueVerificationEmail(
   trx: Db,
   mailer: Mailer,
   config: LinkConfig,
   user: {id: string; email: string; name: string | null},
 ): Promise<void> {
+  if (!(await withinLinkMailCaps(trx, config, user.email, 'verify_email'))) return;
   const link = await createLink(trx, config, user.id, 'verify_email');
   await mailer.enqueue(trx, user.email, {kind: 'verify-email', link, name: user.name});
 }

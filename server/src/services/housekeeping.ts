@@ -6,6 +6,7 @@ import type {Db} from '../db/connect.js';
 import {deleteEmailTokensExpiredBefore} from '../repositories/email-tokens-repository.js';
 import {forgetEndedInvitationTokens} from '../repositories/invitations-repository.js';
 import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
+import {deleteStaleLinkMailSends} from '../repositories/link-mail-sends-repository.js';
 import {deleteDeadSessions, deleteEndedSessionsBefore} from '../repositories/sessions-repository.js';
 import {purgeActivityBefore} from '../repositories/activity-repository.js';
 import {deleteExpiredPasskeyChallenges} from '../repositories/passkeys-repository.js';
@@ -47,6 +48,7 @@ const PURGES: Record<string, Purge> = {
   // Only a pending, unexpired invitation is ever looked up by its token, so an ended one's goes at once.
   invitationTokens: (db, now) => forgetEndedInvitationTokens(db, now),
   signInAttempts: (db, now, config) => deleteStaleAttempts(db, now, new Date(now.getTime() - config.lockWindowMs)),
+  linkMailSends: (db, now) => deleteStaleLinkMailSends(db, new Date(now.getTime() - DAY)),
   sentMail: (db, now) => purgeSentMail(db, now),
   signInChallenges: (db, now) => deleteExpiredChallenges(db, now),
   passkeyChallenges: (db, now) => deleteExpiredPasskeyChallenges(db, now),

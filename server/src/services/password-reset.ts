@@ -7,7 +7,7 @@ import {clearAttemptsOfUser} from '../repositories/login-throttle-repository.js'
 import {deleteUserSessions} from '../repositories/sessions-repository.js';
 import {deleteChallengesOf} from '../repositories/two-factor-repository.js';
 import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
-import {consumeToken, createLink, findUsableToken, type MailingApp} from './email-links.js';
+import {consumeToken, createLink, findUsableToken, withinLinkMailCaps, type MailingApp} from './email-links.js';
 
 type ResetConfig = Parameters<typeof createLink>[1];
 
@@ -19,6 +19,8 @@ export async function requestPasswordReset(app: MailingApp, config: ResetConfig,
   const user = await findUser(app.db, {email});
   if (!user) return;
   await app.db.transaction().execute(async (trx) => {
+    // Over the address's cap nothing is sent; the answer, already given, was the same.
+    if (!(await withinLinkMailCaps(trx, config, user.email, 'reset_password'))) return;
     const link = await createLink(trx, config, user.id, 'reset_password');
     await app.mailer.enqueue(trx, user.email, {kind: 'reset-password', link, name: user.name});
   });

@@ -211,6 +211,7 @@ describe('housekeeping', () => {
       emailTokens: 0,
       invitationTokens: 0,
       signInAttempts: 0,
+      linkMailSends: 0,
       sentMail: 0,
       signInChallenges: 0,
       passkeyChallenges: 0,

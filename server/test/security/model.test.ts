@@ -84,8 +84,8 @@ interface ModelInvite {
   createdAt: number;
   sentAt: number;
   expiresAt: number;
-  /** The token of the newest link mailed for it. */
-  token: string;
+  /** The token of the newest link mailed for it; none while no email went out (see sendOutcome). */
+  token: string | undefined;
 }
 
 interface Model {
@@ -98,8 +98,8 @@ interface Model {
   deadTokens: string[];
   /** Invitations that are no longer pending. */
   closed: Array<{id: string; team: string}>;
-  /** Every invitation email sent (invites and resends, whatever became of them): what the limits count. */
-  sends: Array<{team: string; email: string; at: number}>;
+  /** Every invitation send (invites and resends, whatever became of them): what the limits count. */
+  sends: Array<{team: string; email: string; at: number; delivered: boolean}>;
 }
 
 interface Real {
@@ -182,7 +182,7 @@ function invitationBody(i: ModelInvite) {
 /** The invitation is no longer pending: its link stops working and its id can no longer be revoked or resent. */
 function closeInvite(m: Model, invite: ModelInvite): void {
   m.invites = m.invites.filter((i) => i !== invite);
-  m.deadTokens.push(invite.token);
+  if (invite.token) m.deadTokens.push(invite.token);
   m.closed.push({id: invite.id, team: invite.team});
 }
 
@@ -191,11 +191,17 @@ function expireInvites(m: Model, now: number): void {
   for (const invite of m.invites.filter((i) => i.expiresAt <= now)) closeInvite(m, invite);
 }
 
-/** Both limits count every email sent in the rolling window, whatever became of its invitation. */
-function underLimits(m: Model, team: string, email: string, now: number): boolean {
+/**
+ * The limits count every send in the rolling window, whatever became of its invitation. A team's own sends
+ * (its hour, its day to the address) refuse it; the address's day, filled by the emails of other teams, makes
+ * the send one that is answered as sent with no email.
+ */
+function sendOutcome(m: Model, team: string, email: string, now: number): 'refused' | 'emailed' | 'unsent' {
   const byTeam = m.sends.filter((s) => s.team === team && s.at > now - HOUR).length;
-  const byAddress = m.sends.filter((s) => s.email === email && s.at > now - DAY).length;
-  return byTeam < TEAM_INVITES_PER_HOUR && byAddress < INVITES_PER_ADDRESS_PER_DAY;
+  const byTeamToAddress = m.sends.filter((s) => s.team === team && s.email === email && s.at > now - DAY).length;
+  if (byTeam >= TEAM_INVITES_PER_HOUR || byTeamToAddress >= INVITES_PER_ADDRESS_PER_DAY) return 'refused';
+  const emailed = m.sends.filter((s) => s.email === email && s.delivered && s.at > now - DAY).length;
+  return emailed < INVITES_PER_ADDRESS_PER_DAY ? 'emailed' : 'unsent';
 }
 
 /** The key list a user must see: their team's keys (or their own), newest first, then by id. */
@@ -345,9 +351,10 @@ function resolveLink(m: Model, ref: LinkRef, actor?: ModelUser): {token: string;
   if (ref.kind === 'dead')
     return {token: m.deadTokens.length > 0 ? m.deadTokens[ref.index % m.deadTokens.length]! : UNKNOWN_TOKEN};
   if (ref.kind === 'unknown') return {token: UNKNOWN_TOKEN};
-  const pool = ref.kind === 'mine' ? m.invites.filter((i) => i.email === actor?.email) : m.invites;
+  // Only an invitation whose link was emailed has a token anyone holds.
+  const pool = m.invites.filter((i) => i.token && (ref.kind !== 'mine' || i.email === actor?.email));
   const invite = pool.length > 0 ? pool[ref.index % pool.length] : undefined;
-  return invite ? {token: invite.token, invite} : {token: UNKNOWN_TOKEN};
+  return invite?.token ? {token: invite.token, invite} : {token: UNKNOWN_TOKEN};
 }
 
 /** Which invitation id a manager's command names: a pending one of any team, one no longer pending, or none. */
@@ -381,7 +388,7 @@ class Register extends Command {
     const u = m.users[this.user]!;
     const teamName = `Team ${this.user}-${r.clock.now}`;
     // Through a link: the newest sent to this address if there is one, else one that no longer works.
-    const newest = m.invites.filter((i) => i.email === u.email).sort((a, b) => b.sentAt - a.sentAt)[0];
+    const newest = m.invites.filter((i) => i.email === u.email && i.token).sort((a, b) => b.sentAt - a.sentAt)[0];
     const link = this.throughInvitation ? (newest?.token ?? m.deadTokens.at(-1) ?? UNKNOWN_TOKEN) : undefined;
     const res = await post(r.app, '/api/auth/register', {
       email: u.email,
@@ -475,8 +482,8 @@ class Invite extends Command {
     if (m.invites.some((i) => i.team === actor.team && i.email === target.email))
       return expectRefusal(res, 409, 'EMAIL_IN_USE', 'invite an address this team invited');
     const now = r.clock.now;
-    if (!underLimits(m, actor.team, target.email, now))
-      return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'invite over a limit');
+    const outcome = sendOutcome(m, actor.team, target.email, now);
+    if (outcome === 'refused') return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'invite over a limit');
     // The same answer whether the address has no account, one without a team, or one in another team.
     const invite: ModelInvite = {
       id: res.json().invitation?.id,
@@ -486,14 +493,14 @@ class Invite extends Command {
       createdAt: now,
       sentAt: now,
       expiresAt: now + INVITATION_TTL,
-      token: await newestLink(r, target.email),
+      token: outcome === 'emailed' ? await newestLink(r, target.email) : undefined,
     };
     expect({status: res.statusCode, body: res.json()}).toEqual({
       status: 201,
       body: {invitation: invitationBody(invite)},
     });
     m.invites.push(invite);
-    m.sends.push({team: actor.team, email: target.email, at: now});
+    m.sends.push({team: actor.team, email: target.email, at: now, delivered: outcome === 'emailed'});
   }
 }
 
@@ -612,12 +619,13 @@ class ResendInvite extends Command {
       return expectRefusal(res, 404, 'NOT_FOUND', "resend another team's or a closed invitation");
     if (now < invite.sentAt + RESEND_INTERVAL)
       return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'resend within a minute');
-    if (!underLimits(m, actor.team, invite.email, now))
-      return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'resend over a limit');
+    const outcome = sendOutcome(m, actor.team, invite.email, now);
+    if (outcome === 'refused') return expectRefusal(res, 429, 'RATE_LIMIT_EXCEEDED', 'resend over a limit');
     // A new link and expiry; the old link stops working.
-    m.deadTokens.push(invite.token);
-    Object.assign(invite, {sentAt: now, expiresAt: now + INVITATION_TTL, token: await newestLink(r, invite.email)});
-    m.sends.push({team: actor.team, email: invite.email, at: now});
+    if (invite.token) m.deadTokens.push(invite.token);
+    const token = outcome === 'emailed' ? await newestLink(r, invite.email) : undefined;
+    Object.assign(invite, {sentAt: now, expiresAt: now + INVITATION_TTL, token});
+    m.sends.push({team: actor.team, email: invite.email, at: now, delivered: outcome === 'emailed'});
     expect({status: res.statusCode, body: res.json()}).toEqual({
       status: 200,
       body: {invitation: invitationBody(invite)},
