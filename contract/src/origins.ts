@@ -108,6 +108,12 @@ export function originMatches(entry: string, origin: string): boolean {
   return LABEL.test(origin.slice(prefix.length, origin.length - rest.length - 1));
 }
 
+/** The domain a wildcard entry stands under (`clinic.example` for `https://*.clinic.example:8443`), else null. */
+export function wildcardDomain(entry: string): string | null {
+  const at = entry.indexOf('://*.');
+  return at === -1 ? null : entry.slice(at + 5).replace(/:[0-9]+$/, '');
+}
+
 /** The message of ORIGIN_NOT_ALLOWED for a request from `origin` (null: the request sent no Origin header). */
 export function originNotAllowedMessage(origin: string | null): string {
   return origin === null

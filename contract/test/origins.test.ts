@@ -5,6 +5,7 @@ import {
   originNotAllowedMessage,
   parseAllowedOrigin,
   parseAllowedOrigins,
+  wildcardDomain,
 } from '../src/origins.js';
 
 function accepted(input: string): string {
@@ -123,6 +124,12 @@ describe('a request origin against an entry', () => {
       expect(originMatches(entry, origin), origin).toBe(false);
     }
     expect(originMatches('https://clinic.example', 'https://clinic.example/')).toBe(false);
+  });
+
+  it('names the domain a wildcard entry stands under', () => {
+    expect(wildcardDomain('https://*.clinic.example:8443')).toBe('clinic.example');
+    expect(wildcardDomain('https://*.co.uk')).toBe('co.uk');
+    expect(wildcardDomain('https://clinic.example')).toBeNull();
   });
 
   it('names the origin to add, or the missing header', () => {

@@ -11,7 +11,8 @@ import {parseApiKey} from '../lib/api-key-format.js';
 import {hashToken} from '../lib/tokens.js';
 import {findKeyForSdk} from '../repositories/key-usage-repository.js';
 import {keyWorks} from './api-keys.js';
-import {originMatches, originNotAllowedMessage} from '@intakekit/contract/origins';
+import {originMatches, originNotAllowedMessage, wildcardDomain} from '@intakekit/contract/origins';
+import {isPublicSuffix} from '../lib/public-suffix.js';
 
 export interface SdkKey {
   id: string;
@@ -31,7 +32,13 @@ export function allowedFrom(
   // The portal's Demo runs the reader's own sandbox key, whatever its list says.
   if (key.keyType === 'sandbox' && origin === portalOrigin) return true;
   if (key.allowedOrigins.length === 0) return key.keyType === 'sandbox';
-  return origin !== null && key.allowedOrigins.some((entry) => originMatches(entry, origin));
+  return origin !== null && key.allowedOrigins.some((entry) => originMatches(entry, origin) && !tooBroad(entry));
+}
+
+/** A wildcard over a public suffix, saved before such entries were refused: it matches nothing. */
+function tooBroad(entry: string): boolean {
+  const domain = wildcardDomain(entry);
+  return domain !== null && isPublicSuffix(domain);
 }
 
 export async function checkSdkKey(

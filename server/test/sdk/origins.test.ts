@@ -70,6 +70,17 @@ describe('allowed origins', () => {
     expect(own.json().key.allowedOrigins).toEqual(['https://*.clinic.co.uk', 'https://*.acme.github.io']);
   });
 
+  it('lets a wildcard over a public suffix saved before the rule match nothing', async () => {
+    const {app, apiKey, id} = await keyWith({allowedOrigins: ['https://*.clinic.example']});
+    await app.db
+      .updateTable('api_keys')
+      .set({allowed_origins: ['https://*.github.io', 'https://*.clinic.example']})
+      .where('id', '=', id)
+      .execute();
+    expect((await start(app, apiKey, 'https://someone.github.io')).statusCode).toBe(403);
+    expect((await start(app, apiKey, 'https://app.clinic.example')).statusCode).toBe(200);
+  });
+
   it('never matches an Origin header no browser sends (a path, user info, upper case) to a wildcard entry', async () => {
     const {app, apiKey} = await keyWith({allowedOrigins: ['https://*.clinic.example']});
     for (const origin of [
