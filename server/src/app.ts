@@ -12,6 +12,7 @@ import {useTurnstileEndpoint} from './lib/turnstile.js';
 import {authPlugin} from './plugins/auth.js';
 import {dbPlugin, prepareDatabase} from './plugins/db.js';
 import {errorsPlugin} from './plugins/errors.js';
+import {connectionLimitsPlugin} from './plugins/connection-limits.js';
 import {loadSheddingPlugin} from './plugins/load-shedding.js';
 import {mailerPlugin} from './plugins/mailer.js';
 import {metricsPlugin} from './plugins/metrics.js';
@@ -68,8 +69,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
 
-  app.server.maxConnections = config.maxConnections;
-
   useTurnstileEndpoint({
     url: config.turnstileVerifyUrl,
     timeoutMs: config.turnstileTimeoutMs,
@@ -80,6 +79,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, {config});
   // After the security headers (a shed request carries them), before the rate limits and any parsing.
   await app.register(loadSheddingPlugin, {config});
+  // Before the rate limits: a forwarded client over its requests in flight is refused before it is counted.
+  await app.register(connectionLimitsPlugin, {config});
   await app.register(metricsPlugin, {config});
   await app.register(rateLimitPlugin, {config});
   await app.register(openapiPlugin);

@@ -57,8 +57,16 @@ export interface Config {
   loginLockAttempts: number;
   /** REQUEST_TIMEOUT_SECONDS: how long a client may take to send a whole request, headers and body. */
   requestTimeoutMs: number;
-  /** MAX_CONNECTIONS: open connections per process; more are dropped as they are accepted. */
+  /**
+   * MAX_CONNECTIONS: open connections per process; more are dropped as they are accepted. Lowered at start to the
+   * open-file limit less what the database, Redis and mail need, when that is lower (lib/file-limit.ts).
+   */
   maxConnections: number;
+  /**
+   * MAX_CONNECTIONS_PER_ADDRESS: open connections from one client address (an IPv6 client's /64); behind a proxy in
+   * TRUST_PROXY, requests in flight per forwarded client address instead.
+   */
+  maxConnectionsPerAddress: number;
   /** TEAM_INVITES_PER_HOUR: invitation emails (invites and resends) per team per rolling hour. */
   teamInvitesPerHour: number;
   /** INVITES_PER_ADDRESS_PER_DAY: invitation emails to one address per rolling 24 h, across all teams. */
@@ -278,6 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 50, 1, 1_000_000),
     teamInvitesPerHour: integer('TEAM_INVITES_PER_HOUR', 20, 1, 1_000_000),
     invitesPerAddressPerDay: integer('INVITES_PER_ADDRESS_PER_DAY', 3, 1, 1_000_000),
     linkEmailsPerAddressPerHour: integer('LINK_EMAILS_PER_ADDRESS_PER_HOUR', 3, 1, 1_000_000),

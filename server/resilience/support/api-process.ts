@@ -15,6 +15,10 @@ export interface ApiProcessOptions {
   /** The server to run and how: default the TypeScript sources through tsx; a production copy runs dist/server.js. */
   serverDir?: string;
   entry?: string[];
+  /** The whole command line instead of node and `entry`, e.g. `npm start -w server` (run in serverDir). */
+  command?: string[];
+  /** The soft and hard limit on open files (`ulimit -n`), set by a shell that then becomes the process. */
+  fileLimit?: number;
 }
 
 export interface ApiProcess {
@@ -30,7 +34,14 @@ export interface ApiProcess {
 }
 
 export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> {
-  const api = startProcess(process.execPath, options.entry ?? ['--import', 'tsx', 'src/server.ts'], {
+  const entry = options.entry ?? ['--import', 'tsx', 'src/server.ts'];
+  // `exec` keeps the pid, so the process group and /proc/<pid> are the API's own.
+  const argv = options.command ?? [process.execPath, ...entry];
+  const [command, args] =
+    options.fileLimit === undefined
+      ? [argv[0]!, argv.slice(1)]
+      : ['/bin/sh', ['-c', `ulimit -n ${options.fileLimit} && exec "$0" "$@"`, ...argv]];
+  const api = startProcess(command, args, {
     cwd: options.serverDir ?? SERVER_DIR,
     label: 'API',
     env: {

@@ -13,6 +13,8 @@ const START_WAIT_MS = 2000;
 
 export interface RedisConnection {
   client: Redis;
+  /** Whether commands can be sent now (connected and ready); while not, counters are skipped. */
+  isUp(): boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function openRedis(url: string, log: FastifyBaseLogger): Promise<Re
   });
   return {
     client,
+    isUp: () => client.status === 'ready',
     async close() {
       // quit() waits for the server's answer, which never comes while it is down.
       if (client.status === 'ready') await client.quit().catch(() => client.disconnect());

@@ -7,7 +7,8 @@
 // Where the counts live: in this process's memory, or with REDIS_URL in Valkey/Redis, shared by
 // every API process (two processes counting apart would each allow the whole limit). When Redis
 // cannot be reached the limits fail open: requests are answered uncounted and the outage is logged
-// as an error (once per outage, not per request). The limits that guard accounts and mailboxes are
+// as an error (once per outage, not per request), readiness answers `redis: down` and the gauge
+// intakekit_rate_limit_store_up is 0. The limits that guard accounts and mailboxes are
 // in PostgreSQL and hold regardless (the sign-in lock, invitation sends), so an outage of a
 // counter does not stop every sign-in, sign-up and SDK session of every customer.
 import rateLimit from '@fastify/rate-limit';
@@ -19,6 +20,11 @@ import {openRedis} from '../lib/redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * Where the limits are counted, and whether that store answers now: memory always does; Redis may not, and then
+     * the limits fail open. Readiness and /metrics report it.
+     */
+    rateLimitStore: {kind: 'memory' | 'redis'; up(): boolean};
     /** preValidation/preHandler hook: the key's own sessions a minute (default SDK_KEY_RATE_LIMIT) per API key. */
     limitPerApiKey: (request: FastifyRequest) => Promise<void>;
   }
@@ -36,6 +42,12 @@ export const rateLimitPlugin = fp<{config: Config}>(
   async (app, {config}) => {
     const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
     if (redis) app.addHook('onClose', async () => redis.close());
+    app.decorate('rateLimitStore', {kind: redis ? 'redis' : 'memory', up: () => redis?.isUp() ?? true});
+    app.metrics.addGauge(
+      'intakekit_rate_limit_store_up',
+      'Whether rate limits are being counted: 1 while their store (Redis with REDIS_URL, else memory) answers, 0 while Redis cannot be reached and the limits fail open.',
+      () => (app.rateLimitStore.up() ? 1 : 0),
+    );
     await app.register(rateLimit, {
       global: false,
       keyGenerator: (request) => request.ip,
@@ -57,7 +69,7 @@ export const rateLimitPlugin = fp<{config: Config}>(
       if (!state.isAllowed && state.isExceeded) throw exceeded(state.ttl);
     });
   },
-  {name: 'rate-limit', fastify: '5.x', dependencies: ['errors']},
+  {name: 'rate-limit', fastify: '5.x', dependencies: ['errors', 'metrics']},
 );
 
 /** Route config for an auth route: AUTH_RATE_LIMIT requests a minute per address. */

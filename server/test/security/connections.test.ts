@@ -2,9 +2,10 @@
 // connections is capped, and the router's own refusals answer in the catalogue's shape with the headers
 // every other answer carries.
 import net from 'node:net';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, onTestFinished} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {build} from '../helpers/app.js';
+import {clientAddressKey} from '../../src/lib/client-address.js';
 
 async function listen(app: FastifyInstance): Promise<number> {
   await app.listen({port: 0, host: '127.0.0.1'});
@@ -82,5 +83,92 @@ describe('slow and idle connections', () => {
     const served = holdOpen(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expect(await served.closed).toMatch(/^HTTP\/1\.1 200 /);
     for (const {socket} of held) socket.destroy();
+  });
+});
+
+/** Opens a connection from `from` (a loopback address of its own), sends one whole request and resolves with the answer's status line, keeping the connection open; '' when the server closes it unanswered. */
+function askFrom(port: number, from: string, headers = ''): Promise<{status: string; socket: net.Socket}> {
+  const socket = net.connect({port, host: '127.0.0.1', localAddress: from});
+  socket.on('error', () => {});
+  return new Promise((resolve) => {
+    socket.once('data', (chunk) => resolve({status: chunk.toString('latin1').split('\r\n')[0]!, socket}));
+    socket.once('close', () => resolve({status: '', socket}));
+    socket.write(`GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`);
+  });
+}
+
+describe('connections per client address', () => {
+  it('holds at most MAX_CONNECTIONS_PER_ADDRESS connections from one address, while another address is served', async () => {
+    const {app} = await build({env: {MAX_CONNECTIONS_PER_ADDRESS: '3'}});
+    const port = await listen(app);
+    const held = await Promise.all(Array.from({length: 3}, () => askFrom(port, '127.0.0.1')));
+    expect(held.map((h) => h.status)).toEqual(Array(3).fill('HTTP/1.1 200 OK'));
+    const fourth = await askFrom(port, '127.0.0.1');
+    expect(fourth.status).toBe('');
+    const other = await askFrom(port, '127.0.0.2');
+    expect(other.status).toBe('HTTP/1.1 200 OK');
+    // A connection that ends gives its place back.
+    held[0]!.socket.destroy();
+    await expect
+      .poll(async () => (await askFrom(port, '127.0.0.1', 'Connection: close\r\n')).status)
+      .toBe('HTTP/1.1 200 OK');
+    for (const {socket} of [...held, other]) socket.destroy();
+  });
+
+  it("behind a trusted proxy, caps each forwarded client's requests in flight instead of the proxy's connections", async () => {
+    const {app} = await build({env: {MAX_CONNECTIONS_PER_ADDRESS: '2', TRUST_PROXY: '127.0.0.1'}});
+    const port = await listen(app);
+    const forwarded = (client: string) => `X-Forwarded-For: ${client}\r\n`;
+    // Two requests of one client whose bodies never finish: both in flight through the proxy.
+    const slow = Array.from({length: 2}, () =>
+      holdOpen(
+        port,
+        `POST /api/auth/logout HTTP/1.1\r\nHost: 127.0.0.1\r\n${forwarded('203.0.113.7')}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+      ),
+    );
+    onTestFinished(() => slow.forEach(({socket}) => socket.destroy()));
+    // A third request of that client is refused as soon as the two are counted.
+    await expect
+      .poll(async () => {
+        const {status, socket} = await askFrom(port, '127.0.0.1', forwarded('203.0.113.7'));
+        socket.destroy();
+        return status;
+      })
+      .toBe('HTTP/1.1 429 Too Many Requests');
+    // The proxy itself is not capped at two connections, and another client through it is served.
+    const others = await Promise.all(
+      ['203.0.113.8', '203.0.113.9', '203.0.113.10'].map((client) => askFrom(port, '127.0.0.1', forwarded(client))),
+    );
+    expect(others.map((o) => o.status)).toEqual(Array(3).fill('HTTP/1.1 200 OK'));
+    // Once its requests end, the client is served again.
+    for (const {socket} of slow) socket.destroy();
+    await expect
+      .poll(async () => {
+        const {status, socket} = await askFrom(port, '127.0.0.1', forwarded('203.0.113.7'));
+        socket.destroy();
+        return status;
+      })
+      .toBe('HTTP/1.1 200 OK');
+    for (const {socket} of others) socket.destroy();
+  });
+
+  it("counts an IPv4 client by its address and an IPv6 client by its /64 (one subscriber's usual share)", () => {
+    expect(clientAddressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    for (const address of ['2001:db8:0:1::1', '2001:0db8:0000:0001:ffff:1:2:3', '2001:db8:0:1:a::%eth0']) {
+      expect(clientAddressKey(address), address).toBe('2001:db8:0:1::/64');
+    }
+    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressKey('::ffff:1:2:3:4:5:6')).toBe('0:ffff:1:2::/64');
+  });
+
+  it('logs an error accepting a connection (EMFILE) instead of throwing it', async () => {
+    const {app, logs} = await build();
+    await listen(app);
+    const error = Object.assign(new Error('accept EMFILE'), {code: 'EMFILE', errno: -24, syscall: 'accept'});
+    expect(() => app.server.emit('error', error)).not.toThrow();
+    expect(logs.entries().some((e) => /accept/.test(String(e.msg)) && e.level === 50)).toBe(true);
+    expect((await app.inject({method: 'GET', url: '/api/health/live'})).statusCode).toBe(200);
   });
 });
