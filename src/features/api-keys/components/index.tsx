@@ -156,7 +156,11 @@ export default function ApiKeysView(): ReactNode {
         description={
           user?.team ? (
             <>
-              Keys authenticate the IntakeKit SDK. They are shared by everyone in <strong>{user.team.name}</strong>.
+              Keys authenticate the IntakeKit SDK. They are shared by everyone in{' '}
+              <Link to="/team" className={styles.teamLink}>
+                {user.team.name}
+              </Link>
+              .
             </>
           ) : (
             'Keys authenticate the IntakeKit SDK in your app. Start with a sandbox key.'

@@ -116,7 +116,7 @@ export default function KeyTable({
               <td role="cell" data-label="Created" className={styles.nowrap}>
                 <LocalDate iso={key.createdAt} dayOnly />
               </td>
-              <td role="cell" data-label="Last Used" className={styles.nowrap}>
+              <td role="cell" data-label="Last Used" className={styles.date}>
                 <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
               </td>
               <td role="cell" data-label="Actions">

@@ -5,6 +5,7 @@ import {
   formatTimeLeft,
   keyLabel,
   formatDate,
+  formatDateSplit,
   formatDay,
   formatDateStable,
   formatKeyType,
@@ -43,6 +44,17 @@ describe('dates', () => {
   it('formats the day alone', () => {
     expect(formatDay(iso, 'en-US', 'UTC')).toBe('Mar 5, 2026');
     expect(formatDay(null)).toBe('');
+  });
+
+  it('cuts a timestamp where its time begins, and the parts join to the whole text', () => {
+    expect(formatDateSplit(iso, 'en-US', 'UTC')).toEqual(['Mar 5, 2026, ', '2:07 PM']);
+    for (const locale of ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'ar-EG']) {
+      const [day, time] = formatDateSplit(iso, locale, 'UTC');
+      expect(day + time, locale).toBe(formatDate(iso, locale, 'UTC'));
+      expect(day, locale).not.toBe('');
+    }
+    expect(formatDateSplit(null)).toEqual(['', '']);
+    expect(formatDateSplit('not a date')).toEqual(['', '']);
   });
 
   it('follows the time zone', () => {

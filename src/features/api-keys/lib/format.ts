@@ -33,6 +33,29 @@ export function formatDate(iso: string | null | undefined, locale?: string | str
   return format(DATE_TIME, iso, locale, timeZone);
 }
 
+/**
+ * A timestamp as formatDate writes it, cut where the time begins ('Nov 26, 2026, ' and '12:18 PM'), so a narrow
+ * column can break the line between the date and the time and nowhere else. The two parts join to formatDate's text.
+ */
+export function formatDateSplit(
+  iso: string | null | undefined,
+  locale?: string | string[],
+  timeZone?: string,
+): [string, string] {
+  if (!iso) return ['', ''];
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return ['', ''];
+  const formatter = new Intl.DateTimeFormat(locale, {...DATE_TIME, timeZone});
+  // Cut format()'s own text: V8's format() writes a plain space where formatToParts() gives U+202F before 'PM'.
+  const whole = formatter.format(date);
+  const parts = formatter.formatToParts(date);
+  const hour = parts.findIndex((part) => part.type === 'hour');
+  // A locale that writes the time first keeps the whole text in one piece.
+  const dayFirst = hour > 0 && parts.slice(0, hour).some((part) => part.type === 'year');
+  const cut = dayFirst ? parts.slice(0, hour).reduce((length, part) => length + part.value.length, 0) : whole.length;
+  return [whole.slice(0, cut), whole.slice(cut)];
+}
+
 /** The day only, in the reader's locale and time zone. */
 export function formatDay(iso: string | null | undefined, locale?: string | string[], timeZone?: string): string {
   return format(DAY, iso, locale, timeZone);

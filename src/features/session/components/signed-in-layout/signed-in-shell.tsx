@@ -111,6 +111,8 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
   const user = useAuthStore((state) => state.user);
   const {pathname} = useLocation();
   const items = useDeveloperSidebar();
+  const guide = items.filter((item) => item.type === 'category');
+  const account = items.filter((item) => item.type !== 'category');
   const mobile = useWindowSize() === 'mobile';
   const {open, show, hide, panelRef, buttonRef} = useSlideOver(mobile);
   const [leaving, setLeaving] = useState(false);
@@ -164,8 +166,12 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
           <SearchButton />
         </div>
         <nav className={clsx('menu', styles.nav)} aria-label="Developer navigation">
-          <ul className="menu__list">
-            <DocSidebarItems items={items} activePath={pathname} level={1} onItemClick={hide} />
+          <ul className={clsx('menu__list', styles.guideList)}>
+            <DocSidebarItems items={guide} activePath={pathname} level={1} onItemClick={hide} />
+          </ul>
+          {/* The account pages stay in view under the guide's own scroll area, on a laptop and in the phone menu. */}
+          <ul className={clsx('menu__list', styles.accountList)}>
+            <DocSidebarItems items={account} activePath={pathname} level={1} onItemClick={hide} />
           </ul>
         </nav>
         <div className={styles.sidebarFooter}>
