@@ -155,6 +155,21 @@ const API_CODES = {
     message: 'Your account has 10 passkeys, the most it can hold. Remove one to add another.',
   },
   INVALID_PASSKEY_NAME: {status: 400, message: 'Name your passkey in 1 to 64 characters.'},
+  // Recovery through the emailed link (password-reset.ts, account-recovery.ts): with two-factor on, the link alone
+  // does not set a password, and an account being recovered opens to nobody until its waiting period ends.
+  TWO_FACTOR_CODE_REQUIRED: {
+    status: 400,
+    message: 'Enter a code from your authenticator app, or one of your recovery codes, to set a new password.',
+  },
+  ACCOUNT_RECOVERY_PENDING: {
+    status: 423,
+    message:
+      'This account is being recovered by the owner of its email address, so nobody can sign in to it until the waiting period ends. The email we sent says when.',
+  },
+  SESSION_ACCOUNT_RECOVERY: {
+    status: 401,
+    message: 'The owner of this email address started recovering the account, which signed out every session.',
+  },
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {
@@ -192,6 +207,8 @@ export const VERIFY_EMAIL_FOR_KEYS =
   'Please verify your email before creating, changing, rotating or revoking API keys. Check your inbox for the verification link.';
 export const VERIFY_EMAIL_FOR_INVITATIONS =
   'Please verify your email before inviting members. Check your inbox for the verification link.';
+export const VERIFY_EMAIL_FOR_SIGN_IN_METHODS =
+  'Please verify your email before adding a passkey, two-factor authentication or recovery codes. Check your inbox for the verification link.';
 
 /** The body of every refusal (the route schemas describe it as `ErrorBody` too). */
 export interface ErrorBody {

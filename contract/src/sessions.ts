@@ -10,6 +10,7 @@ export const SESSION_END_CODES = {
   revoked: 'SESSION_REVOKED',
   'password-changed': 'SESSION_PASSWORD_CHANGED',
   locked: 'SESSION_LOCKED',
+  'account-recovery': 'SESSION_ACCOUNT_RECOVERY',
 } as const;
 
 export type SessionEndReason = keyof typeof SESSION_END_CODES;

@@ -31,6 +31,7 @@ import {metricsRoutes} from './routes/metrics.js';
 import {openapiRoutes} from './routes/openapi.js';
 import {sdkSessionRoutes} from './routes/sdk/sessions.js';
 import {teamRoutes} from './routes/team/index.js';
+import {accountRecoveryJob} from './services/account-recovery.js';
 import {housekeepingJob} from './services/housekeeping.js';
 import {keyExpiryRemindersJob} from './services/key-expiry-reminders.js';
 import {secretBox} from './lib/secret-box.js';
@@ -99,7 +100,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(activityPlugin, {config});
   await app.register(schedulerPlugin, {
     config,
-    jobs: [housekeepingJob(config), keyExpiryRemindersJob(config, secretBox(secretKey, 'mail-outbox'))],
+    jobs: [
+      housekeepingJob(config),
+      keyExpiryRemindersJob(config, secretBox(secretKey, 'mail-outbox')),
+      accountRecoveryJob(config, secretBox(secretKey, 'mail-outbox')),
+    ],
   });
 
   await app.register(healthRoutes);

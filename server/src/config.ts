@@ -55,6 +55,11 @@ export interface Config {
    */
   trustProxy: string[];
   loginLockAttempts: number;
+  /**
+   * ACCOUNT_RECOVERY_WAIT_DAYS: how long a recovery without the authenticator waits, nobody able to sign in, before
+   * two-factor is removed and the new password takes effect (the address is emailed at its start and its end).
+   */
+  accountRecoveryWaitMs: number;
   /** REQUEST_TIMEOUT_SECONDS: how long a client may take to send a whole request, headers and body. */
   requestTimeoutMs: number;
   /**
@@ -284,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
     scheduledJobs: true,
     trustProxy,
     loginLockAttempts: integer('LOGIN_LOCK_ATTEMPTS', 5, 1, 1000),
+    accountRecoveryWaitMs: integer('ACCOUNT_RECOVERY_WAIT_DAYS', 7, 1, 90) * 24 * 60 * MINUTE,
     requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 1, 600) * 1000,
     maxConnections: integer('MAX_CONNECTIONS', 1024, 1, 1_000_000),
     maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', 50, 1, 1_000_000),

@@ -168,6 +168,9 @@ describe('OpenAPI document', () => {
       'POST /api/auth/change-password',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
+      // Recovery without the authenticator: a wait, with a cancel link mailed to the address.
+      'POST /api/auth/account-recovery',
+      'POST /api/auth/account-recovery/cancel',
       'DELETE /api/auth/account',
       'GET /api/keys',
       'GET /api/keys/{id}/usage',

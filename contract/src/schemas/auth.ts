@@ -66,7 +66,21 @@ export const RecoveryCodesResponse = Type.Object({recoveryCodes: Type.Array(Type
 
 export const EmailOnlyBody = Type.Object({email: Email});
 export const VerifyQuery = Type.Object({token: LinkToken});
-export const ResetPasswordBody = Type.Object({token: LinkToken, newPassword: NewPassword});
+/** With two-factor on, `code` (an authenticator or recovery code) is needed too: TWO_FACTOR_CODE_REQUIRED says so. */
+export const ResetPasswordBody = Type.Object({
+  token: LinkToken,
+  newPassword: NewPassword,
+  code: Type.Optional(SecondFactorCode),
+});
+/** 'I can't use my authenticator': the reset link and the new password, which takes effect when the wait ends. */
+export const AccountRecoveryBody = Type.Object({token: LinkToken, newPassword: NewPassword});
+export const AccountRecoveryStartedResponse = Type.Object({
+  message: Type.String(),
+  /** When two-factor is removed and the new password takes effect. */
+  endsAt: Type.String({format: 'date-time'}),
+});
+/** The token of the cancel link in the email that announced the recovery. */
+export const CancelAccountRecoveryBody = Type.Object({token: LinkToken});
 export const ChangePasswordBody = Type.Object({currentPassword: AnyPassword, newPassword: NewPassword});
 export const ProfileBody = Type.Object({
   name: Type.String({minLength: 1, maxLength: 80, pattern: NAME_PATTERN, description: NAME_RULE}),
@@ -107,6 +121,9 @@ export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponse>;
 export type EmailOnlyBody = Static<typeof EmailOnlyBody>;
 export type VerifyQuery = Static<typeof VerifyQuery>;
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+export type AccountRecoveryBody = Static<typeof AccountRecoveryBody>;
+export type AccountRecoveryStartedResponse = Static<typeof AccountRecoveryStartedResponse>;
+export type CancelAccountRecoveryBody = Static<typeof CancelAccountRecoveryBody>;
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 export type ProfileBody = Static<typeof ProfileBody>;
 export type DeleteAccountBody = Static<typeof DeleteAccountBody>;

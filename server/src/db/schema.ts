@@ -31,6 +31,14 @@ export interface TwoFactorRecoveryCodesTable {
   used_at: Timestamp | null;
 }
 
+export interface AccountRecoveriesTable {
+  user_id: string;
+  password_hash: string;
+  cancel_token_hash: string;
+  started_at: Timestamp;
+  ends_at: Timestamp;
+}
+
 export interface SignInChallengesTable {
   token_hash: string;
   user_id: string;
@@ -158,6 +166,8 @@ export interface EmailTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   superseded_at: Timestamp | null;
+  /** Two-factor codes checked with this reset link. */
+  code_attempts: Generated<number>;
 }
 
 export interface SignInAttemptsTable {
@@ -262,6 +272,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  account_recoveries: AccountRecoveriesTable;
   sign_in_challenges: SignInChallengesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;

@@ -4,7 +4,21 @@ import {BRAND_COLOR} from '@intakekit/contract/constants';
 export type MailTemplate =
   | {kind: 'verify-email'; link: string; name: string | null}
   | {kind: 'reset-password'; link: string; name: string | null}
-  | {kind: 'password-changed'; name: string | null; portalUrl: string}
+  | {
+      kind: 'password-changed';
+      name: string | null;
+      portalUrl: string;
+      /** The passkeys a reset by link removed, by name (someone else may have added them). */
+      removedPasskeys?: string[];
+    }
+  | {
+      kind: 'account-recovery-started';
+      name: string | null;
+      /** When the wait ends, in UTC, as people read it. */
+      endsAt: string;
+      cancelLink: string;
+    }
+  | {kind: 'account-recovery-completed'; name: string | null; removedPasskeys: string[]; portalUrl: string}
   | {kind: 'two-factor-disabled'; name: string | null; portalUrl: string}
   | {
       kind: 'new-sign-in';
@@ -51,6 +65,13 @@ interface Parts {
   footer: string;
 }
 
+/** Passkey names are chosen by whoever added them: each quoted, so none reads as our words. */
+function removedPasskeysParagraph(what: string, names: string[] | undefined): string[] {
+  if (!names?.length) return [];
+  const list = names.map((n) => `“${n}”`).join(', ');
+  return [`${what} also removed these passkeys, which can no longer sign in: ${list}.`];
+}
+
 function parts(template: MailTemplate): Parts {
   const hello = (name: string | null) => (name ? `Hi ${name},` : 'Hi,');
   switch (template.kind) {
@@ -76,9 +97,33 @@ function parts(template: MailTemplate): Parts {
         greeting: hello(template.name),
         paragraphs: [
           'The password of your IntakeKit account was just changed and your other sessions were signed out.',
+          ...removedPasskeysParagraph('The reset', template.removedPasskeys),
           `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password.`,
         ],
         footer: 'You receive this notice for your security; no action is needed if it was you.',
+      };
+    case 'account-recovery-started':
+      return {
+        subject: 'Your IntakeKit account recovery has started',
+        greeting: hello(template.name),
+        paragraphs: [
+          'Someone with access to this mailbox started recovering your IntakeKit account without its authenticator app. Every session was signed out, and nobody can sign in to the account until the recovery ends.',
+          `On ${template.endsAt} (UTC), two-factor authentication and every passkey will be removed and the new password chosen when the recovery started will take effect. We will email you then.`,
+          "If this wasn't you, cancel the recovery now: your password, authenticator app and passkeys then work as before.",
+        ],
+        action: {label: 'Cancel the recovery', link: template.cancelLink},
+        footer: 'You receive this notice for your security. If it was you, there is nothing to do but wait.',
+      };
+    case 'account-recovery-completed':
+      return {
+        subject: 'Your IntakeKit account recovery is complete',
+        greeting: hello(template.name),
+        paragraphs: [
+          'The recovery of your IntakeKit account is complete: two-factor authentication is off, every session was signed out, and the new password chosen when the recovery started is now in force.',
+          ...removedPasskeysParagraph('The recovery', template.removedPasskeys),
+          `Sign in at ${template.portalUrl}/login, then turn two-factor authentication on again in Settings.`,
+        ],
+        footer: 'You receive this notice for your security.',
       };
     case 'two-factor-disabled':
       return {

@@ -84,3 +84,18 @@ export async function deleteEmailTokensExpiredBefore(db: Db, before: Date): Prom
   const result = await db.deleteFrom('email_tokens').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Counts a two-factor code about to be checked with a reset link, before it is checked, in one UPDATE, so that however
+ * many arrive at once no more than `limit` are ever checked. False when the link has had its `limit`.
+ */
+export async function countCodeAttempt(db: Db, id: string, limit: number): Promise<boolean> {
+  const row = await db
+    .updateTable('email_tokens')
+    .set((eb) => ({code_attempts: eb('code_attempts', '+', 1)}))
+    .where('id', '=', id)
+    .where('code_attempts', '<', limit)
+    .returning('code_attempts')
+    .executeTakeFirst();
+  return row !== undefined;
+}

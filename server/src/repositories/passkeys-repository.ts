@@ -133,6 +133,16 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
   return row && toRow(row);
 }
 
+/** Deletes every passkey of the account (a password reset by the mailbox owner): what it removed, oldest first. */
+export async function deleteAllPasskeys(db: Db, userId: string): Promise<{id: string; name: string}[]> {
+  const rows = await db
+    .deleteFrom('passkeys')
+    .where('user_id', '=', userId)
+    .returning(['id', 'name', 'created_at'])
+    .execute();
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).map(({id, name}) => ({id, name}));
+}
+
 export async function insertPasskeyChallenge(
   db: Db,
   challenge: {challenge: string; purpose: PasskeyChallengePurpose; userId: string | null; expiresAt: Date},

@@ -8,7 +8,8 @@
 //
 // A passkey cannot be guessed, so its sign-ins neither count toward nor wait out the password lock: someone
 // locked out by another's guessing can still come in with their passkey. Adding one asks for the password,
-// counted like a sign-in, so a session left open cannot plant a way back in.
+// counted like a sign-in, so a session left open cannot plant a way back in, and a verified address, so someone who
+// registered another person's address cannot either (a reset by link removes every passkey: password-reset.ts).
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -35,7 +36,9 @@ import {
 } from '../repositories/passkeys-repository.js';
 import {findChallenge, spendChallenge} from '../repositories/two-factor-repository.js';
 import {findUser, type UserWithTeam} from '../repositories/users-repository.js';
+import {refuseWhileRecovering} from './account-recovery.js';
 import {checkCurrentPassword, successfulSignIn} from './login-throttle.js';
+import {requireVerifiedToAddSignInMethod} from './sign-in-methods.js';
 import type {SessionClient} from './sessions.js';
 import {PASSKEY_LIMIT, PASSKEY_PROMPT_MINUTES, normalizePasskeyName} from '@intakekit/contract/passkeys';
 import type {
@@ -112,6 +115,7 @@ export class Passkeys {
     password: string,
   ): Promise<PasskeyRegistrationOptions> {
     const {user} = session;
+    requireVerifiedToAddSignInMethod(user);
     await checkCurrentPassword(this.db, this.config, session, password);
     const existing = await listPasskeys(this.db, user.id);
     if (existing.length >= PASSKEY_LIMIT) throw new ApiError('PASSKEY_LIMIT_REACHED');
@@ -139,6 +143,7 @@ export class Passkeys {
     name: string | undefined,
     client: SessionClient,
   ): Promise<PasskeyBody> {
+    requireVerifiedToAddSignInMethod(user);
     const given = name?.trim() ? normalizePasskeyName(name) : defaultPasskeyName(client.userAgent);
     if (!given) throw new ApiError('INVALID_PASSKEY_NAME');
     const challenge = signedChallenge(credential.response.clientDataJSON);
@@ -260,6 +265,7 @@ export class Passkeys {
     if (!used) throw notVerified();
     const user = owner ?? (await findUser(this.db, {id: passkey.user_id}));
     if (!user) throw new ApiError('PASSKEY_NOT_REGISTERED');
+    await refuseWhileRecovering(this.db, user.id);
     if (secondStep) {
       if (!(await spendChallenge(this.db, hashToken(challengeToken), now))) {
         throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');

@@ -38,6 +38,8 @@ import {
   failedSignIn,
   successfulSignIn,
 } from './login-throttle.js';
+import {refuseWhileRecovering} from './account-recovery.js';
+import {requireVerifiedToAddSignInMethod} from './sign-in-methods.js';
 import {
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
@@ -78,6 +80,7 @@ export class TwoFactor {
 
   /** Begins (or begins again) the setup: a new secret, not yet in force. */
   async beginSetup(user: UserWithTeam): Promise<TwoFactorSetupResponse> {
+    requireVerifiedToAddSignInMethod(user);
     if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
     const secret = newTotpSecret();
     await savePendingSecret(this.db, user.id, this.box.seal(secret), this.config.now());
@@ -87,6 +90,7 @@ export class TwoFactor {
 
   /** Confirms the setup with a code from the app: two-factor is on; answers the recovery codes (shown once). */
   async enable(user: UserWithTeam, input: string): Promise<string[]> {
+    requireVerifiedToAddSignInMethod(user);
     if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
     const pending = await findSecret(this.db, user.id);
     if (!pending || pending.confirmed_at) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
@@ -129,6 +133,7 @@ export class TwoFactor {
   /** New recovery codes for a current code; the old ones stop working. */
   async regenerateRecoveryCodes(session: {familyId: string; user: UserWithTeam}, code: string): Promise<string[]> {
     const {user} = session;
+    requireVerifiedToAddSignInMethod(user);
     if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
     await checkSessionSecret(
       this.db,
@@ -159,6 +164,7 @@ export class TwoFactor {
     const challenge = hash && (await findChallenge(this.db, hash, now));
     const user = challenge && (await findUser(this.db, {id: challenge.user_id}));
     if (!hash || !user || !user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
+    await refuseWhileRecovering(this.db, user.id);
     let attempt: number;
     try {
       ({attempt} = await beginSignIn(this.db, this.config, user.email));
@@ -176,6 +182,11 @@ export class TwoFactor {
     if (!(await spendChallenge(this.db, hash, now))) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
     await successfulSignIn(this.db, user.email);
     return {user, method};
+  }
+
+  /** A code given with a reset link: which kind of valid code of the account it is (spending it), or null. */
+  async spendCode(userId: string, input: string): Promise<SecondFactor | null> {
+    return this.useCode(this.db, userId, input);
   }
 
   /** Which kind of valid code of the account `input` is (spending it), or null. */

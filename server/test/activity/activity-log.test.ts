@@ -113,6 +113,23 @@ describe('the activity log', () => {
     await authed(app, soloAgain, 'GET', '/api/activity/export');
     await authed(app, soloAgain, 'DELETE', '/api/auth/account', {password: 'Fresh-Horse-881'});
 
+    // An account recovered without its authenticator: started, cancelled, started again and completed.
+    await register(app, 'lost@example.com');
+    await verify(app, mail, 'lost@example.com');
+    await twoFactorOn(ctx, (await login(app, 'lost@example.com')).json().token);
+    for (const step of ['cancel', 'complete']) {
+      await post(app, '/api/auth/forgot-password', {email: 'lost@example.com'});
+      const link = await mail.lastToken('lost@example.com', 'reset-password');
+      await post(app, '/api/auth/account-recovery', {token: link, newPassword: 'Found-Horse-552'});
+      if (step === 'cancel') {
+        const cancel = /\/cancel-recovery\?token=([\w-]+)/.exec((await mail.to('lost@example.com')).at(-1)!.text)![1];
+        await post(app, '/api/auth/account-recovery/cancel', {token: cancel});
+      }
+    }
+    // The wait is over (the clock stays put: the sessions read below would end idle).
+    await app.db.updateTable('account_recoveries').set({ends_at: clock.now()}).execute();
+    expect((await app.scheduler.run('account-recovery')).ran).toBe(true);
+
     const rows = await app.db.selectFrom('activity_events').select('action').execute();
     const recorded = new Set(rows.map((r) => r.action));
     expect([...ACTIVITY_ACTION_NAMES].filter((action) => !recorded.has(action))).toEqual([]);

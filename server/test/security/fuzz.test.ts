@@ -90,6 +90,8 @@ class World {
   /** Acme's pending invitations (pending@, later@, solo@) and Rival's (solo@). */
   invitationIds: string[] = [];
   linkTokens: string[] = [];
+  /** lost@, whose recovery without an authenticator is under way: a reset link to start it again, its cancel link. */
+  recoveryLinks: string[] = [];
   /** Solo's invitations from Acme and Rival, pending@'s, and member's (already accepted). */
   invitationTokens: string[] = [];
   staleToken = '';
@@ -177,6 +179,7 @@ class World {
       await mail.lastToken('owner@example.com', 'verify'), // already used
     ];
     this.invitationIds = [invited.id, invitedToo.id, soloByAcme.id, soloByRival.id];
+    await this.recovering('lost@example.com');
     // A passkey of the owner's, to rename and remove.
     this.device = new SoftwareAuthenticator({origin: new URL(this.ctx.config.portalUrl).origin});
     this.passkeyIds = [(await this.newPasskey()).id];
@@ -189,6 +192,24 @@ class World {
         families.filter((f) => f.user_id === this.users[role].id).map((f) => f.family_id),
       );
     }
+  }
+
+  /** An account with two-factor on whose recovery has started: a fresh reset link of it and the cancel link. */
+  private async recovering(email: string): Promise<void> {
+    const {app, mail, clock} = this.ctx;
+    await register(app, email);
+    await verify(app, mail, email);
+    const token = (await post(app, '/api/auth/login', {email, password: PASSWORD, turnstileToken: TURNSTILE})).json()
+      .token as string;
+    const secret = (await authed(app, token, 'POST', '/api/auth/two-factor/setup')).json().secret as string;
+    await authed(app, token, 'POST', '/api/auth/two-factor/enable', {code: totpCode(secret, clock.now())});
+    const resetLink = async () => {
+      await post(app, '/api/auth/forgot-password', {email});
+      return mail.lastToken(email, 'reset-password');
+    };
+    await post(app, '/api/auth/account-recovery', {token: await resetLink(), newPassword: 'Found-Horse-552'});
+    const cancel = /\/cancel-recovery\?token=([\w-]+)/.exec((await mail.to(email)).at(-1)!.text)![1]!;
+    this.recoveryLinks = [await resetLink(), cancel];
   }
 
   private async newPasskey(): Promise<{id: string}> {
@@ -328,6 +349,9 @@ class World {
         const [soloAcme, soloRival, pending, used] = this.invitationTokens;
         return [soloAcme!, soloRival!, soloAcme!, soloRival!, pending!, used!, this.linkTokens[0]!];
       }
+      // Starting a recovery needs the reset link of an account with two-factor on (lost@, not solo); its cancel link.
+      if (op.path === '/api/auth/account-recovery') return [this.recoveryLinks[0]!, this.linkTokens[1]!];
+      if (op.path === '/api/auth/account-recovery/cancel') return [this.recoveryLinks[1]!, this.linkTokens[1]!];
       return op.path.includes('reset')
         ? [this.linkTokens[1]!, this.linkTokens[2]!]
         : [this.linkTokens[0]!, this.linkTokens[1]!];
@@ -602,7 +626,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(51);
+    expect(operations.length).toBe(53);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked.
     for (const [i, f] of figures.entries()) {
       const refuses = [...operations[i]!.responses.keys()].some((s) => s >= 400 && s < 500);

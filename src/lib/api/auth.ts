@@ -2,6 +2,9 @@
 import {apiClient} from '@site/src/lib/api-client';
 import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
 import type {
+  AccountRecoveryBody,
+  AccountRecoveryStartedResponse,
+  CancelAccountRecoveryBody,
   EmailOnlyBody,
   MessageBody as MessageResponse,
   RegisterBody,
@@ -40,8 +43,20 @@ export function requestPasswordReset(email: string): Promise<MessageResponse> {
   return apiClient.post('/api/auth/forgot-password', body);
 }
 
-/** POST /api/auth/reset-password */
-export function resetPassword(token: string, newPassword: string): Promise<MessageResponse> {
-  const body: ResetPasswordBody = {token, newPassword};
+/** POST /api/auth/reset-password; `code` (authenticator or recovery code) when the account has two-factor on. */
+export function resetPassword(token: string, newPassword: string, code?: string): Promise<MessageResponse> {
+  const body: ResetPasswordBody = {token, newPassword, ...(code !== undefined && {code})};
   return apiClient.post('/api/auth/reset-password', body);
+}
+
+/** POST /api/auth/account-recovery: 'I can't use my authenticator' (a wait, then two-factor is removed). */
+export function startAccountRecovery(token: string, newPassword: string): Promise<AccountRecoveryStartedResponse> {
+  const body: AccountRecoveryBody = {token, newPassword};
+  return apiClient.post('/api/auth/account-recovery', body);
+}
+
+/** POST /api/auth/account-recovery/cancel, with the token of the emailed cancel link. */
+export function cancelAccountRecovery(token: string): Promise<MessageResponse> {
+  const body: CancelAccountRecoveryBody = {token};
+  return apiClient.post('/api/auth/account-recovery/cancel', body);
 }

@@ -15,6 +15,7 @@ import {
   successfulSignIn,
   type SignInAttempt,
 } from '../../services/login-throttle.js';
+import {refuseWhileRecovering} from '../../services/account-recovery.js';
 import {actorOf, recordRefusedSignIn} from '../../services/activity.js';
 import {noticeNewBrowser} from '../../services/new-browser-notice.js';
 import {clientOf, startSession} from '../../services/sessions.js';
@@ -46,6 +47,7 @@ export async function loginRoute(app: FastifyInstance, {config, twoFactor}: Auth
             ['INVALID_CREDENTIALS', 400],
             'EMAIL_NOT_VERIFIED',
             'LOCKED',
+            'ACCOUNT_RECOVERY_PENDING',
             'RATE_LIMIT_EXCEEDED',
           ),
         },
@@ -77,6 +79,8 @@ export async function loginRoute(app: FastifyInstance, {config, twoFactor}: Auth
       else await successfulSignIn(app.db, email);
       // Checked only after the password, so the answer never reveals that an address is unverified.
       if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
+      // Also after the password: an account under recovery is not told apart from others by a stranger.
+      await refuseWhileRecovering(app.db, user.id);
       if (user.twoFactorEnabled) return twoFactor.challenge(user);
       const client = clientOf(request);
       const token = await startSession(app.db, config, user.id, client);

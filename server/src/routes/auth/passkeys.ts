@@ -22,6 +22,7 @@ import {
 import {findAccount} from '../../services/accounts.js';
 import {actorOf} from '../../services/activity.js';
 import {noticeNewBrowser} from '../../services/new-browser-notice.js';
+import {UNVERIFIED_SIGN_IN_METHOD} from '../../services/sign-in-methods.js';
 import {clientOf, startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
@@ -66,6 +67,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
             'MISSING_FIELDS',
             'INVALID_CURRENT_PASSWORD',
             'PASSKEY_LIMIT_REACHED',
+            UNVERIFIED_SIGN_IN_METHOD,
             'UNAUTHORIZED',
             'LOCKED',
             'RATE_LIMIT_EXCEEDED',
@@ -105,6 +107,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
             'PASSKEY_NOT_VERIFIED',
             'PASSKEY_PROMPT_EXPIRED',
             'PASSKEY_LIMIT_REACHED',
+            UNVERIFIED_SIGN_IN_METHOD,
             'UNAUTHORIZED',
           ),
         },
@@ -200,6 +203,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
             'PASSKEY_NOT_REGISTERED',
             'TWO_FACTOR_CHALLENGE_EXPIRED',
             'EMAIL_NOT_VERIFIED',
+            'ACCOUNT_RECOVERY_PENDING',
             'RATE_LIMIT_EXCEEDED',
           ),
         },

@@ -16,6 +16,7 @@ import {
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {findAccount} from '../../services/accounts.js';
 import {noticeNewBrowser} from '../../services/new-browser-notice.js';
+import {UNVERIFIED_SIGN_IN_METHOD} from '../../services/sign-in-methods.js';
 import {clientOf, startSession} from '../../services/sessions.js';
 import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
@@ -45,6 +46,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
             'INVALID_TWO_FACTOR_CODE',
             'TWO_FACTOR_CHALLENGE_EXPIRED',
             'LOCKED',
+            'ACCOUNT_RECOVERY_PENDING',
             'RATE_LIMIT_EXCEEDED',
           ),
         },
@@ -77,7 +79,10 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
         summary: 'Begin setting up an authenticator app: a new secret and its QR code',
         description: 'The secret is not in force until POST /api/auth/two-factor/enable confirms a code from it.',
         security: session,
-        response: {200: TwoFactorSetupResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_ALREADY_ENABLED')},
+        response: {
+          200: TwoFactorSetupResponse,
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_ALREADY_ENABLED', UNVERIFIED_SIGN_IN_METHOD),
+        },
       },
     },
     async (request) => twoFactor.beginSetup(authOf(request).user),
@@ -100,6 +105,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
             'INVALID_TWO_FACTOR_CODE',
             'TWO_FACTOR_SETUP_REQUIRED',
             'TWO_FACTOR_ALREADY_ENABLED',
+            UNVERIFIED_SIGN_IN_METHOD,
             'UNAUTHORIZED',
           ),
         },
@@ -128,6 +134,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
             'MISSING_FIELDS',
             'INVALID_TWO_FACTOR_CODE',
             'TWO_FACTOR_NOT_ENABLED',
+            UNVERIFIED_SIGN_IN_METHOD,
             'UNAUTHORIZED',
             'LOCKED',
             'RATE_LIMIT_EXCEEDED',

@@ -22,7 +22,7 @@ export default function SettingsView({LeaveTeamDialog}: {LeaveTeamDialog: LeaveT
       <ProfileForm user={user} />
       <PasswordForm />
       <TwoFactorSection user={user} />
-      <PasskeysSection />
+      <PasskeysSection emailVerified={user.emailVerified} />
       <SessionsSection />
       <TeamSection user={user} LeaveTeamDialog={LeaveTeamDialog} />
       <DangerZone email={user.email} />

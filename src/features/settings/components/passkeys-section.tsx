@@ -8,6 +8,7 @@ import Spinner from '@site/src/components/spinner';
 import {useFormValues} from '@site/src/hooks/use-form-values';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {passkeysSupported} from '@site/src/lib/passkeys';
+import {VERIFY_EMAIL_FOR_SIGN_IN_METHODS} from '@intakekit/contract/errors';
 import {PASSKEY_MESSAGES, PASSKEY_NAME_MAX, normalizePasskeyName} from '@intakekit/contract/passkeys';
 import {addPasskey, removePasskey, renamePasskey, usePasskeys, type Passkey} from '../api/passkeys';
 import styles from './device-list.module.css';
@@ -135,8 +136,11 @@ function AddPasskeyForm({onAdded, onCancel}: {onAdded: (passkey: Passkey) => voi
   );
 }
 
-/** Settings → Passkeys: sign in with the device's lock instead of the password; add, rename and remove them. */
-export default function PasskeysSection(): ReactNode {
+/**
+ * Settings → Passkeys: sign in with the device's lock instead of the password; add, rename and remove them. Adding
+ * waits for a verified address: until then the account may be someone else's registration of it.
+ */
+export default function PasskeysSection({emailVerified}: {emailVerified: boolean}): ReactNode {
   const {data, error, isLoading, mutate} = usePasskeys();
   const [supported, setSupported] = useState<boolean | null>(null);
   const [adding, setAdding] = useState(false);
@@ -250,7 +254,12 @@ export default function PasskeysSection(): ReactNode {
           This browser cannot make passkeys. Open Settings in a current browser to add one.
         </Notice>
       ) : null}
-      {supported && adding ? (
+      {supported && !emailVerified ? (
+        <Notice variant="info" className={styles.actions}>
+          {VERIFY_EMAIL_FOR_SIGN_IN_METHODS}
+        </Notice>
+      ) : null}
+      {supported && emailVerified && adding ? (
         <AddPasskeyForm
           onCancel={() => setAdding(false)}
           onAdded={(passkey) => {
@@ -260,7 +269,7 @@ export default function PasskeysSection(): ReactNode {
           }}
         />
       ) : null}
-      {supported && !adding && data ? (
+      {supported && emailVerified && !adding && data ? (
         <div className={styles.actions}>
           <button
             type="button"

@@ -7,6 +7,7 @@ import Panel from '@site/src/components/panel';
 import SubmitButton from '@site/src/components/submit-button';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {useAuthStore, type User} from '@site/src/stores/auth-store';
+import {VERIFY_EMAIL_FOR_SIGN_IN_METHODS} from '@intakekit/contract/errors';
 import {TWO_FACTOR_MESSAGES, normalizeRecoveryCode, normalizeTotpCode} from '@intakekit/contract/two-factor';
 import type {TwoFactorSetupResponse} from '@intakekit/contract/schemas/auth';
 import {beginTwoFactorSetup, enableTwoFactor, regenerateRecoveryCodes} from '../api/two-factor';
@@ -208,15 +209,20 @@ export default function TwoFactorSection({user}: {user: User}): ReactNode {
           <strong>Off.</strong> Add a second step to signing in: a 6-digit code from an authenticator app on your phone,
           so a stolen password alone does not open your API keys.
         </p>
-        <SubmitButton
-          type="button"
-          className={styles.inlineButton}
-          loading={starting}
-          loadingText="Starting..."
-          onClick={() => void startSetup()}
-        >
-          Set up two-factor
-        </SubmitButton>
+        {user.emailVerified ? (
+          <SubmitButton
+            type="button"
+            className={styles.inlineButton}
+            loading={starting}
+            loadingText="Starting..."
+            onClick={() => void startSetup()}
+          >
+            Set up two-factor
+          </SubmitButton>
+        ) : (
+          // Until the address is proved the account may be someone else's registration of it.
+          <Notice variant="info">{VERIFY_EMAIL_FOR_SIGN_IN_METHODS}</Notice>
+        )}
       </div>
     );
   }

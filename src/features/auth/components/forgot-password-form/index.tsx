@@ -17,7 +17,10 @@ export default function ForgotPasswordForm(): ReactNode {
   const {values, field, set} = useFormValues({email: ''});
   const {email} = values;
   // `?email=` (the sign-in page's LOCKED message links here) pre-fills the address.
-  const presetEmail = useSearchParams()?.get('email') ?? '';
+  const params = useSearchParams();
+  const presetEmail = params?.get('email') ?? '';
+  // The sign-in page's 'Lost access to your authenticator?' link: how recovery without it works.
+  const lostAuthenticator = params?.get('authenticator') === 'lost';
   useEffect(() => {
     if (presetEmail) set('email', (current) => current || presetEmail);
   }, [presetEmail, set]);
@@ -81,6 +84,14 @@ export default function ForgotPasswordForm(): ReactNode {
         </>
       }
     >
+      {lostAuthenticator ? (
+        <Notice variant="info" className={form.notice} data-testid="lost-authenticator">
+          Lost your authenticator app and your recovery codes? Ask for a reset link here. On the page it opens, choose
+          your new password, then &lsquo;I can&apos;t use my authenticator&rsquo;. After a waiting period of several
+          days, in which nobody can sign in to the account, two-factor authentication and passkeys are removed and your
+          new password takes effect. We email this address when it starts, with a link to cancel it, and when it ends.
+        </Notice>
+      ) : null}
       <FormError errorRef={errorRef}>{error}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
         <EmailField {...field('email')} required />

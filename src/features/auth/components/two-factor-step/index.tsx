@@ -1,4 +1,5 @@
 import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
 import FormField from '@site/src/components/form-field';
 import SubmitButton from '@site/src/components/submit-button';
 import {AuthCard} from '@site/src/components/auth-layout';
@@ -10,6 +11,9 @@ import {TWO_FACTOR_MESSAGES, normalizeRecoveryCode, normalizeTotpCode} from '@in
 import type {TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
 import PasskeyAlternative from '../passkey-alternative';
 import styles from './styles.module.css';
+
+/** Where someone without their authenticator or recovery codes starts: a reset link, then the recovery. */
+export const LOST_AUTHENTICATOR_PATH = '/forgot-password?authenticator=lost';
 
 /** Refusals after which this challenge is of no more use: back to the password, with the message. */
 const CHALLENGE_ENDED = new Set(['TWO_FACTOR_CHALLENGE_EXPIRED', 'LOCKED']);
@@ -155,6 +159,9 @@ export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props)
         >
           Back to sign in
         </button>
+        <Link to={LOST_AUTHENTICATOR_PATH} className={styles.linkButton}>
+          Lost access to your authenticator?
+        </Link>
       </div>
     </AuthCard>
   );

@@ -1,0 +1,90 @@
+import {useEffect, useRef, useState, type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import Notice from '@site/src/components/notice';
+import Spinner from '@site/src/components/spinner';
+import {AuthCard} from '@site/src/components/auth-layout';
+import form from '@site/src/components/auth-layout/form.module.css';
+import {cancelAccountRecovery} from '@site/src/lib/api/auth';
+import {getErrorMessage} from '@site/src/lib/errors';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
+
+type State = {status: 'asking'} | {status: 'cancelling'} | {status: 'cancelled'} | {status: 'failed'; message: string};
+
+/**
+ * The cancel link of the email that announced an account recovery. It cancels on a click, never on load: mail
+ * scanners open links, and one must not cancel a recovery its owner wants.
+ */
+export default function CancelRecovery(): ReactNode {
+  const params = useSearchParams();
+  const token = params?.get('token') ?? null;
+  const [state, setState] = useState<State>({status: 'asking'});
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (state.status === 'cancelled' || state.status === 'failed') titleRef.current?.focus();
+  }, [state.status]);
+
+  if (params === null) {
+    return (
+      <AuthCard icon="key" title="Cancel account recovery">
+        <div className={form.spinnerBox}>
+          <Spinner />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  async function onCancel() {
+    setState({status: 'cancelling'});
+    try {
+      await cancelAccountRecovery(token ?? '');
+      setState({status: 'cancelled'});
+    } catch (caught) {
+      setState({status: 'failed', message: getErrorMessage(caught)});
+    }
+  }
+
+  if (state.status === 'cancelled') {
+    return (
+      <AuthCard icon="key" title="Recovery cancelled" titleRef={titleRef}>
+        <div className={form.stack}>
+          <Notice variant="success">
+            Your password, authenticator app and passkeys work as before. If you did not start this recovery, someone
+            else can read your email: secure your mailbox, then change your IntakeKit password in Settings.
+          </Notice>
+          <Link to="/login" className="button button--primary button--block">
+            Sign in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon="alert"
+      tone="warning"
+      title={state.status === 'failed' ? 'Recovery not cancelled' : 'Cancel account recovery?'}
+      titleRef={titleRef}
+    >
+      <div className={form.stack}>
+        {state.status === 'failed' ? <Notice variant="error">{state.message}</Notice> : null}
+        <p>
+          Someone with access to your email started recovering your IntakeKit account without its authenticator app. If
+          it wasn&apos;t you, cancel it: nothing about your account changes.
+        </p>
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={() => void onCancel()}
+          disabled={!token || state.status === 'cancelling'}
+        >
+          {state.status === 'cancelling' ? 'Cancelling...' : 'Cancel the recovery'}
+        </button>
+      </div>
+      <div className={form.linkRow}>
+        <Link to="/login">Back to sign in</Link>
+      </div>
+    </AuthCard>
+  );
+}
