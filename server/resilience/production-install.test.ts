@@ -1,7 +1,8 @@
 // The API must run from a production install. It used to start only through tsx, a
 // development dependency of the root, so after `npm install --omit=dev` it did not start. Here a deploy is
 // made as an operator would: the compiled server (`npm run build -w server`), its migrations, the workspace
-// manifests and the committed lockfile, installed without development dependencies, started with `node`.
+// manifests and the committed lockfile, installed without development dependencies, started with `node`, and then as
+// the README says, with `npm start -w server`.
 import {execFile} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import fs from 'node:fs/promises';
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('a production install of the API', () => {
-  it('builds to JavaScript, installs without development dependencies, starts with node, migrates and serves sign-up', async () => {
+  it('builds to JavaScript, installs without development dependencies, starts with node, migrates and serves sign-up, and starts with npm start -w server', async () => {
     const deploy = path.join(work, 'app');
     for (const file of [
       'package.json',
@@ -72,6 +73,15 @@ describe('a production install of the API', () => {
     expect(signUp.status).toBe(201);
     const exit = await api.signal('SIGTERM');
     expect(exit.code).toBe(0);
+    expect(api.errorLines()).toEqual([]);
+
+    // As the README's deploy starts it: `npm start -w server`, whose prestart finds the shipped dist/ and builds
+    // nothing (there is no TypeScript to build with). --silent: npm's banner lines are not the API's log entries.
+    api = await startApi({dataDir, serverDir: deploy, command: ['npm', 'start', '--silent', '-w', 'server']});
+    expect((await fetch(`${api.url}/api/health`)).status).toBe(200);
+    // npm itself ends by the signal it passed on; what matters is that the API shut down cleanly.
+    await api.signal('SIGTERM');
+    expect(api.output()).toMatch(/"msg":"shutting down"/);
     expect(api.errorLines()).toEqual([]);
   });
 });
