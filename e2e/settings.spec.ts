@@ -18,7 +18,7 @@ async function status(path: string, token: string): Promise<number> {
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
-test('profile: the name is required, saved with a 3 s message, and the user is refreshed', async ({page}) => {
+test('profile: the name is required and follows the name rule, saved with a 3 s message, and the user is refreshed', async ({page}) => {
   // The page's clock, so the message's 3 s pass at once instead of in real time.
   await page.clock.install();
   const user = await users.create({name: 'Pat Profile', teamName: 'Profile Clinic'});
@@ -41,6 +41,10 @@ test('profile: the name is required, saved with a 3 s message, and the user is r
   await name.fill('   ');
   await profile.getByRole('button', {name: 'Save changes'}).click();
   await expect(profile.getByText('Name cannot be empty')).toBeVisible();
+  // A name that reads as a web address is refused in the API's words, before any request.
+  await name.fill('Verify at evil.test/x');
+  await profile.getByRole('button', {name: 'Save changes'}).click();
+  await expect(profile.getByText(/^Names cannot contain a web or email address/)).toBeVisible();
 
   await name.fill('Robin Renamed');
   await profile.getByRole('button', {name: 'Save changes'}).click();

@@ -34,6 +34,8 @@ export function apiEnv({port, dataDir, databaseUrl, portalUrl = SITE_URL}) {
     SDK_KEY_RATE_LIMIT: '1000000',
     SDK_KEY_RATE_LIMIT_MAX: '1000000',
     LOGIN_LOCK_ATTEMPTS: '1000',
+    // autocannon's 50 connections and the bench's own clients all come from one address.
+    MAX_CONNECTIONS_PER_ADDRESS: '1000000',
     LOG_LEVEL: 'warn',
     // Fixed so keys created in one process can be read by the next one on the same data.
     SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789',

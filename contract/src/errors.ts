@@ -64,6 +64,16 @@ const API_CODES = {
   PAYLOAD_TOO_LARGE: {status: 413, message: 'The request body is too large.'},
   UNSUPPORTED_MEDIA_TYPE: {status: 415, message: 'Send the request body as JSON (Content-Type: application/json).'},
   SERVICE_UNAVAILABLE: {status: 503, message: 'The service is temporarily unavailable. Please try again later.'},
+  // Person and team names (names.ts): they reach other people's inboxes and screens under our name.
+  NAME_INVISIBLE_CHARACTERS: {
+    status: 400,
+    message: 'Names cannot contain control characters, line breaks or characters that change the direction of text.',
+  },
+  NAME_HAS_ADDRESS: {
+    status: 400,
+    message:
+      'Names cannot contain a web or email address, because they appear in emails we send. Remove it, or put a space after each dot (as in "Dr. J. Smith").',
+  },
   // Teams by consent: invitations are accepted by the invited address only.
   INVITATION_WRONG_ACCOUNT: {status: 403, message: 'This invitation was sent to a different email address.'},
   ALREADY_IN_TEAM: {status: 409, message: 'You already belong to a team. Leave it before joining another.'},

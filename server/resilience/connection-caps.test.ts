@@ -9,7 +9,7 @@ import {PASSWORD, TURNSTILE} from './support/accounts.js';
 import {ensureStopped, startApi, type ApiProcess} from './support/api-process.js';
 import {askOn, holdConnections, sendFrom, type HeldConnections} from './support/sockets.js';
 
-/** The default of MAX_CONNECTIONS_PER_ADDRESS. */
+/** The default of MAX_CONNECTIONS_PER_ADDRESS (which startApi raises for the other tests). */
 const PER_ADDRESS = 50;
 
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'intakekit-connection-caps-'));
@@ -37,7 +37,10 @@ async function signUpAndIn(url: string, from: string, email: string): Promise<vo
 
 describe('connection caps', () => {
   it('1,100 slow connections from one address: another address still signs in, and the first holds at most its cap', async () => {
-    api = await startApi({dataDir: path.join(work, 'one-address'), env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'}});
+    api = await startApi({
+      dataDir: path.join(work, 'one-address'),
+      env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false', MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS)},
+    });
     const port = Number(new URL(api.url).port);
     const body = {email: 'other@example.com', password: PASSWORD, turnstileToken: TURNSTILE};
     expect((await sendFrom('127.0.0.2', api.url, 'POST', '/api/auth/register', body)).status).toBe(201);
@@ -65,7 +68,7 @@ describe('connection caps', () => {
     const fileLimit = 512;
     api = await startApi({
       dataDir: path.join(work, 'file-limit'),
-      env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'},
+      env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false', MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS)},
       fileLimit,
     });
     const port = Number(new URL(api.url).port);

@@ -8,6 +8,7 @@ import {
   validateChangePassword,
   validateForgotPassword,
   validatePassword,
+  validateName,
   validateProfileName,
   validateResetPassword,
   validateResetToken,
@@ -140,5 +141,27 @@ describe('profile', () => {
   it('needs a non-empty name after trimming', () => {
     expect(validateProfileName('   ')).toBe('Name cannot be empty');
     expect(validateProfileName(' Jane ')).toBeNull();
+  });
+});
+
+describe('names (the API rule, in its words)', () => {
+  const ADDRESS = 'Names cannot contain a web or email address';
+  const INVISIBLE = 'Names cannot contain control characters';
+
+  it('refuses a web or email address and hidden characters in the profile, sign-up and invite forms', () => {
+    expect(validateProfileName('Verify at https://evil.test/x')).toMatch(ADDRESS);
+    expect(validateProfileName('Ada\u202Eevil')).toMatch(INVISIBLE);
+    expect(validateName('help@evil.test')).toMatch(ADDRESS);
+    expect(validateName('Ada\u2028Lovelace')).toMatch(INVISIBLE);
+    const signUp = {email: 'ada@example.com', password: 'Correct-Horse-42'};
+    expect(validateSignUp({...signUp, name: 'Ada', teamName: 'example.com'})).toMatch(ADDRESS);
+    expect(validateSignUp({...signUp, name: 'Ada\u0085'})).toMatch(INVISIBLE);
+    expect(validateSignUp({...signUp, name: 'Dr. J. Smith', teamName: "St. Mary's Clinic"})).toBeNull();
+  });
+
+  it('leaves empty names to the other rules', () => {
+    expect(validateName('')).toBeNull();
+    expect(validateName(undefined)).toBeNull();
+    expect(validateName('  Jane  ')).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 /** The form rules of spec §5. Each validator returns the first message that applies, or null. */
 import {PASSWORD_MIN_LENGTH, hasClassMix} from '@intakekit/contract/password-policy';
 import type {RegisterBody} from '@intakekit/contract/schemas/auth';
+import {ERROR_CATALOGUE} from '@intakekit/contract/errors';
+import {nameProblem} from '@intakekit/contract/names';
 
 export const MESSAGES = {
   emailAndPasswordRequired: 'Email and password are required',
@@ -53,12 +55,26 @@ export function validateSignIn(input: {email: string; password: string}): string
   return null;
 }
 
-export function validateSignUp(input: {email: string; password: string}): string | null {
+export function validateSignUp(input: {
+  email: string;
+  password: string;
+  name?: string;
+  teamName?: string;
+}): string | null {
   if (!input.email.trim() || !input.password) return MESSAGES.emailAndPasswordRequired;
   if (!isValidEmail(input.email)) return MESSAGES.invalidEmail;
   if (input.password.length < SIGN_UP_MIN_PASSWORD) return MESSAGES.passwordTooShort;
   // Decision: sign-up also applies the mix rule, which the API enforces anyway (contract).
-  return validatePassword(input.password);
+  return validatePassword(input.password) ?? validateName(input.name) ?? validateName(input.teamName);
+}
+
+/**
+ * The name rule of the API (contract/src/names.ts), in the API's words: no characters that hide or reorder text,
+ * nothing that reads as a web or email address. An empty or absent name is not this rule's business.
+ */
+export function validateName(name: string | undefined): string | null {
+  const problem = name?.trim() ? nameProblem(name.trim()) : undefined;
+  return problem ? ERROR_CATALOGUE[problem].message : null;
 }
 
 /** The register body the form fills in: the bot-check and invitation tokens are added when it is sent. */
@@ -117,5 +133,5 @@ export function canSubmitChangePassword(input: {current: string; next: string; c
 }
 
 export function validateProfileName(name: string): string | null {
-  return name.trim() ? null : MESSAGES.nameEmpty;
+  return name.trim() ? validateName(name) : MESSAGES.nameEmpty;
 }

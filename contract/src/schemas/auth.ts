@@ -4,8 +4,6 @@ import {
   AnyPassword,
   Email,
   MessageBody,
-  NAME_PATTERN,
-  NAME_RULE,
   NewPassword,
   PersonName,
   Timestamp,
@@ -13,6 +11,7 @@ import {
   UserBody,
   Uuid,
 } from './common.js';
+import {PERSON_NAME_PATTERN, PERSON_NAME_RULE} from '../names.js';
 
 // Query tokens: any non-empty string is accepted by the schema; the handler tells a malformed
 // token (INVALID_TOKEN) from an unknown one, as the contract distinguishes them.
@@ -83,7 +82,7 @@ export const AccountRecoveryStartedResponse = Type.Object({
 export const CancelAccountRecoveryBody = Type.Object({token: LinkToken});
 export const ChangePasswordBody = Type.Object({currentPassword: AnyPassword, newPassword: NewPassword});
 export const ProfileBody = Type.Object({
-  name: Type.String({minLength: 1, maxLength: 80, pattern: NAME_PATTERN, description: NAME_RULE}),
+  name: Type.String({minLength: 1, maxLength: 80, pattern: PERSON_NAME_PATTERN, description: PERSON_NAME_RULE}),
 });
 export const DeleteAccountBody = Type.Object({password: AnyPassword});
 

@@ -4,6 +4,7 @@ import {Type, type Static, type TLiteral, type TSchema, type TUnion} from 'typeb
 import {ERROR_CATALOGUE, type ErrorBody as ErrorBodyType, type ErrorCode} from '../errors.js';
 import {EMAIL_MAX_LENGTH, EMAIL_PATTERN} from '../email.js';
 import {PASSWORD_MAX_LENGTH} from '../password-policy.js';
+import {PERSON_NAME_PATTERN, PERSON_NAME_RULE} from '../names.js';
 import {SESSION_END_CODES} from '../sessions.js';
 
 // The address rule of email.ts (RFC 5321 without SMTPUTF8), checked after the API's plugins/normalize-input.ts has
@@ -26,7 +27,8 @@ export const NAME_RULE = 'Any characters except control characters (U+0000 to U+
 export const NewPassword = Type.String({minLength: 1, maxLength: PASSWORD_MAX_LENGTH});
 // Any string: a wrong password is a credentials failure, not a validation failure.
 export const AnyPassword = Type.String({minLength: 1, maxLength: 4096});
-export const PersonName = Type.String({maxLength: 80, pattern: NAME_PATTERN, description: NAME_RULE});
+/** A person's or team's name: names.ts's rule (the pattern holds its characters; the services, its address part). */
+export const PersonName = Type.String({maxLength: 80, pattern: PERSON_NAME_PATTERN, description: PERSON_NAME_RULE});
 export const TurnstileToken = Type.String({minLength: 1, maxLength: 4096});
 export const Uuid = Type.String({format: 'uuid'});
 export const Timestamp = Type.String({format: 'date-time'});

@@ -52,8 +52,9 @@ export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> 
       DATABASE_URL: options.databaseUrl ?? '',
       SMTP_URL: '',
       TURNSTILE_SECRET_KEY: '',
-      // These tests sign up hundreds of accounts from one address.
+      // These tests sign up hundreds of accounts from one address, over as many connections at once.
       AUTH_RATE_LIMIT: '1000000',
+      MAX_CONNECTIONS_PER_ADDRESS: '1000000',
       // These tests prove correctness under load, not shedding: a shed request would read as a 5xx.
       LOAD_SHED_EVENT_LOOP_MS: '0',
       LOG_LEVEL: 'info',

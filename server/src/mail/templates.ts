@@ -1,5 +1,6 @@
 // Every email the API sends, as plain text and HTML built from the same words.
 import {BRAND_COLOR} from '@intakekit/contract/constants';
+import {nameProblem} from '@intakekit/contract/names';
 
 export type MailTemplate =
   | {kind: 'verify-email'; link: string; name: string | null}
@@ -72,8 +73,13 @@ function removedPasskeysParagraph(what: string, names: string[] | undefined): st
   return [`${what} also removed these passkeys, which can no longer sign in: ${list}.`];
 }
 
+/** A name as an email may show it: null when it breaks the name rule (a row written before the rule existed). */
+function shownName(name: string | null): string | null {
+  return name && !nameProblem(name) ? name : null;
+}
+
 function parts(template: MailTemplate): Parts {
-  const hello = (name: string | null) => (name ? `Hi ${name},` : 'Hi,');
+  const hello = (name: string | null) => (shownName(name) ? `Hi ${name},` : 'Hi,');
   switch (template.kind) {
     case 'verify-email':
       return {
@@ -162,13 +168,17 @@ function parts(template: MailTemplate): Parts {
       };
     }
     case 'team-invitation': {
-      // One text whatever the address: the email never tells whether it has an account.
-      const inviter = template.inviterName ?? 'A teammate';
+      // One text whatever the address: the email never tells whether it has an account. Names are quoted, the
+      // subject starts with our words and leaves the inviter out, and a name stored before the name rule is left out.
+      const inviterName = shownName(template.inviterName);
+      const inviter = inviterName ? `“${inviterName}”` : 'A teammate';
+      const teamName = shownName(template.teamName);
+      const team = teamName ? `the team “${teamName}”` : 'a team';
       return {
-        subject: `${inviter} invited you to join ${template.teamName} on IntakeKit`,
+        subject: `A teammate invited you to join ${team} on IntakeKit`,
         greeting: 'Hi,',
         paragraphs: [
-          `${inviter} invited you to join the ${template.teamName} team on IntakeKit as ${template.role === 'admin' ? 'an admin' : 'a member'}. ` +
+          `${inviter} invited you to join ${team} on IntakeKit as ${template.role === 'admin' ? 'an admin' : 'a member'}. ` +
             'Members of a team share its API keys.',
           'Open the invitation to join or decline. You will be asked to sign in, or to create an account, with this email address.',
         ],

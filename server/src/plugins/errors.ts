@@ -4,6 +4,7 @@
 // request id, never sent to the client.
 import type {FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError} from 'fastify';
 import fp from 'fastify-plugin';
+import {PERSON_NAME_PATTERN} from '@intakekit/contract/names';
 import {ApiError, ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
 
 /** Per-route overrides of which code a schema failure on a field maps to. */
@@ -68,6 +69,9 @@ export function codeForValidation(
   // A wrong type (number for a string, a non-object body) is treated as a missing field.
   if (first.keyword === 'type' || field === '') return {status: 400, code: 'MISSING_FIELDS'};
   if (first.keyword === 'minLength' && params.limit === 1) return {status: 400, code: missingCode};
+  // A name with a character the name rule forbids is told why; a name too long stays INVALID_NAME.
+  if (first.keyword === 'pattern' && params.pattern === PERSON_NAME_PATTERN)
+    return {status: 400, code: 'NAME_INVISIBLE_CHARACTERS'};
   return {status: 400, code: overrides.invalid?.[field] ?? DEFAULT_INVALID[field] ?? 'MISSING_FIELDS'};
 }
 

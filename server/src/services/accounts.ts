@@ -12,6 +12,7 @@ import {deleteChallengesOf} from '../repositories/two-factor-repository.js';
 import {findUser, insertUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {queueVerificationEmail, type LinkConfig} from './email-links.js';
 import {findUsableInvitation} from './invitations.js';
+import {assertAcceptableNames} from './names.js';
 import {startSession, type SessionClient} from './sessions.js';
 
 export interface Registration {
@@ -33,6 +34,7 @@ export async function registerAccount(
   registration: Registration,
 ): Promise<{userId: string; emailVerified: boolean}> {
   const {email, password, name, teamName, invitationToken} = registration;
+  assertAcceptableNames(name, teamName);
   if (!isAcceptablePassword(password)) throw new ApiError('INVALID_PASSWORD');
   if (await findUser(db, {email})) throw new ApiError('EMAIL_IN_USE');
 
@@ -66,6 +68,7 @@ export async function updateProfile(
   userId: string,
   profile: {name: string},
 ): Promise<UserWithTeam> {
+  assertAcceptableNames(profile.name);
   await updateUser(db, userId, {name: profile.name}, config.now());
   return findAccount(db, userId);
 }

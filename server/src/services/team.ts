@@ -34,6 +34,7 @@ import {
 } from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {checkCurrentPassword} from './login-throttle.js';
+import {assertAcceptableNames} from './names.js';
 
 type Team = NonNullable<UserWithTeam['team']>;
 type TeamConfig = Pick<
@@ -127,6 +128,7 @@ export class Teams {
     assertManager(team);
     if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED', {message: VERIFY_EMAIL_FOR_INVITATIONS});
     if (invitee.role === 'admin' && team.role !== 'owner') throw new ApiError('FORBIDDEN');
+    assertAcceptableNames(invitee.name);
     const {email} = invitee;
     if (email === user.email) throw new ApiError('EMAIL_IN_USE', {message: OWN_ADDRESS});
     const now = this.config.now();

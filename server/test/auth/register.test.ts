@@ -155,7 +155,7 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({message: 'Account created. You can sign in now.', emailVerified: true});
     expect((await mail.to('invitee@example.com')).map((m) => m.subject)).toEqual([
-      'Boss invited you to join Acme on IntakeKit',
+      'A teammate invited you to join the team “Acme” on IntakeKit',
     ]);
     const me = await login(app, 'invitee@example.com');
     expect(me.json().user).toMatchObject({emailVerified: true, team: null});

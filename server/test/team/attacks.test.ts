@@ -41,8 +41,8 @@ describe('teams: what the outside review found', () => {
     const res = await invite(app, employer, 'victim@bigcorp.test');
     expect(res.statusCode).toBe(201);
     expect((await invitationMails(mail, 'victim@bigcorp.test')).map((m) => m.subject)).toEqual([
-      'Mallory invited you to join Squat on IntakeKit',
-      'A teammate invited you to join BigCorp on IntakeKit',
+      'A teammate invited you to join the team “Squat” on IntakeKit',
+      'A teammate invited you to join the team “BigCorp” on IntakeKit',
     ]);
   });
 

@@ -205,8 +205,8 @@ describe('two teams invite one address', () => {
     expect((await invite(app, beta, 'both@example.com', {role: 'admin'})).statusCode).toBe(201);
     const [fromAcme, fromBeta] = await invitationMails(mail, 'both@example.com');
     expect([fromAcme!.subject, fromBeta!.subject]).toEqual([
-      'Ann invited you to join Acme on IntakeKit',
-      'Bob invited you to join Beta on IntakeKit',
+      'A teammate invited you to join the team “Acme” on IntakeKit',
+      'A teammate invited you to join the team “Beta” on IntakeKit',
     ]);
     const tokenOf = (text: string) => /accept-invitation\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
     const user = await signedIn(app, mail, 'both@example.com');

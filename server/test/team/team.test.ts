@@ -87,7 +87,8 @@ describe('POST /api/team/add', () => {
     });
     const [sent, ...more] = await invitationMails(mail, 'new@example.com');
     expect(more).toEqual([]);
-    expect(sent!.subject).toBe('Olive invited you to join Acme on IntakeKit');
+    expect(sent!.subject).toBe('A teammate invited you to join the team “Acme” on IntakeKit');
+    expect(sent!.text).toContain('“Olive” invited you to join the team “Acme” on IntakeKit as a member.');
     expect(sent!.text).toMatch(/http:\/\/localhost:3000\/accept-invitation\?token=[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/);
     expect(sent!.text).toMatch(/member/);
     expect(sent!.text).toMatch(/7 days/);
@@ -97,15 +98,15 @@ describe('POST /api/team/add', () => {
 
   it('names the role, says "A teammate" without an inviter name, and keeps names plain text in HTML', async () => {
     const {app, mail} = await build();
-    const teamName = 'Acme <a href="https://evil.test/">win</a> & Co';
+    const teamName = 'Acme <a href="#win">win</a> & Co';
     const owner = await signedIn(app, mail, 'owner@example.com', {teamName});
     expect((await invite(app, owner, 'adm@example.com', {role: 'admin'})).json().invitation.role).toBe('admin');
     const [sent] = await invitationMails(mail, 'adm@example.com');
-    expect(sent!.subject).toBe(`A teammate invited you to join ${teamName} on IntakeKit`);
-    expect(sent!.text).toContain(teamName);
+    expect(sent!.subject).toBe(`A teammate invited you to join the team “${teamName}” on IntakeKit`);
+    expect(sent!.text).toContain(`A teammate invited you to join the team “${teamName}”`);
     expect(sent!.text).toMatch(/admin/);
-    expect(sent!.html).not.toContain('href="https://evil.test/"');
-    expect(sent!.html).toContain('Acme &lt;a href=&quot;https://evil.test/&quot;&gt;win&lt;/a&gt; &amp; Co');
+    expect(sent!.html).not.toContain('href="#win"');
+    expect(sent!.html).toContain('Acme &lt;a href=&quot;#win&quot;&gt;win&lt;/a&gt; &amp; Co');
     const links = [...sent!.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toMatch(/^http:\/\/localhost:3000\/accept-invitation\?token=/);

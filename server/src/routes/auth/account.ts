@@ -32,7 +32,10 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
         summary: 'Update the display name',
         security: [{session: []}],
         body: ProfileBody,
-        response: {200: UserResponse, ...errorResponses('INVALID_NAME', 'UNAUTHORIZED')},
+        response: {
+          200: UserResponse,
+          ...errorResponses('INVALID_NAME', 'NAME_INVISIBLE_CHARACTERS', 'NAME_HAS_ADDRESS', 'UNAUTHORIZED'),
+        },
       },
     },
     async (request) => {

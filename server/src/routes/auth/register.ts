@@ -28,6 +28,8 @@ export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOpt
             'INVALID_EMAIL',
             'INVALID_PASSWORD',
             'INVALID_NAME',
+            'NAME_INVISIBLE_CHARACTERS',
+            'NAME_HAS_ADDRESS',
             'TURNSTILE_FAILED',
             'EMAIL_IN_USE',
             'RATE_LIMIT_EXCEEDED',

@@ -63,6 +63,8 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
             'MISSING_FIELDS',
             'INVALID_EMAIL',
             'INVALID_NAME',
+            'NAME_INVISIBLE_CHARACTERS',
+            'NAME_HAS_ADDRESS',
             'UNAUTHORIZED',
             'TWO_FACTOR_REQUIRED_BY_TEAM',
             'FORBIDDEN',

@@ -4,6 +4,7 @@ import FormField, {EmailField, inputClassName} from '@site/src/components/form-f
 import SubmitButton from '@site/src/components/submit-button';
 import Notice from '@site/src/components/notice';
 import {serverMessageOr} from '@site/src/lib/errors';
+import {validateName} from '@site/src/lib/validation';
 import type {InviteInput} from '../api/add-team-member';
 import type {TeamInvitation} from '../api/use-team';
 import {expiryText} from '../lib/expiry';
@@ -43,7 +44,9 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
     event.preventDefault();
     if (!email.trim() || pending) return;
     setDone(null);
-    setError(null);
+    const invalid = validateName(name);
+    setError(invalid);
+    if (invalid) return;
     try {
       const {invitation} = await onInvite({email, name, role: chooseRole ? role : 'member'});
       reset();

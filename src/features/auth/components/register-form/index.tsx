@@ -38,7 +38,7 @@ export default function RegisterForm(): ReactNode {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateSignUp({email, password});
+    const invalid = validateSignUp({email, password, name, teamName: invitationToken ? undefined : teamName});
     if (invalid) {
       setError(invalid);
       return;
