@@ -18,6 +18,8 @@ const SIGNED_OUT_PAGES = [
   '/forgot-password',
   '/reset-password',
   `/reset-password?token=${UNKNOWN_TOKEN}`,
+  '/forgot-password?authenticator=lost',
+  `/cancel-recovery?token=${UNKNOWN_TOKEN}`,
   '/no-such-page',
 ];
 

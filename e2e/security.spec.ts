@@ -32,6 +32,7 @@ const PUBLIC_PAGES = [
   '/verify?token=not-a-real-token',
   '/verify-email-sent',
   '/accept-invitation?token=not-a-real-token',
+  '/cancel-recovery?token=not-a-real-token',
   '/landing/index.html',
   '/landing/sign-up.html',
   '/no-such-page',

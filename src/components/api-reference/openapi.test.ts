@@ -1,5 +1,6 @@
 import {beforeAll, describe, expect, it} from 'vitest';
 import {openapiDocument} from '../../../scripts/gen-openapi.mjs';
+import {ERROR_CATALOGUE} from '@intakekit/contract/errors';
 import {
   authOf,
   constraints,
@@ -86,6 +87,7 @@ describe('the server document', () => {
     ]);
     expect(errorCodes(login.responses!['423']!)).toEqual([
       {code: 'LOCKED', message: 'Too many failed login attempts. Your account has been temporarily locked.'},
+      {code: 'ACCOUNT_RECOVERY_PENDING', message: ERROR_CATALOGUE.ACCOUNT_RECOVERY_PENDING.message},
     ]);
     expect(authOf(document.paths['/api/keys']!.get!, document).map((a) => a.label)).toEqual(['Bearer session token']);
     expect(authOf(document.paths['/api/sdk/sessions']!.post!, document).map((a) => a.label)).toEqual([
