@@ -52,10 +52,12 @@ export function openDescriptors(): number | undefined {
 }
 
 /**
- * MAX_CONNECTIONS, or when lower what the file limit leaves after the descriptors in use and HEADROOM_DESCRIPTORS
- * (at least one). Descriptors in use that cannot be counted are assumed to be HEADROOM_DESCRIPTORS.
+ * MAX_CONNECTIONS, or when lower what the file limit leaves after the descriptors in use and the headroom (at least
+ * one). The headroom is HEADROOM_DESCRIPTORS, or a quarter of a small limit (macOS starts shells at 256, which a
+ * migrated PGlite alone nearly fills). Descriptors in use that cannot be counted are assumed to be the headroom.
  */
 export function connectionLimit(configured: number, fileLimit: number | undefined, inUse: number | undefined): number {
   if (fileLimit === undefined) return configured;
-  return Math.min(configured, Math.max(1, fileLimit - (inUse ?? HEADROOM_DESCRIPTORS) - HEADROOM_DESCRIPTORS));
+  const headroom = Math.min(HEADROOM_DESCRIPTORS, Math.floor(fileLimit / 4));
+  return Math.min(configured, Math.max(1, fileLimit - (inUse ?? headroom) - headroom));
 }
