@@ -69,7 +69,12 @@ interface Parts {
 /** Passkey names are chosen by whoever added them: each quoted, so none reads as our words. */
 function removedPasskeysParagraph(what: string, names: string[] | undefined): string[] {
   if (!names?.length) return [];
-  const list = names.map((n) => `“${n}”`).join(', ');
+  // A name that breaks the name rule (an address, hidden characters) is counted, not shown.
+  const shown = names.filter((n) => !nameProblem(n)).map((n) => `“${n}”`);
+  const hidden = names.length - shown.length;
+  if (hidden > 0)
+    shown.push(hidden === 1 ? 'a passkey whose name is not shown' : `${hidden} passkeys whose names are not shown`);
+  const list = shown.join(', ');
   return [`${what} also removed these passkeys, which can no longer sign in: ${list}.`];
 }
 
