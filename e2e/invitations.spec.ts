@@ -29,7 +29,7 @@ function mask(key: string): string {
 /** The invitation email's link (absolute, on the portal) for `email` from `teamName`; `after` skips older messages. */
 async function invitationLink(email: string, teamName: string, after = 0): Promise<string> {
   const message = await mail.waitFor(email, {
-    subject: new RegExp(`invited you to join ${teamName} on IntakeKit`),
+    subject: new RegExp(`invited you to join the team “${teamName}” on IntakeKit`),
     after,
   });
   return mail.link(message, '/accept-invitation?token=');
@@ -125,7 +125,7 @@ test('a newcomer invited from the Team page signs up through the link, with no v
 
   // The link proved the mailbox: that address got the invitation and no verification email.
   const subjects = (await mail.list(newcomer)).map((m) => m.subject);
-  expect(subjects.filter((s) => /invited you to join Harbor Clinic/.test(s))).toHaveLength(1);
+  expect(subjects.filter((s) => /invited you to join the team “Harbor Clinic”/.test(s))).toHaveLength(1);
   expect(subjects.filter((s) => /verif/i.test(s))).toEqual([]);
 
   // A used link is spent.
