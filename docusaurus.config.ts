@@ -4,7 +4,7 @@ import type * as ThemeClassic from '@docusaurus/theme-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
 import {cspHeaders} from './plugins/csp-headers';
 import {demoTabApi} from './plugins/demo-tab-api';
-import llmsTxt from './plugins/llms-txt';
+import llmsTxt, {DEV_STATIC_DIR} from './plugins/llms-txt';
 import openapiDocument from './plugins/openapi-document';
 import prismOnDemand from './plugins/prism-on-demand';
 import routeChunkScripts from './plugins/route-chunk-scripts';
@@ -20,6 +20,9 @@ const config: Config = {
   url: env.portalUrl,
   baseUrl: '/',
   trailingSlash: false,
+  // Under `docusaurus start`, the search index and the pages' Markdown copies are served from where the llms-txt
+  // plugin writes them (a build writes them beside the HTML instead).
+  staticDirectories: process.env.NODE_ENV === 'development' ? ['static', DEV_STATIC_DIR] : ['static'],
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   markdown: {hooks: {onBrokenMarkdownLinks: 'throw'}},
