@@ -18,7 +18,9 @@ async function status(path: string, token: string): Promise<number> {
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
-test('profile: the name is required and follows the name rule, saved with a 3 s message, and the user is refreshed', async ({page}) => {
+test('profile: the name is required and follows the name rule, saved with a 3 s message, and the user is refreshed', async ({
+  page,
+}) => {
   // The page's clock, so the message's 3 s pass at once instead of in real time.
   await page.clock.install();
   const user = await users.create({name: 'Pat Profile', teamName: 'Profile Clinic'});
