@@ -12,20 +12,25 @@ const ACCOUNT_LINKS = ['API Keys', 'Settings', 'Activity'];
 const sidebar = (page: Page) => page.locator('#developer-sidebar');
 const nav = (page: Page) => sidebar(page).getByRole('navigation', {name: 'Developer navigation'});
 
-/** The link is on screen and nothing covers it: its top, middle and bottom hit the link itself. */
+/**
+ * The link is on screen and nothing covers it: its top, middle and bottom hit the link itself. Polled, because the
+ * phone menu slides in: mid-way the link is still partly off screen.
+ */
 async function expectReachable(link: Locator, name: string): Promise<void> {
   await expect(link, name).toBeVisible();
-  const covered = await link.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const x = box.left + Math.min(24, box.width / 2);
-    return [box.top + 2, box.top + box.height / 2, box.bottom - 2]
-      .filter((y) => {
-        const hit = y < 0 || y > window.innerHeight ? null : document.elementFromPoint(x, y);
-        return !hit || !element.contains(hit);
-      })
-      .map((y) => Math.round(y));
-  });
-  expect(covered, `${name}: points of the link that are off screen or covered`).toEqual([]);
+  const uncovered = () =>
+    link.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const x = box.left + Math.min(24, box.width / 2);
+      return [box.top + 2, box.top + box.height / 2, box.bottom - 2]
+        .filter((y) => {
+          const inside = x >= 0 && x <= window.innerWidth && y >= 0 && y <= window.innerHeight;
+          const hit = inside ? document.elementFromPoint(x, y) : null;
+          return !hit || !element.contains(hit);
+        })
+        .map((y) => Math.round(y));
+    });
+  await expect.poll(uncovered, {message: `${name}: points of the link that are off screen or covered`}).toEqual([]);
 }
 
 async function createUsedKeys(token: string): Promise<void> {
