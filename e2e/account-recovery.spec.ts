@@ -53,6 +53,13 @@ test('the reset page asks for a code when two-factor is on, and resets with it',
   await expect(page).toHaveURL(/\/login\?reset=1$/);
 });
 
+test('the sign-in page itself links to the recovery, for someone who never reaches the code step', async ({page}) => {
+  await gotoHydrated(page, '/login');
+  await page.getByRole('link', {name: 'Lost access to your authenticator?'}).click();
+  await expect(page).toHaveURL(/\/forgot-password\?authenticator=lost$/);
+  await expect(page.getByTestId('lost-authenticator')).toContainText("I can't use my authenticator");
+});
+
 test("from the sign-in page's code step to a recovery without the authenticator", async ({page}) => {
   const user = await users.create();
   await withTwoFactor(user);

@@ -19,7 +19,7 @@ import form from '@site/src/components/auth-layout/form.module.css';
 import type {TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
 import {passkeysSupported} from '@site/src/lib/passkeys';
 import PasskeyAlternative from '../passkey-alternative';
-import TwoFactorStep from '../two-factor-step';
+import TwoFactorStep, {LOST_AUTHENTICATOR_PATH} from '../two-factor-step';
 
 const BANNERS = {
   verified: 'Email verified successfully!',
@@ -155,6 +155,9 @@ export default function LoginForm(): ReactNode {
       footer={
         <>
           New to IntakeKit? <Link to="/?page=sign-up">Get started</Link>
+          {/* Someone who never had the authenticator (an account registered by another) cannot reach the code step. */}
+          <br />
+          <Link to={LOST_AUTHENTICATOR_PATH}>Lost access to your authenticator?</Link>
         </>
       }
     >
