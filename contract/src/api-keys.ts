@@ -1,5 +1,5 @@
 /**
- * API key values (design §4): `ik_sandbox_` / `ik_production_`, 36 random base62 characters, then a 6-character
+ * API key values: `ik_sandbox_` / `ik_production_`, 36 random base62 characters, then a 6-character
  * base62 checksum of everything before it. The API makes and checks them (server/src/lib/api-key-format.ts);
  * the portal lists and masks them. Also the rules of a key's settings (name, expiry, grace period of a rotation),
  * which the portal checks for the user and the API checks for safety.

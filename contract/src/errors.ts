@@ -1,10 +1,10 @@
 /**
  * The error catalogue: every code the API answers with its HTTP status, and the messages people see.
- * The API sends `{error: {code, message}}`; the portal shows the message of spec §8 for a code it knows.
+ * The API sends `{error: {code, message}}`; the portal shows its own message (SPEC_MESSAGES) for a code it knows.
  * No imports, so the portal can read it without pulling anything else into a page.
  */
 
-/** Spec §8, word for word: the code read from error.code, and the message shown for it. */
+/** The code read from error.code, and the message shown for it; keep the wording exact. */
 export const SPEC_MESSAGES = {
   EMAIL_IN_USE: 'This email is already registered. Try logging in instead.',
   INVALID_CREDENTIALS: 'Invalid email or password. Please try again.',
@@ -29,7 +29,7 @@ export const SPEC_MESSAGES = {
 
 export type SpecErrorCode = keyof typeof SPEC_MESSAGES;
 
-/** The HTTP status the API answers each of spec §8's codes with (all but the client's NETWORK_ERROR). */
+/** The HTTP status the API answers each of those codes with (all but the client's NETWORK_ERROR). */
 const SPEC_STATUSES = {
   EMAIL_IN_USE: 409,
   INVALID_CREDENTIALS: 401,
@@ -50,7 +50,7 @@ const SPEC_STATUSES = {
   SERVER_ERROR: 500,
 } as const satisfies Partial<Record<SpecErrorCode, number>>;
 
-/** Codes the API adds where spec §8 has none that fits. */
+/** Codes the API adds where none of SPEC_MESSAGES fits. */
 const API_CODES = {
   NOT_FOUND: {status: 404, message: 'Not found.'},
   UNAUTHORIZED: {status: 401, message: 'Please sign in to continue.'},
@@ -200,7 +200,7 @@ function catalogue(): Catalogue {
 }
 
 /**
- * What the API answers: each code with its status and message, spec §8's codes first. Built by a call marked pure,
+ * What the API answers: each code with its status and message, SPEC_MESSAGES codes first. Built by a call marked pure,
  * so that a page reading only SPEC_MESSAGES leaves the API's part out of its bundle.
  */
 export const ERROR_CATALOGUE = /* @__PURE__ */ catalogue();
@@ -210,7 +210,7 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
 /**
- * EMAIL_NOT_VERIFIED where a signed-in member acts: the code of spec §8, whose catalogue message speaks of signing
+ * EMAIL_NOT_VERIFIED where a signed-in member acts: the same code, whose catalogue message speaks of signing
  * in, with words for what was refused.
  */
 export const VERIFY_EMAIL_FOR_KEYS =

@@ -1,5 +1,5 @@
 /**
- * Allowed origins of an API key (design §4): the pages on which a key may start intake sessions, checked against
+ * Allowed origins of an API key: the pages on which a key may start intake sessions, checked against
  * the `Origin` header of `POST /api/sdk/sessions`. An entry is `scheme://host[:port]` with http or https, stored as
  * the browser writes an origin (lowercase host, no default port, no trailing slash). One wildcard label at most, as
  * the leftmost label: `https://*.clinic.example` stands for exactly one label (`https://app.clinic.example`, not

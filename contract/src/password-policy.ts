@@ -1,7 +1,7 @@
 /**
- * The password rule of spec §5, shared by the API's check, the portal's form validation and its strength meter:
+ * The password rule, shared by the API's check, the portal's form validation and its strength meter:
  * at least 10 characters (at most 256) with characters of at least 2 of 4 classes. The API also refuses a short
- * list of common passwords (server/src/lib/passwords.ts); its refusal is INVALID_PASSWORD in spec §8's words.
+ * list of common passwords (server/src/lib/passwords.ts); its refusal is INVALID_PASSWORD with its catalogue message.
  */
 
 export const PASSWORD_MIN_LENGTH = 10;

@@ -1,4 +1,4 @@
--- Keys for browsers (design §4): a name, allowed origins, an expiry, a per-key limit, rotation with a
+-- Keys for browsers: a name, allowed origins, an expiry, a per-key limit, rotation with a
 -- grace period, production keys kept only as a hash, and per-key usage and a request log.
 --
 -- Rotation with a grace period revokes the old key with revoked_at in the future: a key works while

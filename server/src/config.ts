@@ -1,4 +1,4 @@
-// The one place that reads the API's environment (design §5). Every value is checked at start
+// The one place that reads the API's environment. Every value is checked at start
 // so a typo fails loudly with the variable's name instead of misbehaving later.
 import net from 'node:net';
 import path from 'node:path';
@@ -95,10 +95,10 @@ export interface Config {
   logLevel: string;
   /** BENCH_ROUTES=1 mounts the benchmark's floor routes (never in production). */
   benchRoutes: boolean;
-  // Not read from the environment: rules of design §4, overridable by tests.
+  // Not read from the environment: fixed rules (sessions, lockout, links), overridable by tests.
   /** Source of "now" for every expiry rule; tests move it instead of sleeping. */
   now: () => Date;
-  /** SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS (design §4: 30 minutes, 12 hours). */
+  /** SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS (30 minutes, 12 hours). */
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   sessionRotateAfterMs: number;

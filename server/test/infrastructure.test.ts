@@ -27,7 +27,7 @@ async function tempDir(): Promise<string> {
 }
 
 describe('configuration', () => {
-  it('has the defaults of design §5', () => {
+  it('has defaults that work with no variables set', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8787,

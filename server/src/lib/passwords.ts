@@ -1,4 +1,4 @@
-// Password hashing (argon2id at OWASP's parameters, design §3) and the API's password check: the contract's
+// Password hashing (argon2id at OWASP's parameters) and the API's password check: the contract's
 // rule plus a list of common passwords.
 import {hash, verify} from '@node-rs/argon2';
 import {meetsPasswordRule} from '@intakekit/contract/password-policy';

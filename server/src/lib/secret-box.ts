@@ -1,4 +1,4 @@
-// AES-256-GCM encryption of API key values at rest (design §3), keyed from the server secret.
+// AES-256-GCM encryption of API key values at rest, keyed from the server secret.
 // Format: v1.<iv>.<tag>.<ciphertext>, base64url parts; the version leaves room for key rotation.
 import crypto from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// Per-client-address limits on the auth routes (design §4) and the SDK's public endpoint, and a
+// Per-client-address limits on the auth routes and the SDK's public endpoint, and a
 // per-key limit on the SDK's endpoint. The address limits run in onRequest, before the body is
 // parsed, any password hashed or any key looked up, and key on request.ip: the socket address, or
 // the forwarded client address only when the socket is a proxy named in TRUST_PROXY, so a client

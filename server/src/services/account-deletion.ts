@@ -1,4 +1,4 @@
-// Deleting an account in one transaction (design §3). A team keeps working without its owner:
+// Deleting an account in one transaction. A team keeps working without its owner:
 // ownership passes to the oldest admin, else the oldest member; a team left empty is deleted.
 import type {Db} from '../db/connect.js';
 import {deleteTeam, setRole, successorsOf} from '../repositories/teams-repository.js';

@@ -1,4 +1,4 @@
-// API key rules (design §4): team keys are shared by members, a user without a team has keys of
+// API key rules: team keys are shared by members, a user without a team has keys of
 // their own; creating, rotating, revoking and changing settings need a verified email; production
 // keys need a team the operator marked production-ready; rotation revokes the old key (now, or at the
 // end of a grace period) and creates its one successor in a single transaction. Production keys are

@@ -1,4 +1,4 @@
-// Single-use email links (design §4): verification (60 min) and password reset (15 min).
+// Single-use email links: verification (60 min) and password reset (15 min).
 // A new link supersedes the previous one; using a link is a conditional UPDATE so it works once
 // even when two requests race.
 import type {Config} from '../config.js';

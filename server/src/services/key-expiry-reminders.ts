@@ -1,4 +1,4 @@
-// Expiry reminders (design §4): the owner and admins of a team (or the user of a personal key) are
+// Expiry reminders: the owner and admins of a team (or the user of a personal key) are
 // emailed 7 days and 1 day before a key in use expires; once it has expired, the activity log records it. A scheduled job, so it runs in one process at
 // a time however many share the database; the emails go through the outbox in the job's transaction,
 // and a key records which reminder it had, so none is sent twice (a new expiry date resets it).

@@ -1,4 +1,4 @@
-// Sign-in lockout (design §4): LOGIN_LOCK_ATTEMPTS attempts within 15 minutes lock the address for 15
+// Sign-in lockout: LOGIN_LOCK_ATTEMPTS attempts within 15 minutes lock the address for 15
 // minutes. Addresses without an account count the same, so a lock reveals nothing. Each attempt is
 // recorded before its password is checked (checking first let 30 simultaneous guesses through), so however many arrive at once, no more than
 // LOGIN_LOCK_ATTEMPTS passwords are checked in a window.

@@ -1,4 +1,4 @@
-// Who may start an intake session with an API key (design §4): a well-formed key (shape and checksum,
+// Who may start an intake session with an API key: a well-formed key (shape and checksum,
 // checked before any query) that exists and works now (active, or rotated and inside its grace, and
 // not expired), presented from an allowed origin. The key is found with one indexed read; nothing is
 // written here (its use is recorded in batches, services/key-usage.ts), and nothing is cached, so a

@@ -1,4 +1,4 @@
-// Session rules of design §4: opaque tokens hashed at rest, idle and absolute expiry, and
+// Session rules: opaque tokens hashed at rest, idle and absolute expiry, and
 // rotation of tokens older than 15 minutes with a grace period for requests already in flight.
 //
 // Cost: a signed-in request resolves its session, user and team in ONE statement

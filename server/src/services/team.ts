@@ -1,4 +1,4 @@
-// Team rules (design §4): membership starts only by consent. Owners and admins invite
+// Team rules: membership starts only by consent. Owners and admins invite
 // (a pending invitation, answered the same way whatever the address) and remove; admins grant and
 // remove members only; the owner changes roles and transfers ownership; anyone but the owner
 // leaves; nobody removes themselves here; the owner is never removed.
