@@ -1,6 +1,6 @@
 import type {SidebarsConfig} from '@docusaurus/plugin-content-docs';
 
-// The signed-in navigation (spec §2): the SDK Guide group, then the account pages.
+// The signed-in navigation: the SDK Guide group, then the account pages.
 // /team is reachable but deliberately not listed here.
 // The same list is the sidebar of the docs under /dashboard and of the React pages (/api-keys, /team, /settings),
 // rendered by src/features/session/components/signed-in-layout. Add a docs page with one line: {type: 'doc', id, label}. Every doc

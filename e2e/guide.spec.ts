@@ -59,7 +59,7 @@ async function openQuickStartWithKeysHeld(page: Page, reader: TestUser, noteSays
   return articleShifts();
 }
 
-/** How long a Copy button says 'Copied!' (spec §9). */
+/** How long a Copy button says 'Copied!'. */
 const COPIED_MS = 2000;
 
 test.describe('the SDK guide', () => {

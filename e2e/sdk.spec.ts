@@ -18,7 +18,7 @@ const INVALID_KEY_MESSAGE =
 const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
 /** A customer page on its own origin (not the portal's), like a user's site. */
 const CUSTOMER_PORT = 13901;
-/** The demo starts the SDK this long after it has loaded (spec §9). */
+/** The demo starts the SDK this long after it has loaded. */
 const DEMO_INIT_DELAY_MS = 1000;
 
 /** Presses Tab until the focused element matches `selector` (keyboard only; fails after `max` presses). */

@@ -8,7 +8,7 @@ import {test, expect, apiCall, expectAccessible, mail, users} from './fixtures';
 import {API_URL} from './support/ports';
 
 const NEW_PASSWORD = 'Brand-New-Pass-77';
-/** How long the success messages stay (spec §9): the profile's 3 s, the emails' 5 s. */
+/** How long the success messages stay: the profile's 3 s, the emails' 5 s. */
 const PROFILE_MESSAGE_MS = 3000;
 const EMAIL_MESSAGE_MS = 5000;
 
@@ -91,7 +91,7 @@ test('change password: rules, then other sessions are signed out and this one is
   await submit.click();
   await expect(form.getByText('New password must be at least 8 characters long')).toBeVisible();
 
-  // Nine characters pass spec §5's 8 but not the rule the API enforces: said at once, in the rule's words.
+  // Nine characters pass the form's minimum of 8 but not the API's rule: said at once, in the rule's words.
   await next.fill('newpass12');
   await confirm.fill('newpass12');
   await submit.click();

@@ -8,7 +8,7 @@ import {GUIDE_PAGES} from './support/guide-pages';
 
 const SIGNED_IN_PAGES = [...GUIDE_PAGES, '/api-keys', '/team', '/settings'];
 
-/** The sidebar's links, in order (spec §2): no /team. */
+/** The sidebar's links, in order: /team is reachable but not listed. */
 const NAV_LINKS = [
   {name: 'Introduction', path: '/dashboard'},
   {name: 'Quick Start', path: '/dashboard/quick-start'},

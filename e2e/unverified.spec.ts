@@ -6,7 +6,7 @@
  */
 import {test, expect, apiCall, expectAccessible, mail, stack, users} from './fixtures';
 
-/** How long 'Verification email sent!' stays (spec §9). */
+/** How long 'Verification email sent!' stays. */
 const EMAIL_MESSAGE_MS = 5000;
 
 test.describe('a signed-in user with an unverified email', () => {

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {stackEnv} from '../scripts/lib/stack-env.mjs';
 
 /**
- * The portal's build-time settings (design §5). Read by docusaurus.config.ts and its plugins only;
+ * The portal's build-time settings, taken from the environment. Read by docusaurus.config.ts and its plugins only;
  * pages read the resulting values through `usePortalFields()` (src/lib/site-config.ts).
  */
 export interface SiteEnv {

@@ -86,7 +86,7 @@ export function recordRequestText(text: string | null | undefined, source: strin
   }
 }
 
-/** A Bearer value is an API key when it has the key's prefix (design §4), otherwise a session token. */
+/** A Bearer value is an API key when it starts `ik_sandbox_` or `ik_production_`, otherwise a session token. */
 export function recordAuthorization(header: string | null | undefined, source: string): void {
   const value = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim();
   if (!value) return;

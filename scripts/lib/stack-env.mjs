@@ -1,5 +1,5 @@
 // One place that turns the environment into the addresses of the API and the portal
-// (design §5), shared by `npm start`, `npm run serve`, the e2e harness and the bench.
+// (HOST, PORT, SITE_PORT, with their defaults), shared by `npm start`, `npm run serve`, the e2e harness and the bench.
 
 /** @param {Record<string, string | undefined>} env */
 export function stackEnv(env = process.env) {
@@ -16,7 +16,7 @@ export function stackEnv(env = process.env) {
     sitePort,
     apiUrl,
     portalUrl,
-    // What both children get: every variable of design §5, with the derived addresses filled in.
+    // What both children get: the whole environment, with the derived addresses filled in.
     childEnv: {
       ...env,
       HOST: host,

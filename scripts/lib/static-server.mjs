@@ -1,6 +1,6 @@
 // Serves the portal's production build the way a static host should for this site:
 // - clean URLs: /login is login.html; /login/ gets the same page, and the portal's own client-side redirect
-//   removes the slash keeping query and hash (spec §2). `docusaurus serve` answers /login/?a=1 with a 301 to
+//   removes the slash keeping query and hash. `docusaurus serve` answers /login/?a=1 with a 301 to
 //   /login that drops the query, which is why this exists;
 // - unknown paths get 404.html with status 404 (the portal's error page);
 // - hashed assets are cached for a year, HTML is revalidated, text is gzip-compressed;

@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
 
-/** A message that clears itself after `ms` (spec §9: success messages show for 3 or 5 seconds). */
+/** A message that clears itself after `ms` (success messages show for 3 or 5 seconds). */
 export function useFlash(ms: number): [string | null, (message: string | null) => void] {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the portal (spec §7, design §2).
+ * The one HTTP client of the portal: every API call goes through it.
  *
  * - base address: customFields.apiUrl, set once by the theme Root through `setApiBaseUrl`
  *   (or injected with `createApiClient({baseUrl})` in tests);

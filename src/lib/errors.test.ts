@@ -5,7 +5,7 @@ import {ERROR_MESSAGES, getErrorMessage, serverMessageOr} from './errors';
 const apiError = (code: string, message?: string, status = 400) =>
   new ApiError({status, code, message: message ?? 'x', body: {error: {code, message}}});
 
-describe('getErrorMessage: spec §8 fallback order', () => {
+describe('getErrorMessage: fallback order', () => {
   it('1. maps every catalogue code to its message', () => {
     for (const [code, message] of Object.entries(ERROR_MESSAGES)) {
       expect(getErrorMessage(apiError(code, 'server text'))).toBe(message);

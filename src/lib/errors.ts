@@ -1,7 +1,7 @@
-/** The one mapper every screen uses, over the contract's error catalogue (spec §8). */
+/** The one mapper every screen uses, over the contract's error catalogue. */
 import {SPEC_MESSAGES, type SpecErrorCode} from '@intakekit/contract/errors';
 
-/** Code to message, spec §8 word for word (the API sends the same texts). */
+/** Code to message, the catalogue's texts word for word (the API sends the same texts). */
 export const ERROR_MESSAGES = SPEC_MESSAGES;
 
 export type ErrorCode = SpecErrorCode;
@@ -32,7 +32,7 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 /**
- * The message shown for an error, in the fallback order of spec §8:
+ * The message shown for an error, first that applies:
  * 1. the mapped message for the code; 2. the server's own message; 3. the network message
  * when the error text mentions Network or fetch; 4. the error's own text; 5. the generic message.
  */
@@ -47,7 +47,7 @@ export function getErrorMessage(error: unknown): string {
   return ERROR_MESSAGES.SERVER_ERROR;
 }
 
-/** Screens that show the server's error.message with their own fallback (spec §8). */
+/** For screens that show the server's error.message, with their own fallback when it has none. */
 export function serverMessageOr(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }

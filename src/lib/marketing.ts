@@ -1,4 +1,4 @@
-/** Which page the home frame shows (spec §2: `/?page=sign-up`). */
+/** Which page the home frame shows, from `?page=` (e.g. `/?page=sign-up`). */
 
 const PAGE_SHAPE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {maskApiKey, maskEmail} from './mask';
 
-describe('maskApiKey (spec §2, §9)', () => {
+describe('maskApiKey: first and last 8 visible, 16 or fewer whole', () => {
   it.each([
     ['', ''],
     ['a', 'a'],

@@ -1,4 +1,4 @@
-/** Masking for display: email on the verify-email-sent page, API keys in the keys table (spec §2, §9). */
+/** Masking for display: email on the verify-email-sent page, API keys in the keys table. */
 export {maskApiKey} from '@intakekit/contract/api-keys';
 
 const star = (n: number) => '*'.repeat(Math.max(0, n));

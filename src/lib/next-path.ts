@@ -1,5 +1,5 @@
 /**
- * Where /login?next=... may send the user after sign-in (contract 13): a path on this site only, so a link
+ * Where /login?next=... may send the user after sign-in: a path on this site only, so a link
  * someone else crafted cannot use the sign-in page to bounce a fresh session to another origin.
  */
 

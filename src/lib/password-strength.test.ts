@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {passwordChecklist, passwordStrength, strengthLabel} from './password-strength';
 
-describe('passwordStrength (spec §5)', () => {
+describe('passwordStrength', () => {
   it.each([
     ['', 0, 'Weak'],
     ['abc', 0, 'Weak'], // lowercase only: 1 check

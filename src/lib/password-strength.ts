@@ -1,4 +1,4 @@
-/** The password strength helper of spec §5, over the contract's password rule. */
+/** The password strength meter (score 0-4, Weak to Strong), over the contract's password rule. */
 import {hasClassMix, isLongEnough, meetsPasswordRule, passwordClasses} from '@intakekit/contract/password-policy';
 
 export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';

@@ -1,7 +1,7 @@
 import siteConfig from '@generated/docusaurus.config';
 import {DEFAULT_API_URL} from '@intakekit/contract/constants';
 
-/** The build-time settings that docusaurus.config.ts puts in customFields (design §5). */
+/** The build-time settings that docusaurus.config.ts puts in customFields. */
 export interface PortalFields {
   apiUrl: string;
   marketingUrl: string;

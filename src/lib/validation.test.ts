@@ -124,7 +124,7 @@ describe('change password', () => {
   it.each([
     [{current: 'old', next: 'newpass1', confirm: 'newpass2'}, 'New passwords do not match'],
     [{current: 'old', next: 'short', confirm: 'short'}, 'New password must be at least 8 characters long'],
-    // 8 or 9 characters pass spec §5's minimum but not the API's rule: said before any call, in the rule's words.
+    // 8 or 9 characters pass the form's minimum of 8 but not the API's rule: said before any call, in the rule's words.
     [{current: 'old', next: 'newpass1', confirm: 'newpass1'}, 'Password must be at least 10 characters'],
     [{current: 'old', next: 'newpassword', confirm: 'newpassword'}, MIX],
     [{current: 'old', next: 'newpassword1', confirm: 'newpassword1'}, null],

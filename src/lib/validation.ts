@@ -1,4 +1,4 @@
-/** The form rules of spec §5. Each validator returns the first message that applies, or null. */
+/** The client-side form rules. Each validator returns the first message that applies, or null. */
 import {PASSWORD_MIN_LENGTH, hasClassMix} from '@intakekit/contract/password-policy';
 import type {RegisterBody} from '@intakekit/contract/schemas/auth';
 import {ERROR_CATALOGUE} from '@intakekit/contract/errors';
@@ -35,7 +35,7 @@ export function optionalTrimmed(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-/** The password validator of spec §5: required, at least 10 characters, at least 2 of the 4 classes. */
+/** The password validator: required, at least 10 characters, at least 2 of the 4 classes. */
 export function validatePassword(password: string): string | null {
   if (!password) return MESSAGES.passwordRequired;
   if (password.length < SIGN_UP_MIN_PASSWORD) return MESSAGES.passwordTooShort;
@@ -80,7 +80,7 @@ export function validateName(name: string | undefined): string | null {
 /** The register body the form fills in: the bot-check and invitation tokens are added when it is sent. */
 export type SignUpPayload = Omit<RegisterBody, 'turnstileToken' | 'invitationToken'>;
 
-/** The register body of spec §3 without the bot-check token: email normalised, optional fields trimmed or omitted. */
+/** The register body without the bot-check token: email normalised, optional fields trimmed or omitted. */
 export function signUpPayload(input: {
   email: string;
   password: string;
@@ -122,7 +122,7 @@ export function validateChangePassword(input: {current: string; next: string; co
   if (!input.current || !input.next || !input.confirm) return MESSAGES.fillAllFields;
   if (input.next !== input.confirm) return MESSAGES.newPasswordsDoNotMatch;
   if (input.next.length < CHANGE_PASSWORD_MIN) return MESSAGES.newPasswordTooShort;
-  // Past spec §5's 8 characters, the rule the API enforces (10 and a mix) is checked here too, in its words,
+  // Past the form's 8-character minimum, the rule the API enforces (10 and a mix) is checked here too, in its words,
   // rather than after a round trip.
   return validatePassword(input.next);
 }

@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import MarketingFrame from '@site/src/components/marketing-frame';
 
-/** Home: the marketing site, full height (spec §2). No site chrome: the framed site brings its own. */
+/** Home: the marketing site, full height. No site chrome: the framed site brings its own. */
 export default function HomePage(): ReactNode {
   return (
     <>

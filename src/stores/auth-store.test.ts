@@ -44,7 +44,7 @@ function fakeApi(routes: Record<string, Reply | Reply[]>, token: string | null =
 
 const errorReply = (status: number, code: string) => ({status, body: {error: {code, message: code}}});
 
-describe('auth store (spec §4)', () => {
+describe('auth store', () => {
   it('starts in the loading state so server HTML and first paint agree', () => {
     const {store} = fakeApi({});
     expect(store.getState()).toMatchObject({

@@ -15,7 +15,7 @@ import type {UserBody} from '@intakekit/contract/schemas/common';
 import type {PasskeyAuthenticationOptions, PasskeySignInBody} from '@intakekit/contract/schemas/passkeys';
 import {getPasskey} from '@site/src/lib/passkeys';
 
-/** The user as the portal holds it (spec §3, contract "User object"). */
+/** The user as the portal holds it: GET /api/auth/me's answer. */
 export type User = UserBody;
 
 /** What the password step of a sign-in gives: the signed-in user, or the challenge of the code step. */

@@ -17,7 +17,7 @@ interface Options {
 }
 
 /**
- * The one way out of the signed-in area (spec §1): go home first, then, once the signed-in page has unmounted,
+ * The one way out of the signed-in area: go home first, then, once the signed-in page has unmounted,
  * sign out and empty the SWR cache. Docusaurus keeps the old page on screen while the next one loads, and its
  * guard would otherwise flash /login on the way home.
  */

@@ -1,6 +1,8 @@
 import type {ReactNode, Ref} from 'react';
 import clsx from 'clsx';
 import Layout from '@theme/Layout';
+import Spinner from '@site/src/components/spinner';
+import form from './form.module.css';
 import styles from './styles.module.css';
 
 export type AuthIcon = 'mail' | 'check' | 'alert' | 'key' | 'lock';
@@ -84,6 +86,18 @@ export function AuthCard({
       </section>
       {footer ? <div className={styles.footer}>{footer}</div> : null}
     </div>
+  );
+}
+
+/** The card while its page waits (for the query string, or an answer): a spinner where the content will be. */
+export function AuthCardLoading({
+  spinner = <Spinner />,
+  ...card
+}: Omit<CardProps, 'children' | 'footer'> & {spinner?: ReactNode}): ReactNode {
+  return (
+    <AuthCard {...card}>
+      <div className={form.spinnerBox}>{spinner}</div>
+    </AuthCard>
   );
 }
 

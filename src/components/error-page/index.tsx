@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * The default error page of spec §2, for unmatched and failing routes: the spec's title, then what
+ * The default error page for unmatched and failing routes: 'Unexpected Application Error!', then what
  * happened in plain words and the ways on (home, the dashboard, which sends a signed-out reader to sign in).
  */
 export default function ErrorPage({detail, explanation, children}: Props): ReactNode {

@@ -10,7 +10,7 @@ import styles from './styles.module.css';
 export const ACCOUNT_DELETED = 'Your IntakeKit account was deleted, and every session of it signed out.';
 
 /**
- * Home (spec §2): the marketing site in a frame that fills the window, the sub-page chosen by `?page=`.
+ * Home: the marketing site in a frame that fills the window, the sub-page chosen by `?page=`.
  * The frame is the only thing on the page, so there is one scrollbar: the frame's own.
  */
 export default function MarketingFrame(): ReactNode {

@@ -1,4 +1,4 @@
-/** The account calls of spec §7 that are not held in the auth store (sign-in and sign-out live there). */
+/** The account calls (/api/auth/...) that are not held in the auth store (sign-in and sign-out live there). */
 import {apiClient} from '@site/src/lib/api-client';
 import {TURNSTILE_PLACEHOLDER_TOKEN} from '@intakekit/contract/constants';
 import type {

@@ -3,7 +3,7 @@ import {apiClient} from '@site/src/lib/api-client';
 import type {KeyListResponse} from '@intakekit/contract/schemas/keys';
 
 export type {KeyStatus, KeyType} from '@intakekit/contract/api-keys';
-/** One key as GET /api/keys lists it (spec §3). */
+/** One key as GET /api/keys lists it. */
 export type {ApiKey} from '@intakekit/contract/schemas/keys';
 export type ApiKeyList = KeyListResponse;
 

@@ -10,8 +10,8 @@ import type {KeySettingsBody} from '@intakekit/contract/schemas/keys';
 type KeyRef = Pick<ApiKey, 'id' | 'keyType'>;
 
 /**
- * Create, rotate, revoke and change settings, each reloading the key list afterwards (spec §4), whether it succeeded or failed (the
- * server may have changed the list anyway: a key revoked in another tab); each call's failure reaches the page.
+ * Create, rotate, revoke and change settings, each reloading the key list afterwards, whether it succeeded or failed
+ * (the server may have changed the list anyway: a key revoked in another tab); each call's failure reaches the page.
  */
 export function useKeyActions() {
   return {

@@ -29,7 +29,7 @@ const PRACTICES: Array<{title: string; text: string}> = [
   },
 ];
 
-/** The Security best practices box of the API Keys page (spec §2). */
+/** The Security best practices box of the API Keys page. */
 export default function BestPractices(): ReactNode {
   return (
     <aside className={styles.practices} aria-labelledby="security-best-practices">

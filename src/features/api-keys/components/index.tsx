@@ -30,7 +30,7 @@ export const LOCKED_HINT = 'Email verification required';
 const KEY_LIMIT_FALLBACK = 'You have reached the limit of active API keys.';
 
 /**
- * Spec §8: key list, create, rotate and revoke failures are only logged; the page stays usable. The one
+ * Key list, create, rotate and revoke failures are only logged; the page stays usable. The one
  * exception is the key quota: the person can act on it (revoke a key), so its message is shown.
  */
 function logFailure(action: string, error: unknown): void {
@@ -66,7 +66,7 @@ function useMinuteClock(): number {
   return now;
 }
 
-/** The /api-keys screen (spec §2, §4, §7, §8). */
+/** The /api-keys screen: the keys table, create, rotate and revoke (confirmed first), the once-only new key. */
 export default function ApiKeysView(): ReactNode {
   const user = useAuthStore((s) => s.user);
   const {keys, data, error, isLoading} = useApiKeys();

@@ -40,7 +40,7 @@ function MaskedKey({masked}: {masked: string}): ReactNode {
   );
 }
 
-/** The keys table (spec §2). */
+/** The keys table: type, masked key, status, created, last used, actions. */
 export default function KeyTable({
   keys,
   canChange,

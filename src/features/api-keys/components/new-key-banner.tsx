@@ -10,7 +10,7 @@ export interface RevealedKey {
   title: string;
 }
 
-/** The once-only banner with the full new key (spec §4): dismissible, with a copy button. Takes focus when shown. */
+/** The once-only banner with the full new key: dismissible, with a copy button. Takes focus when shown. */
 export default function NewKeyBanner({revealed, onDismiss}: {revealed: RevealedKey; onDismiss: () => void}): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

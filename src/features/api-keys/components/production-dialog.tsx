@@ -5,7 +5,7 @@ export const PRODUCTION_TITLE = 'Production Key Not Available';
 export const PRODUCTION_TEXT =
   'Sorry, your company is not ready for production integration yet. Please contact our partner success manager.';
 
-/** Spec §4 'Production key request': it never proceeds, it explains. */
+/** A production key request never proceeds: the dialog explains why. */
 export default function ProductionDialog({open, onClose}: {open: boolean; onClose: () => void}): ReactNode {
   return (
     <Dialog

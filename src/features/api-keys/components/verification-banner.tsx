@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Notice from '@site/src/components/notice';
 
-/** Spec §4 'Email verified flag': shown while the user's email is not verified. */
+/** Shown while the user's email is not verified. */
 export default function VerificationBanner({email}: {email: string}): ReactNode {
   return (
     <Notice variant="warning" title="Email Verification Required" data-testid="verification-banner">

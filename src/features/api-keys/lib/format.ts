@@ -1,4 +1,4 @@
-/** Display rules of the keys table (spec §2): capitalised status and type, 'Never' when unused, local dates. */
+/** Display rules of the keys table: capitalised status and type, 'Never' when unused, local dates. */
 
 export const NEVER_USED = 'Never';
 

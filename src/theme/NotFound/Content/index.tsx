@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import ErrorPage from '@site/src/components/error-page';
 
-/** Unmatched routes (spec §2): the default error page, saying the page does not exist. */
+/** Unmatched routes: the default error page, saying the page does not exist. */
 export default function NotFoundContent(): ReactNode {
   return (
     <ErrorPage

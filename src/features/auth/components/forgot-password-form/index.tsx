@@ -12,7 +12,7 @@ import {AuthCard} from '@site/src/components/auth-layout';
 import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 
-/** The forgot-password page (spec §2, §4): email form, then the same sent view whether or not the account exists. */
+/** The forgot-password page: email form, then the same sent view whether or not the account exists. */
 export default function ForgotPasswordForm(): ReactNode {
   const {values, field, set} = useFormValues({email: ''});
   const {email} = values;

@@ -51,7 +51,7 @@ function useSignInBanner(): BannerKey | null {
   return banner;
 }
 
-/** The sign-in page (spec §2): email and password, banners, the EMAIL_NOT_VERIFIED resend link. */
+/** The sign-in page: email and password, banners, the EMAIL_NOT_VERIFIED resend link. */
 export default function LoginForm(): ReactNode {
   const {ready, authenticated, login, signInWithPasskey, sessionEnded} = useAuthStore(
     useShallow((s) => ({

@@ -16,7 +16,7 @@ import {AuthCard} from '@site/src/components/auth-layout';
 import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 
-/** The sign-up page (spec §2): email, password with strength meter, optional name and company. */
+/** The sign-up page: email, password with strength meter, optional name and company. */
 export default function RegisterForm(): ReactNode {
   const history = useHistory();
   const params = useSearchParams();

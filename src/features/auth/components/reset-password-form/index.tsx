@@ -15,7 +15,7 @@ import {AuthCard} from '@site/src/components/auth-layout';
 import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 
-/** Spec §8: these codes switch to the invalid-link view. */
+/** These codes switch to the invalid-link view. */
 export const INVALID_LINK_CODES = new Set(['INVALID_OR_EXPIRED', 'EXPIRED', 'ALREADY_USED']);
 
 function InvalidLink({reason}: {reason?: string}): ReactNode {
@@ -62,7 +62,7 @@ function RecoveryStarted({endsAt}: {endsAt: string}): ReactNode {
   );
 }
 
-/** The reset-password page (spec §2, §4, §5). */
+/** The reset-password page: new password and confirmation, then /login?reset=1, or the invalid-link view. */
 export default function ResetPasswordForm(): ReactNode {
   const params = useSearchParams();
   const history = useHistory();

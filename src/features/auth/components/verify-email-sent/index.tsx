@@ -55,7 +55,7 @@ function ResendPanel({email}: {email: string}): ReactNode {
   );
 }
 
-/** The 'Check your email' page (spec §2): masked address, tips, resend with cooldown. */
+/** The 'Check your email' page: masked address, tips, resend with cooldown. */
 export default function VerifyEmailSent(): ReactNode {
   const params = useSearchParams();
   if (params === null) {
