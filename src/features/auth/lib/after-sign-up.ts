@@ -1,4 +1,4 @@
-/** Where a successful sign-up leads (spec §4 "Account flow", contract 13 for sign-ups through an invitation). */
+/** Where a successful sign-up leads: check your email, or sign in when an invitation link proved the address. */
 
 export type AfterSignUp =
   /** The usual case: check your email. */

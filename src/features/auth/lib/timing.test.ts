@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {RESEND_COOLDOWN_S, SIGN_IN_BANNER_MS, VERIFIED_REDIRECT_MS, resendDisabled, resendLabel} from './timing';
 
-describe('account flow timing (spec §4, §9)', () => {
+describe('account flow timing', () => {
   it('has the spec constants', () => {
     expect(RESEND_COOLDOWN_S).toBe(30);
     expect(VERIFIED_REDIRECT_MS).toBe(2000);

@@ -1,4 +1,4 @@
-/** The account-flow constants of spec §9 and the resend button's words (spec §4). */
+/** The account flow's resend cooldown, redirect and banner delays, and the resend button's words. */
 
 export const RESEND_COOLDOWN_S = 30;
 export const VERIFIED_REDIRECT_MS = 2000;

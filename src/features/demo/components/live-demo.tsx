@@ -16,7 +16,7 @@ import {PREVIEW_ENV, SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '@site/
 import styles from './styles.module.css';
 
 export const DEMO_ENV = PREVIEW_ENV;
-/** Spec §9: the demo initialises 1 s after the SDK has loaded. */
+/** The demo initialises 1 s after the SDK has loaded. */
 export const DEMO_INIT_DELAY_MS = 1000;
 
 /** The page a developer can save and open; the code block puts in the reader's key (masked on screen, whole when copied). */

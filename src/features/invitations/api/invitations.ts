@@ -1,4 +1,4 @@
-/** The invitation calls of contract 13 (no SWR: each is made once, by the accept page). */
+/** The invitation calls: lookup, accept, decline (no SWR: each is made once, by the accept page). */
 import {apiClient} from '@site/src/lib/api-client';
 import type {MessageBody} from '@intakekit/contract/schemas/common';
 import type {

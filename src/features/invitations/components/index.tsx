@@ -69,7 +69,7 @@ function useInvitation(token: string | null, queryReady: boolean) {
 }
 
 /**
- * /accept-invitation?token=... (contract 13, "Portal"): a public page that reads the auth store. It loads the
+ * /accept-invitation?token=...: a public page that reads the auth store. It loads the
  * invitation with lookup and, once the store has checked any stored session, shows the view that fits who is
  * here: sign in or sign up as the invited address, sign out of another one, leave a current team first, or join.
  */

@@ -1,11 +1,11 @@
 /**
- * Which view /accept-invitation shows (contract 13, "Portal"), decided from what has loaded. Pure, so every
+ * Which view /accept-invitation shows, decided from what has loaded. Pure, so every
  * combination of sign-in state and invitation is unit-tested.
  */
 import {normalizeEmail} from '@site/src/lib/validation';
 import type {InvitationRole, InvitationSummary} from '../api/invitations';
 
-/** The spec's words (§8 INVALID_OR_EXPIRED) for a token that cannot be used. */
+/** The INVALID_OR_EXPIRED message, for a token that cannot be used. */
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Please request a new one.';
 
 /** The invitation's state on the page. */

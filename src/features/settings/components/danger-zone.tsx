@@ -77,7 +77,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
   );
 }
 
-/** Danger Zone (spec §2; design §4: password and a typed confirmation, then signed out and home). */
+/** Danger Zone: deleting needs the password and a typed confirmation, then signs out and goes home. */
 export default function DangerZone({email}: {email: string}): ReactNode {
   const [open, setOpen] = useState(false);
   return (

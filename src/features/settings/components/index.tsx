@@ -9,7 +9,7 @@ import PasskeysSection from './passkeys-section';
 import SessionsSection from './sessions-section';
 import TwoFactorSection from './two-factor-section';
 
-/** The /settings screen (spec §2, §4, §5, §8). */
+/** The /settings screen: profile, password, account security, team and Danger Zone sections. */
 export default function SettingsView({LeaveTeamDialog}: {LeaveTeamDialog: LeaveTeamDialogType}): ReactNode {
   const user = useAuthStore((s) => s.user);
   if (!user) return null;

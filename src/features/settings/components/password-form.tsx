@@ -14,7 +14,7 @@ import {PASSWORD_CHANGED, PASSWORD_FAILED} from '../lib/messages';
 import styles from './styles.module.css';
 
 /**
- * Change Password (spec §2, §5): three fields, the button disabled until all are filled; like sign-up and reset,
+ * Change Password: three fields, the button disabled until all are filled; like sign-up and reset,
  * a show/hide toggle and the strength meter with the checklist of the rule the API enforces.
  */
 export default function PasswordForm(): ReactNode {

@@ -34,7 +34,7 @@ function VerifiedBadge({verified}: {verified: boolean}): ReactNode {
   );
 }
 
-/** Unverified addresses get a resend action (spec §4, §8). */
+/** Unverified addresses get a resend action. */
 function ResendVerification({email}: {email: string}): ReactNode {
   const [sending, setSending] = useState(false);
   const [sent, flashSent] = useFlash(EMAIL_MESSAGE_MS);
@@ -79,7 +79,7 @@ function ResendVerification({email}: {email: string}): ReactNode {
   );
 }
 
-/** Profile Information (spec §2): editable name, read-only email with its badge, the team when there is one. */
+/** Profile Information: editable name, read-only email with its badge, the team when there is one. */
 export default function ProfileForm({user}: {user: User}): ReactNode {
   const refreshUser = useAuthStore((s) => s.refreshUser);
   const {values, set} = useFormValues({name: user.name ?? ''});

@@ -1,4 +1,4 @@
-/** The texts and timings of the settings screen (spec §4, §8, §9). */
+/** The texts and timings of the settings screen. */
 
 export const PROFILE_UPDATED = 'Profile updated successfully!';
 export const PROFILE_FAILED = 'Failed to update profile';

@@ -6,7 +6,7 @@ export type InviteInput = AddMemberBody;
 
 /**
  * POST /api/team/add with {email, name?, role?}: a pending invitation, answered the same way whatever the
- * address (contract 13). The person joins only when they accept from the email.
+ * address, so it reveals no account. The person joins only when they accept from the email.
  */
 export function addTeamMember(input: InviteInput): Promise<InvitationResponse> {
   const name = optionalTrimmed(input.name);

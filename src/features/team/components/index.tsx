@@ -286,7 +286,7 @@ function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamName: string) =>
   );
 }
 
-/** The /team screen (spec §2, §5, §7, §8; contract 13 "Portal"). */
+/** The /team screen: 'No Team Organization' without a team, else the invite form and the members table. */
 export default function TeamView(): ReactNode {
   const user = useAuthStore((s) => s.user);
   const {data, error, isLoading, mutate} = useTeam();

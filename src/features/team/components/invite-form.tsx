@@ -24,9 +24,9 @@ interface Props {
 const ROLE_LABELS: Record<GrantableRole, string> = {member: 'Member', admin: 'Admin'};
 
 /**
- * The invite form (spec §2, §5; contract 13): email required (the button stays disabled while it is empty), name
- * optional, and for the owner the role to grant. A refusal shows the server's message in the form (spec §8:
- * the server's error string, or 'Failed to add member'), e.g. 'You are already a member of this team.'.
+ * The invite form: email required (the button stays disabled while it is empty), name
+ * optional, and for the owner the role to grant. A refusal shows the server's message in the form (or
+ * 'Failed to add member'), e.g. 'You are already a member of this team.'.
  */
 export default function InviteForm({onInvite, pending, roles}: Props): ReactNode {
   const {values, field, reset} = useFormValues<{email: string; name: string; role: GrantableRole}>({

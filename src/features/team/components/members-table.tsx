@@ -66,8 +66,8 @@ function Person({
 }
 
 /**
- * The members table (spec §2): Member, Email, Role, Actions. Members first, then pending invitations (role cell
- * 'INVITED' with 'Expires in N days'). Each row offers only what the caller's role allows (contract 13); nobody
+ * The members table: Member, Email, Role, Actions. Members first, then pending invitations (role cell
+ * 'INVITED' with 'Expires in N days'). Each row offers only what the caller's role allows; nobody
  * gets a button on their own row. Below 600 px the rows are cards (DataTable) and names wrap, so nothing clips.
  */
 export default function MembersTable({

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * The spec's 'Remove this team member?' (§7) as an in-app dialog. It tells the remover that the keys the member
+ * The 'Remove this team member?' confirmation as an in-app dialog. It tells the remover that the keys the member
  * could see stay valid and points to rotation (a removed member may have copied them), and shows a refusal in place.
  */
 export default function RemoveMemberDialog({member, teamName, onClose, onConfirm}: Props): ReactNode {

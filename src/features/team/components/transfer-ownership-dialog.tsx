@@ -22,7 +22,7 @@ function optionLabel(member: TeamMember): string {
   return `${name ? `${memberName(name)} (${member.email})` : member.email} · ${member.role}`;
 }
 
-/** 'Transfer ownership': choose the new owner, confirm with the password (contract 13). */
+/** 'Transfer ownership': choose the new owner, confirm with the password. */
 export default function TransferOwnershipDialog({open, onClose, teamName, candidates, onTransfer}: Props): ReactNode {
   const {values, field, reset} = useFormValues({userId: '', password: ''});
   const {userId, password} = values;

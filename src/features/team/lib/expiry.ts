@@ -1,4 +1,4 @@
-/** The invitation rows' 'Expires in N days' (contract 13: a link lasts 7 days from its last send). */
+/** The invitation rows' 'Expires in N days' (a link lasts 7 days from its last send). */
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

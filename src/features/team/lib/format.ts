@@ -1,4 +1,4 @@
-/** Display rules of the members table (spec §2). */
+/** Display rules of the members table: '(No name)' for a missing name, roles in uppercase. */
 
 export const NO_NAME = '(No name)';
 

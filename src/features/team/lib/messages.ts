@@ -1,4 +1,4 @@
-/** The Team page's texts (spec §7 confirmations, §8 invite failure; contract 13 "Portal"). */
+/** The Team page's texts: confirmations, the no-team title and each action's failure fallback. */
 import {ERROR_MESSAGES, errorCode, serverMessage} from '@site/src/lib/errors';
 
 export const CONFIRM_REMOVE = 'Remove this team member?';

@@ -1,5 +1,5 @@
 /**
- * What each team role may do (contract 13 "Calls"; design §4 "Teams"). The page shows only the actions the
+ * What each team role may do. The page shows only the actions the
  * caller's role allows; the server enforces the same rules and the page shows its refusal when they disagree
  * (a role changed in another tab).
  */

@@ -19,7 +19,7 @@ type State =
   | {status: 'missing'}
   | {status: 'failed'; message: string; code?: string};
 
-/** The verification page (spec §2): spinner, then 'Email verified!' and /login?verified=1, or the failure view. */
+/** The verification page: spinner, then 'Email verified!' and /login?verified=1, or the failure view. */
 export default function VerifyEmail(): ReactNode {
   const params = useSearchParams();
   const history = useHistory();

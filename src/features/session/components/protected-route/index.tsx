@@ -49,7 +49,7 @@ export function ServerConnectionIssue({onRetry, retrying}: {onRetry: () => void;
 }
 
 /**
- * Guards the signed-in area (spec §2): a spinner while the user loads, the 'Server Connection Issue'
+ * Guards the signed-in area: a spinner while the user loads, the 'Server Connection Issue'
  * screen when the API fails with a stored token, a redirect to /login when signed out.
  */
 export default function ProtectedRoute({children}: {children: ReactNode}): ReactNode {

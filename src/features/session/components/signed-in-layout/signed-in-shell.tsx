@@ -98,7 +98,7 @@ interface SignedInShellProps {
   children: ReactNode;
   /**
    * The page's name for the small-screen top bar. Account pages pass their title, since not every one has a
-   * sidebar link (/team has none, spec §2); the docs leave it out and get their sidebar label.
+   * sidebar link (/team has none); the docs leave it out and get their sidebar label.
    */
   title?: string;
 }
