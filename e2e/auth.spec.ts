@@ -1,7 +1,7 @@
 import {test, expect, gotoHydrated, mail, stack, users, uniqueEmail, DEFAULT_PASSWORD} from './fixtures';
 
 const NEW_PASSWORD = 'Fresh-Start-2026!';
-/** Spec §9: 'Email verified!' moves on to sign-in after 2 s; the sign-in banner's flag leaves the address after 5 s. */
+/** 'Email verified!' moves on to sign-in after 2 s; the sign-in banner's flag leaves the address after 5 s. */
 const VERIFIED_REDIRECT_MS = 2000;
 const SIGN_IN_BANNER_MS = 5000;
 

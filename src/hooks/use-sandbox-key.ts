@@ -8,7 +8,7 @@ import {fetchApiKeys, KEYS_PATH, type ApiKey, type ApiKeyList} from '@site/src/l
  */
 export function useSandboxKey(enabled = true): {key: ApiKey | null; isLoading: boolean} {
   const {data, error, isLoading} = useSWR<ApiKeyList>(enabled ? KEYS_PATH : null, fetchApiKeys);
-  // Spec §8: a failed key list is not shown to the user; the demo then invites them to create a key.
+  // A failed key list is not shown to the user; the demo then invites them to create a key.
   // A key still in a rotation's grace period is on its way out: its successor is preferred.
   const working = (data?.keys ?? []).filter((k) => k.keyType === 'sandbox' && k.status === 'active');
   const key = error ? null : (working.find((k) => k.graceEndsAt === null) ?? working[0] ?? null);

@@ -51,7 +51,7 @@ export interface ChecklistLine {
 
 /**
  * The checklist: the rule the API enforces, line by line (at least 10 characters; at least 2 of the 4 kinds of
- * character), the kinds listed under the second line. Spec §5's lines put number and symbol on one line, which
+ * character), the kinds listed under the second line. The product's lines put number and symbol on one line, which
  * counted as one kind while the rule counts two; each kind has its own line so the ticks add up to the rule.
  */
 export function passwordChecklist(password: string): ChecklistLine[] {

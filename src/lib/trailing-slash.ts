@@ -1,4 +1,4 @@
-/** Spec §2: a trailing slash on any path but / is removed. Returns the new path, or null when none is needed. */
+/** A trailing slash on any path but / is removed. Returns the new path, or null when none is needed. */
 export function withoutTrailingSlash(pathname: string): string | null {
   if (pathname === '/' || !pathname.endsWith('/')) return null;
   return pathname.replace(/\/+$/, '') || '/';

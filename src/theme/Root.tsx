@@ -8,7 +8,7 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 // One fixed backend base address, baked in at build time (customFields.apiUrl).
 setApiBaseUrl(getPortalFields().apiUrl);
 
-/** Spec §2: a trailing slash on any path but / is removed, keeping the query and the hash. */
+/** A trailing slash on any path but / is removed, keeping the query and the hash. */
 function TrailingSlashRedirect(): null {
   const location = useLocation();
   const history = useHistory();

@@ -13,6 +13,7 @@ import {findUser, type UserWithTeam} from '../repositories/users-repository.js';
 import type {SessionClient} from './sessions.js';
 import {ACTIVITY_EXPORT_MAX, ACTIVITY_PAGE_SIZE, csvCell, type ActivityAction} from '@intakekit/contract/activity';
 import type {ActivityEventBody, ActivityListResponse, ActivityQuery} from '@intakekit/contract/schemas/activity';
+import {DAY_MS} from '../lib/durations.js';
 
 export interface ActivityActor {
   id: string | null;
@@ -77,13 +78,11 @@ export async function recordRefusedSignIn(
   });
 }
 
-const DAY = 86_400_000;
-
 /** What the reader may see and which filters apply; days are UTC, `to` included. */
 function filterFor(user: UserWithTeam, query: ActivityQuery): ActivityFilter {
   const manager = user.team && (user.team.role === 'owner' || user.team.role === 'admin');
   const from = query.from ? new Date(`${query.from}T00:00:00.000Z`) : undefined;
-  const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00.000Z`) + DAY) : undefined;
+  const to = query.to ? new Date(Date.parse(`${query.to}T00:00:00.000Z`) + DAY_MS) : undefined;
   if (from && to && from >= to) throw new ApiError('INVALID_ACTIVITY_FILTER');
   return {
     visible: manager ? {teamId: user.team!.id, actorId: user.id} : {actorId: user.id},

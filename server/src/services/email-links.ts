@@ -15,6 +15,7 @@ import {
 import {recordLinkMail} from '../repositories/link-mail-sends-repository.js';
 import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
+import {HOUR_MS, DAY_MS} from '../lib/durations.js';
 
 /** What the email services use of the app: its database and its mailer. */
 export type MailingApp = {db: Db; mailer: Mailer};
@@ -28,9 +29,6 @@ export type LinkConfig = Pick<
   | 'linkEmailsPerAddressPerHour'
   | 'linkEmailsPerAddressPerDay'
 >;
-
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 /**
  * Counts a link email to the address in the caller's transaction if the caps allow one more
@@ -50,9 +48,9 @@ export async function withinLinkMailCaps(
     trx,
     {email, purpose, now},
     {
-      hourStart: new Date(now.getTime() - HOUR),
+      hourStart: new Date(now.getTime() - HOUR_MS),
       perHour: config.linkEmailsPerAddressPerHour,
-      dayStart: new Date(now.getTime() - DAY),
+      dayStart: new Date(now.getTime() - DAY_MS),
       perDay: config.linkEmailsPerAddressPerDay,
     },
   );

@@ -13,23 +13,23 @@ import {deleteExpiredPasskeyChallenges} from '../repositories/passkeys-repositor
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
+import {DAY_MS} from '../lib/durations.js';
 
 type HousekeepingConfig = Pick<
   Config,
   'now' | 'housekeepingIntervalMs' | 'sessionIdleMs' | 'sessionGraceMs' | 'lockWindowMs' | 'activityRetentionDays'
 >;
 
-const DAY = 24 * 60 * 60_000;
 /**
  * How long a used or expired email link is kept after its expiry:
  * a day in which clicking it again still answers ALREADY_USED or EXPIRED rather than "invalid".
  */
-export const ENDED_LINK_RETENTION_MS = DAY;
+export const ENDED_LINK_RETENTION_MS = DAY_MS;
 /**
  * How long a token's tombstone says why its session ended: long enough for a browser left open over a holiday
  * to be told, short enough that the table stays the size of a month's sign-ins.
  */
-export const ENDED_SESSION_RETENTION_MS = 30 * DAY;
+export const ENDED_SESSION_RETENTION_MS = 30 * DAY_MS;
 
 /** The lock number of the housekeeping job (see scheduled-jobs.ts); never reuse it for another job. */
 const HOUSEKEEPING_LOCK_ID = 1;
@@ -48,13 +48,14 @@ const PURGES: Record<string, Purge> = {
   // Only a pending, unexpired invitation is ever looked up by its token, so an ended one's goes at once.
   invitationTokens: (db, now) => forgetEndedInvitationTokens(db, now),
   signInAttempts: (db, now, config) => deleteStaleAttempts(db, now, new Date(now.getTime() - config.lockWindowMs)),
-  linkMailSends: (db, now) => deleteStaleLinkMailSends(db, new Date(now.getTime() - DAY)),
+  linkMailSends: (db, now) => deleteStaleLinkMailSends(db, new Date(now.getTime() - DAY_MS)),
   sentMail: (db, now) => purgeSentMail(db, now),
   signInChallenges: (db, now) => deleteExpiredChallenges(db, now),
   passkeyChallenges: (db, now) => deleteExpiredPasskeyChallenges(db, now),
   endedSessions: (db, now) => deleteEndedSessionsBefore(db, new Date(now.getTime() - ENDED_SESSION_RETENTION_MS)),
   // The activity log's retention (ACTIVITY_RETENTION_DAYS); the run's transaction lets this one deletion through.
-  activity: (db, now, config) => purgeActivityBefore(db, new Date(now.getTime() - config.activityRetentionDays * DAY)),
+  activity: (db, now, config) =>
+    purgeActivityBefore(db, new Date(now.getTime() - config.activityRetentionDays * DAY_MS)),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

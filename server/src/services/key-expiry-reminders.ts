@@ -16,8 +16,8 @@ import {recordActivity} from './activity.js';
 import {enqueueMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
 import {EXPIRY_REMINDER_DAYS, KEY_IN_USE_DAYS, keyEnding} from '@intakekit/contract/api-keys';
+import {DAY_MS} from '../lib/durations.js';
 
-const DAY = 86_400_000;
 /** The lock number of this job (see scheduled-jobs.ts); never reuse it for another job. */
 const KEY_EXPIRY_LOCK_ID = 2;
 
@@ -33,9 +33,9 @@ export async function sendExpiryReminders(
   const due = await keysDueReminder(
     db,
     now,
-    new Date(now.getTime() - KEY_IN_USE_DAYS * DAY),
-    new Date(now.getTime() + first * DAY),
-    new Date(now.getTime() + second * DAY),
+    new Date(now.getTime() - KEY_IN_USE_DAYS * DAY_MS),
+    new Date(now.getTime() + first * DAY_MS),
+    new Date(now.getTime() + second * DAY_MS),
   );
   let emails = 0;
   for (const key of due) {

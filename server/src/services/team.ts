@@ -35,6 +35,7 @@ import {
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {checkCurrentPassword} from './login-throttle.js';
 import {assertAcceptableNames} from './names.js';
+import {HOUR_MS, DAY_MS} from '../lib/durations.js';
 
 type Team = NonNullable<UserWithTeam['team']>;
 type TeamConfig = Pick<
@@ -49,9 +50,6 @@ type TeamConfig = Pick<
   | 'lockWindowMs'
   | 'lockDurationMs'
 >;
-
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
 
 // EMAIL_IN_USE on POST /api/team/add says which case it is; every case is one this team knows.
 const OWN_ADDRESS = 'You are already a member of this team.';
@@ -257,14 +255,14 @@ export class Teams {
    * that someone else invited the address.
    */
   private async checkLimits(db: Db, teamId: string, email: string, now: Date): Promise<boolean> {
-    const dayStart = new Date(now.getTime() - DAY);
+    const dayStart = new Date(now.getTime() - DAY_MS);
     const perAddress = this.config.invitesPerAddressPerDay;
-    const byTeam = await limitingSend(db, {teamId}, new Date(now.getTime() - HOUR), this.config.teamInvitesPerHour);
+    const byTeam = await limitingSend(db, {teamId}, new Date(now.getTime() - HOUR_MS), this.config.teamInvitesPerHour);
     const byTeamToAddress = await limitingSend(db, {teamId, email}, dayStart, perAddress);
     // The later of the two moments a slot frees up: only then would the send be allowed.
     const freeAt = Math.max(
-      byTeam ? byTeam.getTime() + HOUR : 0,
-      byTeamToAddress ? byTeamToAddress.getTime() + DAY : 0,
+      byTeam ? byTeam.getTime() + HOUR_MS : 0,
+      byTeamToAddress ? byTeamToAddress.getTime() + DAY_MS : 0,
     );
     if (freeAt > 0) throw tooSoon(freeAt, now);
     return (await limitingSend(db, {email}, dayStart, perAddress)) === undefined;

@@ -17,6 +17,16 @@ import {cancelAccountRecovery, startAccountRecovery} from '../../services/accoun
 import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
 
+/** What a call carrying a reset link and a new password can be refused for, before its own rules. */
+const RESET_LINK_ERRORS = [
+  'MISSING_FIELDS',
+  'TOKEN_REQUIRED',
+  'INVALID_OR_EXPIRED',
+  'EXPIRED',
+  'ALREADY_USED',
+  'INVALID_PASSWORD',
+] as const;
+
 export async function passwordResetRoutes(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -58,12 +68,7 @@ export async function passwordResetRoutes(app: FastifyInstance, {config, twoFact
         response: {
           200: MessageBody,
           ...errorResponses(
-            'MISSING_FIELDS',
-            'TOKEN_REQUIRED',
-            'INVALID_OR_EXPIRED',
-            'EXPIRED',
-            'ALREADY_USED',
-            'INVALID_PASSWORD',
+            ...RESET_LINK_ERRORS,
             'TWO_FACTOR_CODE_REQUIRED',
             'INVALID_TWO_FACTOR_CODE',
             'RATE_LIMIT_EXCEEDED',
@@ -104,16 +109,7 @@ export async function passwordResetRoutes(app: FastifyInstance, {config, twoFact
         body: AccountRecoveryBody,
         response: {
           202: AccountRecoveryStartedResponse,
-          ...errorResponses(
-            'MISSING_FIELDS',
-            'TOKEN_REQUIRED',
-            'INVALID_OR_EXPIRED',
-            'EXPIRED',
-            'ALREADY_USED',
-            'INVALID_PASSWORD',
-            'TWO_FACTOR_NOT_ENABLED',
-            'RATE_LIMIT_EXCEEDED',
-          ),
+          ...errorResponses(...RESET_LINK_ERRORS, 'TWO_FACTOR_NOT_ENABLED', 'RATE_LIMIT_EXCEEDED'),
         },
       },
     },

@@ -1,8 +1,7 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Notice from '@site/src/components/notice';
-import Spinner from '@site/src/components/spinner';
-import {AuthCard} from '@site/src/components/auth-layout';
+import {AuthCard, AuthCardLoading} from '@site/src/components/auth-layout';
 import form from '@site/src/components/auth-layout/form.module.css';
 import {cancelAccountRecovery} from '@site/src/lib/api/auth';
 import {getErrorMessage} from '@site/src/lib/errors';
@@ -25,13 +24,7 @@ export default function CancelRecovery(): ReactNode {
   }, [state.status]);
 
   if (params === null) {
-    return (
-      <AuthCard icon="key" title="Cancel account recovery">
-        <div className={form.spinnerBox}>
-          <Spinner />
-        </div>
-      </AuthCard>
-    );
+    return <AuthCardLoading icon="key" title="Cancel account recovery" />;
   }
 
   async function onCancel() {

@@ -4,14 +4,13 @@ import {useHistory} from '@docusaurus/router';
 import FormField, {PasswordField} from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
-import Spinner from '@site/src/components/spinner';
 import SubmitButton from '@site/src/components/submit-button';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {MESSAGES, validateResetPassword, validateResetToken} from '@site/src/lib/validation';
 import {resetPassword, startAccountRecovery} from '@site/src/lib/api/auth';
 import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
-import {AuthCard} from '@site/src/components/auth-layout';
+import {AuthCard, AuthCardLoading} from '@site/src/components/auth-layout';
 import {FormError, useFormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 
@@ -83,13 +82,7 @@ export default function ResetPasswordForm(): ReactNode {
   }, [needsCode]);
 
   if (params === null) {
-    return (
-      <AuthCard icon="key" title="Set a new password">
-        <div className={form.spinnerBox}>
-          <Spinner />
-        </div>
-      </AuthCard>
-    );
+    return <AuthCardLoading icon="key" title="Set a new password" />;
   }
 
   const token = params.get('token');

@@ -2,7 +2,6 @@ import {useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {Redirect} from '@docusaurus/router';
 import Notice from '@site/src/components/notice';
-import Spinner from '@site/src/components/spinner';
 import SubmitButton from '@site/src/components/submit-button';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {maskEmail} from '@site/src/lib/mask';
@@ -12,7 +11,7 @@ import {useFlash} from '@site/src/hooks/use-flash';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {RESEND_COOLDOWN_S, resendDisabled, resendLabel} from '../../lib/timing';
-import {AuthCard} from '@site/src/components/auth-layout';
+import {AuthCard, AuthCardLoading} from '@site/src/components/auth-layout';
 import form from '@site/src/components/auth-layout/form.module.css';
 import styles from './styles.module.css';
 
@@ -59,13 +58,7 @@ function ResendPanel({email}: {email: string}): ReactNode {
 export default function VerifyEmailSent(): ReactNode {
   const params = useSearchParams();
   if (params === null) {
-    return (
-      <AuthCard icon="mail" title="Check your email">
-        <div className={form.spinnerBox}>
-          <Spinner />
-        </div>
-      </AuthCard>
-    );
+    return <AuthCardLoading icon="mail" title="Check your email" />;
   }
   const email = params.get('email')?.trim() ?? '';
   if (!email) return <Redirect to="/register" />;

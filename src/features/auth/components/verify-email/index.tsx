@@ -8,7 +8,7 @@ import {MESSAGES} from '@site/src/lib/validation';
 import {verifyEmail} from '@site/src/lib/api/auth';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {VERIFIED_REDIRECT_MS} from '../../lib/timing';
-import {AuthCard} from '@site/src/components/auth-layout';
+import {AuthCard, AuthCardLoading} from '@site/src/components/auth-layout';
 import form from '@site/src/components/auth-layout/form.module.css';
 
 const EXPIRED_CODES = new Set(['EXPIRED', 'INVALID_OR_EXPIRED']);
@@ -51,11 +51,12 @@ export default function VerifyEmail(): ReactNode {
 
   if (state.status === 'verifying') {
     return (
-      <AuthCard icon="mail" title="Verifying your email" subtitle="This only takes a moment.">
-        <div className={form.spinnerBox}>
-          <Spinner size="lg" label="Verifying your email..." />
-        </div>
-      </AuthCard>
+      <AuthCardLoading
+        icon="mail"
+        title="Verifying your email"
+        subtitle="This only takes a moment."
+        spinner={<Spinner size="lg" label="Verifying your email..." />}
+      />
     );
   }
 
