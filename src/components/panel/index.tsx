@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import Spinner from '@site/src/components/spinner';
 import styles from './styles.module.css';
 
 interface PageHeaderProps {
@@ -71,5 +72,19 @@ export default function Panel({
       ) : null}
       <div className={flush ? styles.flush : styles.body}>{children}</div>
     </section>
+  );
+}
+
+/** The count in a panel's header (members, active keys): a quiet pill beside the title. */
+export function PanelCount({children}: {children: ReactNode}): ReactNode {
+  return <span className={styles.count}>{children}</span>;
+}
+
+/** What a panel or page shows while its list loads: the spinner with its words, centred. */
+export function PanelLoading({label}: {label: string}): ReactNode {
+  return (
+    <div className={styles.loading}>
+      <Spinner label={label} showLabel />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import {useId, useState, type FormEvent, type ReactNode} from 'react';
+import {useState, type FormEvent, type ReactNode} from 'react';
 import {useFormValues} from '@site/src/hooks/use-form-values';
-import FormField, {EmailField, inputClassName} from '@site/src/components/form-field';
+import FormField, {EmailField} from '@site/src/components/form-field';
 import SubmitButton from '@site/src/components/submit-button';
 import Notice from '@site/src/components/notice';
 import {serverMessageOr} from '@site/src/lib/errors';
@@ -10,7 +10,8 @@ import type {TeamInvitation} from '../api/use-team';
 import {expiryText} from '../lib/expiry';
 import {INVITE_FALLBACK} from '../lib/messages';
 import type {GrantableRole} from '../lib/roles';
-import styles from './styles.module.css';
+import SelectField from './select-field';
+import styles from './invite-form.module.css';
 
 export {INVITE_FALLBACK};
 
@@ -37,7 +38,6 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
   const {email, name, role} = values;
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const roleId = useId();
   const chooseRole = roles.length > 1;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -82,18 +82,13 @@ export default function InviteForm({onInvite, pending, roles}: Props): ReactNode
           {...field('name')}
         />
         {chooseRole ? (
-          <div className={styles.selectField}>
-            <label htmlFor={roleId} className={styles.selectLabel}>
-              Role
-            </label>
-            <select id={roleId} className={inputClassName} {...field('role')}>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Role" {...field('role')}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </SelectField>
         ) : null}
         <div className={styles.inviteSubmit}>
           <SubmitButton loading={pending} loadingText="Sending..." disabled={!email.trim()}>

@@ -1,11 +1,12 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import DataTable, {SrOnly} from '@site/src/components/data-table';
+import DataTable, {HeaderRow} from '@site/src/components/data-table';
 import type {TeamInvitation, TeamMember} from '../api/use-team';
 import {expiryText} from '../lib/expiry';
-import {formatRole, memberName} from '../lib/format';
+import {formatRole} from '../lib/format';
 import {canRemove, roleChangeFor, type TeamRole} from '../lib/roles';
-import styles from './styles.module.css';
+import {NoActions, Person, RowButton} from './member-cells';
+import styles from './members-table.module.css';
 
 /** The row action in flight, so only its button shows pending. */
 export interface RowBusy {
@@ -30,40 +31,7 @@ interface Props {
   onRevoke: (invitation: TeamInvitation) => void;
 }
 
-function initial(name: string | null, email: string): string {
-  return ((name ?? '').trim() || email).charAt(0).toUpperCase() || '?';
-}
-
-function NoActions({label}: {label: string}): ReactNode {
-  return (
-    <span className={styles.muted}>
-      <span aria-hidden="true">—</span>
-      <SrOnly>{label}</SrOnly>
-    </span>
-  );
-}
-
-function Person({
-  name,
-  email,
-  you,
-  invited,
-}: {
-  name: string | null;
-  email: string;
-  you?: boolean;
-  invited?: boolean;
-}): ReactNode {
-  return (
-    <span className={styles.member}>
-      <span className={clsx(styles.avatar, invited && styles.avatarInvited)} aria-hidden="true">
-        {initial(name, email)}
-      </span>
-      <span className={clsx(styles.memberName, !name?.trim() && styles.noName)}>{memberName(name)}</span>
-      {you ? <span className={styles.you}>You</span> : null}
-    </span>
-  );
-}
+const COLUMNS = ['Member', 'Email', 'Role', 'Actions'] as const;
 
 /**
  * The members table: Member, Email, Role, Actions. Members first, then pending invitations (role cell
@@ -86,22 +54,7 @@ export default function MembersTable({
 }: Props): ReactNode {
   return (
     <DataTable label="Team members">
-      <thead role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            Member
-          </th>
-          <th scope="col" role="columnheader">
-            Email
-          </th>
-          <th scope="col" role="columnheader">
-            Role
-          </th>
-          <th scope="col" role="columnheader">
-            Actions
-          </th>
-        </tr>
-      </thead>
+      <HeaderRow columns={COLUMNS} />
       <tbody role="rowgroup">
         {members.map((member) => {
           const self = member.id === currentUserId || member.email === currentUserEmail;
@@ -124,27 +77,25 @@ export default function MembersTable({
                 {removable || nextRole ? (
                   <span className={styles.rowActions}>
                     {nextRole ? (
-                      <button
-                        type="button"
-                        className="button button--sm button--secondary"
+                      <RowButton
+                        pendingLabel="Saving..."
+                        pending={rowBusy === 'role'}
                         disabled={rowBusy !== null}
-                        aria-busy={rowBusy === 'role' || undefined}
+                        target={member.email}
                         onClick={() => onChangeRole(member, nextRole)}
                       >
-                        {rowBusy === 'role' ? 'Saving...' : nextRole === 'admin' ? 'Make admin' : 'Make member'}
-                        <SrOnly> {member.email}</SrOnly>
-                      </button>
+                        {nextRole === 'admin' ? 'Make admin' : 'Make member'}
+                      </RowButton>
                     ) : null}
                     {removable ? (
-                      <button
-                        type="button"
-                        className="button button--sm button--outline button--danger"
+                      <RowButton
+                        danger
                         disabled={rowBusy !== null}
+                        target={member.email}
                         onClick={() => onRemove(member)}
                       >
                         Remove
-                        <SrOnly> {member.email}</SrOnly>
-                      </button>
+                      </RowButton>
                     ) : null}
                   </span>
                 ) : (
@@ -156,6 +107,7 @@ export default function MembersTable({
         })}
         {invitations.map((invitation) => {
           const rowBusy = busy?.id === invitation.id ? busy.action : null;
+          const target = `the invitation to ${invitation.email}`;
           return (
             <tr role="row" key={`invitation-${invitation.id}`} data-testid="team-invitation-row">
               <td role="cell" data-label="Member">
@@ -176,26 +128,25 @@ export default function MembersTable({
               <td role="cell" data-label="Actions">
                 {canManageInvitations ? (
                   <span className={styles.rowActions}>
-                    <button
-                      type="button"
-                      className="button button--sm button--secondary"
+                    <RowButton
+                      pendingLabel="Resending..."
+                      pending={rowBusy === 'resend'}
                       disabled={rowBusy !== null}
-                      aria-busy={rowBusy === 'resend' || undefined}
+                      target={target}
                       onClick={() => onResend(invitation)}
                     >
-                      {rowBusy === 'resend' ? 'Resending...' : 'Resend'}
-                      <SrOnly> the invitation to {invitation.email}</SrOnly>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--sm button--outline button--danger"
+                      Resend
+                    </RowButton>
+                    <RowButton
+                      danger
+                      pendingLabel="Revoking..."
+                      pending={rowBusy === 'revoke'}
                       disabled={rowBusy !== null}
-                      aria-busy={rowBusy === 'revoke' || undefined}
+                      target={target}
                       onClick={() => onRevoke(invitation)}
                     >
-                      {rowBusy === 'revoke' ? 'Revoking...' : 'Revoke'}
-                      <SrOnly> the invitation to {invitation.email}</SrOnly>
-                    </button>
+                      Revoke
+                    </RowButton>
                   </span>
                 ) : (
                   <NoActions label="No actions available" />

@@ -2,7 +2,7 @@ import {useEffect, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import type {TeamMember} from '../api/use-team';
-import {memberName} from '../lib/format';
+import {personWithEmail} from '../lib/format';
 import {actionFailure, CONFIRM_REMOVE, REMOVE_FAILED} from '../lib/messages';
 
 interface Props {
@@ -39,7 +39,7 @@ export default function RemoveMemberDialog({member, teamName, onClose, onConfirm
     }
   };
 
-  const who = member ? (member.name?.trim() ? `${memberName(member.name)} (${member.email})` : member.email) : '';
+  const who = member ? personWithEmail(member) : '';
   return (
     <ConfirmDialog
       open={member !== null}

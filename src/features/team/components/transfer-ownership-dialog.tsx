@@ -1,11 +1,11 @@
-import {useEffect, useId, useState, type ReactNode} from 'react';
+import {useEffect, useState, type ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import {useFormValues} from '@site/src/hooks/use-form-values';
-import FormField, {inputClassName} from '@site/src/components/form-field';
+import FormField from '@site/src/components/form-field';
 import type {TeamMember} from '../api/use-team';
-import {memberName} from '../lib/format';
+import {personWithEmail} from '../lib/format';
 import {transferFailure} from '../lib/messages';
-import styles from './styles.module.css';
+import SelectField from './select-field';
 
 interface Props {
   open: boolean;
@@ -18,8 +18,7 @@ interface Props {
 }
 
 function optionLabel(member: TeamMember): string {
-  const name = member.name?.trim();
-  return `${name ? `${memberName(name)} (${member.email})` : member.email} · ${member.role}`;
+  return `${personWithEmail(member)} · ${member.role}`;
 }
 
 /** 'Transfer ownership': choose the new owner, confirm with the password. */
@@ -28,7 +27,6 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
   const {userId, password} = values;
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const selectId = useId();
 
   useEffect(() => {
     if (!open) {
@@ -69,21 +67,16 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
         pending={saving}
         ready={ready}
       >
-        <div className={styles.selectField}>
-          <label htmlFor={selectId} className={styles.selectLabel}>
-            New owner
-          </label>
-          <select id={selectId} className={inputClassName} {...field('userId')} data-autofocus>
-            <option value="" disabled>
-              Choose a member
+        <SelectField label="New owner" {...field('userId')} data-autofocus>
+          <option value="" disabled>
+            Choose a member
+          </option>
+          {candidates.map((member) => (
+            <option key={member.id} value={member.id}>
+              {optionLabel(member)}
             </option>
-            {candidates.map((member) => (
-              <option key={member.id} value={member.id}>
-                {optionLabel(member)}
-              </option>
-            ))}
-          </select>
-        </div>
+          ))}
+        </SelectField>
         <FormField
           label="Your password"
           name="password"

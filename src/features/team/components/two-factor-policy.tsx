@@ -5,6 +5,7 @@ import Panel from '@site/src/components/panel';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {setTeamPolicy} from '../api/team-policy';
+import SectionRow from './section-row';
 import styles from './styles.module.css';
 
 /** The team's two-factor policy: the owner turns it on or off; everyone else reads it. */
@@ -35,31 +36,32 @@ export default function TwoFactorPolicy({isOwner, teamName}: {isOwner: boolean; 
           {error} {user?.twoFactorEnabled ? null : <Link to="/settings#two-factor">Set it up in Settings</Link>}
         </Notice>
       ) : null}
-      <div className={styles.sectionRow}>
-        <p className={styles.sectionText}>
-          {required ? (
-            <>
-              <strong>Required.</strong> Every member of {teamName} signs in with a code from an authenticator app;
-              members without it are asked to set it up before they reach the API keys, the activity log or this page.
-            </>
-          ) : (
-            <>
-              <strong>Not required.</strong> Members choose for themselves whether to sign in with a second factor.
-            </>
-          )}
-        </p>
-        {isOwner ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void toggle()}
-            disabled={pending}
-            aria-busy={pending || undefined}
-          >
-            {pending ? 'Saving...' : required ? 'Stop requiring two-factor' : 'Require two-factor for everyone'}
-          </button>
-        ) : null}
-      </div>
+      <SectionRow
+        action={
+          isOwner ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void toggle()}
+              disabled={pending}
+              aria-busy={pending || undefined}
+            >
+              {pending ? 'Saving...' : required ? 'Stop requiring two-factor' : 'Require two-factor for everyone'}
+            </button>
+          ) : null
+        }
+      >
+        {required ? (
+          <>
+            <strong>Required.</strong> Every member of {teamName} signs in with a code from an authenticator app;
+            members without it are asked to set it up before they reach the API keys, the activity log or this page.
+          </>
+        ) : (
+          <>
+            <strong>Not required.</strong> Members choose for themselves whether to sign in with a second factor.
+          </>
+        )}
+      </SectionRow>
     </Panel>
   );
 }
