@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import styles from './styles.module.css';
+import styles from './best-practices.module.css';
 import LineIcon from '@site/src/components/line-icon';
 
 const PRACTICES: Array<{title: string; text: string}> = [

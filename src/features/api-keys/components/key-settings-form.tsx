@@ -13,7 +13,8 @@ import {
 import {parseAllowedOrigins} from '@intakekit/contract/origins';
 import {serverMessage} from '@site/src/lib/errors';
 import {EXPIRY_CHOICE_LABELS, EXPIRY_CHOICES, expiryFor, type ExpiryChoice} from '../lib/format';
-import styles from './styles.module.css';
+import fields from './fields.module.css';
+import styles from './key-settings-form.module.css';
 
 interface Props {
   apiKey: ApiKey;
@@ -108,7 +109,7 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
         disabled={!canChange}
       />
       <div>
-        <label htmlFor={originsId} className={styles.fieldLabel}>
+        <label htmlFor={originsId} className={fields.fieldLabel}>
           Allowed origins
         </label>
         <textarea
@@ -122,18 +123,18 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
           autoCapitalize="off"
           placeholder={'https://clinic.example\nhttps://*.clinic.example'}
         />
-        <p id={`${originsId}-hint`} className={styles.fieldHint}>
+        <p id={`${originsId}-hint`} className={fields.fieldHint}>
           One per line, as scheme://host[:port]; *. stands for one subdomain label. {emptyListMeans}
         </p>
         {errors.origins ? (
-          <p id={`${originsId}-error`} role="alert" className={styles.fieldError}>
+          <p id={`${originsId}-error`} role="alert" className={fields.fieldError}>
             {errors.origins}
           </p>
         ) : null}
       </div>
-      <div className={styles.inlineFields}>
+      <div className={fields.inlineFields}>
         <div>
-          <label htmlFor={expiryId} className={styles.fieldLabel}>
+          <label htmlFor={expiryId} className={fields.fieldLabel}>
             Expires
           </label>
           <select
@@ -170,11 +171,11 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
         />
       </div>
       {errors.expiry ? (
-        <p id={`${expiryId}-error`} role="alert" className={styles.fieldError}>
+        <p id={`${expiryId}-error`} role="alert" className={fields.fieldError}>
           {errors.expiry}
         </p>
       ) : null}
-      {!working ? <p className={styles.fieldHint}>This key no longer works: only its name can change.</p> : null}
+      {!working ? <p className={fields.fieldHint}>This key no longer works: only its name can change.</p> : null}
       {failure ? <Notice variant="error">{failure}</Notice> : null}
       {saved ? (
         <Notice variant="success" onDismiss={() => setSaved(false)}>

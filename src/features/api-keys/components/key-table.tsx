@@ -3,17 +3,17 @@ import clsx from 'clsx';
 import {maskApiKey} from '@site/src/lib/mask';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {formatKeyType, formatStatus, formatTimeLeft, keyLabel, NEVER_USED} from '../lib/format';
-import DataTable from '@site/src/components/data-table';
+import DataTable, {HeaderRow} from '@site/src/components/data-table';
+import {lockedProps} from '../lib/messages';
 import LocalDate from './local-date';
-import styles from './styles.module.css';
+import styles from './key-table.module.css';
 
-interface Props {
+export interface KeyTableProps {
   keys: ApiKey[];
   /** False while the email is unverified: rotate and revoke are disabled with the tooltip. */
   canChange: boolean;
   /** id of the element that says why the buttons are disabled. */
   lockedHintId: string;
-  lockedHint: string;
   /** The key whose rotate or revoke is in flight, and which. */
   busy: {id: string; action: 'rotate' | 'revoke'} | null;
   onRotate: (key: ApiKey) => void;
@@ -40,44 +40,35 @@ function MaskedKey({masked}: {masked: string}): ReactNode {
   );
 }
 
+const COLUMNS = ['Key Type', 'API Key', 'Status', 'Created', 'Last Used', 'Actions'] as const;
+
 /** The keys table: type, masked key, status, created, last used, actions. */
 export default function KeyTable({
   keys,
   canChange,
   lockedHintId,
-  lockedHint,
   busy: pending,
   onRotate,
   onRevoke,
   onDetails,
   detailsOf,
   nowMs,
-}: Props): ReactNode {
-  const locked = canChange ? {} : {title: lockedHint, 'aria-describedby': lockedHintId};
+}: KeyTableProps): ReactNode {
+  const locked = lockedProps(canChange, lockedHintId);
+  /** Rotate's and Revoke's shared wiring: named for its key, waiting while a change of that key runs. */
+  const change = (key: ApiKey, action: 'rotate' | 'revoke', name: string) => {
+    const busy = pending?.id === key.id;
+    return {
+      'aria-label': name,
+      disabled: !canChange || busy,
+      'aria-busy': busy || undefined,
+      onClick: () => (action === 'rotate' ? onRotate(key) : onRevoke(key)),
+      ...locked,
+    };
+  };
   return (
     <DataTable label="API keys">
-      <thead role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            Key Type
-          </th>
-          <th scope="col" role="columnheader">
-            API Key
-          </th>
-          <th scope="col" role="columnheader">
-            Status
-          </th>
-          <th scope="col" role="columnheader">
-            Created
-          </th>
-          <th scope="col" role="columnheader">
-            Last Used
-          </th>
-          <th scope="col" role="columnheader">
-            Actions
-          </th>
-        </tr>
-      </thead>
+      <HeaderRow columns={COLUMNS} />
       <tbody role="rowgroup">
         {keys.map((key) => {
           const active = key.status === 'active';
@@ -134,11 +125,7 @@ export default function KeyTable({
                     <button
                       type="button"
                       className="button button--sm button--secondary"
-                      aria-label={`Rotate ${label}`}
-                      disabled={!canChange || busy}
-                      aria-busy={busy || undefined}
-                      onClick={() => onRotate(key)}
-                      {...locked}
+                      {...change(key, 'rotate', `Rotate ${label}`)}
                     >
                       {busy && pending?.action === 'rotate' ? 'Rotating...' : 'Rotate'}
                     </button>
@@ -147,11 +134,7 @@ export default function KeyTable({
                     <button
                       type="button"
                       className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
-                      aria-label={`Revoke ${label}`}
-                      disabled={!canChange || busy}
-                      aria-busy={busy || undefined}
-                      onClick={() => onRevoke(key)}
-                      {...locked}
+                      {...change(key, 'revoke', `Revoke ${label}`)}
                     >
                       {busy && pending?.action === 'revoke' ? 'Revoking...' : 'Revoke'}
                     </button>

@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {formatDate, formatDateSplit, formatDateStable, formatDay} from '../lib/format';
-import styles from './styles.module.css';
+import styles from './local-date.module.css';
 
 /**
  * A date in the reader's locale. The locale is only known in the browser, so the static HTML and the

@@ -1,7 +1,7 @@
 import {useEffect, useRef, type ReactNode} from 'react';
 import Notice from '@site/src/components/notice';
 import CopyButton from '@site/src/components/copy-button';
-import styles from './styles.module.css';
+import styles from './new-key-banner.module.css';
 
 export const COPY_NOW_TEXT = "Copy this key now - you won't be able to see it again!";
 

@@ -3,7 +3,7 @@ import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {GRACE_PERIOD_LABELS, GRACE_PERIODS, type GracePeriod} from '@intakekit/contract/api-keys';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {keyLabel} from '../lib/format';
-import styles from './styles.module.css';
+import styles from './rotate-dialog.module.css';
 
 export const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
 

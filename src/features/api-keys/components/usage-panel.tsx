@@ -6,7 +6,8 @@ import {REQUEST_OK} from '@intakekit/contract/api-keys';
 import type {KeyUsageResponse} from '@intakekit/contract/schemas/keys';
 import {useKeyUsage} from '../api/use-key-usage';
 import LocalDate from './local-date';
-import styles from './styles.module.css';
+import fields from './fields.module.css';
+import styles from './usage-panel.module.css';
 
 /** Sessions per day as bars; the numbers are also in the accessible name (total and busiest day). */
 function UsageChart({days}: {days: KeyUsageResponse['days']}): ReactNode {
@@ -44,7 +45,7 @@ function UsageChart({days}: {days: KeyUsageResponse['days']}): ReactNode {
         })}
         <line x1="0" y1="59.5" x2={width} y2="59.5" stroke="currentColor" strokeOpacity="0.3" />
       </svg>
-      <figcaption className={styles.fieldHint}>{summary}</figcaption>
+      <figcaption className={fields.fieldHint}>{summary}</figcaption>
     </figure>
   );
 }
@@ -55,7 +56,7 @@ export default function UsagePanel({keyId}: {keyId: string}): ReactNode {
   if (isLoading && !data) return <Spinner label="Loading usage..." showLabel />;
   if (error && !data) {
     return (
-      <p className={styles.fieldError} role="alert">
+      <p className={fields.fieldError} role="alert">
         The usage of this key could not be loaded.{' '}
         <button type="button" className="button button--sm button--link" onClick={() => void mutate()}>
           Try again
@@ -73,7 +74,7 @@ export default function UsagePanel({keyId}: {keyId: string}): ReactNode {
       <section className={styles.usageSection} aria-labelledby={`origins-${keyId}`}>
         <h3 id={`origins-${keyId}`}>Last origins seen</h3>
         {data.origins.length === 0 ? (
-          <p className={styles.fieldHint}>No requests yet.</p>
+          <p className={fields.fieldHint}>No requests yet.</p>
         ) : (
           <ul className={styles.originsSeen}>
             {data.origins.map((o) => (
@@ -87,14 +88,14 @@ export default function UsagePanel({keyId}: {keyId: string}): ReactNode {
       </section>
       <section className={styles.usageSection} aria-labelledby={`log-${keyId}`}>
         <h3 id={`log-${keyId}`}>Request log</h3>
-        <div className={styles.inlineFields}>
-          <p className={styles.fieldHint}>The last 100 requests that presented this key, refused ones included.</p>
+        <div className={fields.inlineFields}>
+          <p className={fields.fieldHint}>The last 100 requests that presented this key, refused ones included.</p>
           <button type="button" className="button button--sm button--secondary" onClick={() => void mutate()}>
             Refresh
           </button>
         </div>
         {data.requests.length === 0 ? (
-          <p className={styles.fieldHint}>No requests yet.</p>
+          <p className={fields.fieldHint}>No requests yet.</p>
         ) : (
           <DataTable label="Request log">
             <HeaderRow columns={['Time', 'Origin', 'Outcome', 'Latency']} />
