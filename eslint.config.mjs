@@ -3,6 +3,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import {readdirSync} from 'node:fs';
+import {noImportCycle} from './scripts/lint/import-cycles.mjs';
+import {mdxImportsProcessor} from './scripts/lint/mdx-imports.mjs';
+
+// This repository's own rules (scripts/lint/): no package to install or keep in step with TypeScript.
+const local = {rules: {'no-import-cycle': noImportCycle}, processors: {'mdx-imports': mdxImportsProcessor}};
 
 /*
  * Portal boundaries (design: shared -> features -> pages, one way). Plain `no-restricted-imports` regexps rather
@@ -61,6 +66,62 @@ function boundary(root, patterns, extraSyntax = []) {
 }
 
 const LIB_PATTERNS = [...NO_REACT_IN_LIB, lowerLayers('features', 'stores', 'components', 'hooks', 'pages', 'theme')];
+
+/**
+ * src/theme fills the framework's slots with the portal's parts, as pages do: shared components, hooks, lib and
+ * stores, and a feature only where pages take it (its entry point, or one of its component folders).
+ */
+const THEME_PATTERNS = [
+  lowerLayers('pages'),
+  {
+    regex: '^@site/src/features/[^/]+/(?!components/[^/]+$)',
+    message:
+      'src/theme takes a feature only at its entry point (@site/src/features/<name>) or a component folder (.../components/<name>), as pages do.',
+  },
+  {
+    regex: '^@site/plugins(/|$)',
+    message: 'src/theme runs in the browser and plugins/ at build time: what both need lives in src/lib.',
+  },
+];
+
+/**
+ * The guide's pages (MDX, read through scripts/lint/mdx-imports.mjs) take shared components, a feature's entry point
+ * (its index, written for the guide), the generated OpenAPI document and the theme; never the portal's internals.
+ */
+const DOCS_PATTERNS = [
+  {
+    regex: '^@site/(?!src/components/|src/features/[^/]+$|src/generated/)',
+    message:
+      'A guide page imports only @site/src/components/..., a feature entry point (@site/src/features/<name>) or @site/src/generated/...',
+  },
+  {
+    regex: '^\\.\\./',
+    message: 'A guide page names what it imports from the site as @site/..., not by a relative path.',
+  },
+];
+
+/**
+ * Build plugins run in Node while the site builds: they may read the portal's plain modules (src/lib, a component
+ * folder's non-React files such as api-reference/openapi.ts) but no React, and never features, pages, stores, hooks
+ * or the theme.
+ */
+const PLUGIN_PATTERNS = [
+  {
+    regex: '^(@site/|(\\.\\./)+)src/(features|pages|stores|hooks|theme)(/|$)',
+    message:
+      "A build plugin never imports the portal's features, pages, stores, hooks or theme: share plain code in src/lib.",
+  },
+  {
+    regex: '^(@site/|(\\.\\./)+)src/components/[^/]+/?$',
+    message:
+      "A component's entry point is React: a build plugin reads only the folder's plain modules (.../<name>/<module>).",
+  },
+  {
+    regex:
+      '^(react|react-dom)(/|$)|^@theme(-original)?/|^@docusaurus/(Link|Head|BrowserOnly|router|useDocusaurusContext|useBaseUrl|ErrorBoundary|Translate|Interpolate|theme-common)',
+    message: 'A build plugin holds no React or client code: it runs in Node while the site builds.',
+  },
+];
 
 const portalBoundaries = [
   ...boundary('src/components/*', [lowerLayers('features', 'stores', 'pages')]),
@@ -131,6 +192,39 @@ export default tseslint.config(
     },
   },
   ...portalBoundaries,
+  ...boundary('src/theme', THEME_PATTERNS),
+  {
+    files: ['plugins/**/*.{ts,tsx,mts,mjs}'],
+    rules: {
+      'no-restricted-imports': ['error', {patterns: PLUGIN_PATTERNS}],
+      'no-restricted-syntax': ['error', ...dynamicImports(PLUGIN_PATTERNS)],
+    },
+  },
+  {
+    files: ['plugins/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {selector: 'Program', message: 'A build plugin holds no React: a .tsx file belongs in src/.'},
+        ...dynamicImports(PLUGIN_PATTERNS),
+      ],
+    },
+  },
+  {files: ['docs/**/*.mdx'], plugins: {local}, processor: 'local/mdx-imports'},
+  {
+    files: ['docs/**/*.mdx/*.mjs', 'docs/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {patterns: DOCS_PATTERNS}],
+      'no-restricted-syntax': ['error', ...dynamicImports(DOCS_PATTERNS)],
+    },
+  },
+  // The page's imports alone, without the JSX that uses them.
+  {files: ['docs/**/*.mdx/*.mjs'], rules: {'no-unused-vars': 'off', '@typescript-eslint/no-unused-vars': 'off'}},
+  {
+    files: ['**/*.{ts,tsx,mts,cts,mjs,js}'],
+    plugins: {local},
+    rules: {'local/no-import-cycle': 'error'},
+  },
   // Server layer boundaries: kept last (owned by the server side; portal rules go above).
   ...serverLayerBoundaries(),
 );
@@ -165,6 +259,11 @@ function serverLayerBoundaries() {
     allowTypeImports: true,
     message: 'Services know nothing of HTTP: take plain values, throw ApiError; routes and plugins speak Fastify.',
   };
+  const SERVER_SERVICE_PORTS = {
+    group: ['**/plugins/**'],
+    message:
+      'Services take ports (services/ports/**), not plugins: a plugin implements the port and is handed to the service.',
+  };
 
   return [
     {
@@ -187,7 +286,7 @@ function serverLayerBoundaries() {
       rules: {
         '@typescript-eslint/no-restricted-imports': [
           'error',
-          {patterns: [SERVER_KYSELY_IMPORT, SERVER_SERVICE_IMPORTS]},
+          {patterns: [SERVER_KYSELY_IMPORT, SERVER_SERVICE_IMPORTS, SERVER_SERVICE_PORTS]},
         ],
       },
     },

@@ -96,3 +96,100 @@ describe('src/lib holds no React', () => {
     expect(await problems('src/lib/api/keys.ts', code)).toEqual([]);
   });
 });
+
+describe('src/theme takes the portal only where pages take it', () => {
+  it.each([
+    ["import Settings from '@site/src/pages/settings';"],
+    ["import {useApiKeys} from '@site/src/features/api-keys/api/use-api-keys';"],
+    ["import {SignedInShell} from '@site/src/features/session/components/signed-in-layout/signed-in-shell';"],
+    ["import {markdownPathOf} from '@site/plugins/llms-txt/markdown-path';"],
+    ["import x from '../../components/panel';"],
+    ["export const P = () => import('@site/src/features/team/api/team');"],
+  ])('src/theme/DocRoot/index.tsx: %s', async (code) => {
+    const found = await problems('src/theme/DocRoot/index.tsx', `${code}\nexport {};\n`);
+    expect(found.join('\n')).toMatch(boundary);
+  });
+
+  it('allows shared parts, the store, a feature entry point or component folder, and its own files', async () => {
+    const code = [
+      "import ErrorPage from '@site/src/components/error-page';",
+      "import {useCopy} from '@site/src/hooks/use-copy';",
+      "import {markdownPathOf} from '@site/src/lib/markdown-path';",
+      "import {useAuthStore} from '@site/src/stores/auth-store';",
+      "import {LiveDemo} from '@site/src/features/demo';",
+      "import ProtectedRoute from '@site/src/features/session/components/protected-route';",
+      "import {useCodeBlockContext} from '@site/src/theme/theme-common-internals';",
+      "import {CopyTextContext} from '../copy-text';",
+      'export {ErrorPage, useCopy, markdownPathOf, useAuthStore, LiveDemo, ProtectedRoute, useCodeBlockContext};',
+      'export {CopyTextContext};',
+    ].join('\n');
+    expect(await problems('src/theme/CodeBlock/Buttons/index.tsx', code)).toEqual([]);
+  });
+});
+
+describe("the guide's MDX pages take shared components and feature entry points only", () => {
+  const page = (imports: string) => `---\ntitle: X\n---\n\n${imports}\n\n# X\n\nText.\n`;
+
+  it.each([
+    ["import {getErrorMessage} from '@site/src/lib/errors';"],
+    ["import {useAuthStore} from '@site/src/stores/auth-store';"],
+    ["import {FlowCatalogue} from '@site/src/features/flows/components/flow-catalogue';"],
+    ["import {markdownPathOf} from '@site/plugins/llms-txt/index';"],
+    ["import x from '../src/components/panel';"],
+    ["import {\n  FlowCatalogue,\n} from '@site/src/features/flows/components/flow-catalogue';"],
+  ])('docs/page.mdx: %s', async (code) => {
+    const found = await problems('docs/page.mdx', page(code));
+    expect(found.join('\n')).toMatch(boundary);
+  });
+
+  it('reports the page line of the import', async () => {
+    const results = await eslint.lintText(page("import {x} from '@site/src/lib/errors';"), {filePath: 'docs/page.mdx'});
+    expect(results[0]!.messages.map((m) => m.line)).toEqual([5]);
+  });
+
+  it("allows the guide's own imports, and ignores imports inside the page's code examples", async () => {
+    const imports = [
+      "import ApiReference from '@site/src/components/api-reference';",
+      "import {SnippetKeyNote} from '@site/src/components/guide/snippet-key-note';",
+      "import openapi from '@site/src/generated/openapi.json';",
+      "import {FlowCatalogue} from '@site/src/features/flows';",
+      "import Tabs from '@theme/Tabs';",
+      '',
+      '```tsx',
+      "import {useAuthStore} from '@site/src/stores/auth-store';",
+      '```',
+    ].join('\n');
+    expect(await problems('docs/page.mdx', page(imports))).toEqual([]);
+  });
+});
+
+describe('build plugins take no portal UI', () => {
+  it.each([
+    ["import {LiveDemo} from '../src/features/demo';"],
+    ["import {useAuthStore} from '@site/src/stores/auth-store';"],
+    ["import {useCopy} from '../../src/hooks/use-copy';"],
+    ["import ApiReference from '../../src/components/api-reference';"],
+    ["import {useState} from 'react';"],
+    ["import Link from '@docusaurus/Link';"],
+    ["export const load = () => import('../../src/theme/Root');"],
+  ])('plugins/llms-txt/index.ts: %s', async (code) => {
+    const found = await problems('plugins/llms-txt/index.ts', `${code}\nexport {};\n`);
+    expect(found.join('\n')).toMatch(boundary);
+  });
+
+  it('no .tsx file in plugins/', async () => {
+    expect((await problems('plugins/x.tsx', 'export const x = 1;\n')).join('\n')).toMatch(/holds no React/);
+  });
+
+  it('allows src/lib, the plain modules of a component folder, the contract and build types', async () => {
+    const code = [
+      "import {markdownPathOf} from '../../src/lib/markdown-path';",
+      "import {groupOperations} from '../../src/components/api-reference/openapi';",
+      "import {FLOWS} from '../../contract/src/flow-catalogue';",
+      "import type {PluginModule} from '@docusaurus/types';",
+      'export type {PluginModule};',
+      'export {markdownPathOf, groupOperations, FLOWS};',
+    ].join('\n');
+    expect(await problems('plugins/llms-txt/index.ts', code)).toEqual([]);
+  });
+});

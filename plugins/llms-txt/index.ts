@@ -7,7 +7,7 @@ import {DEFAULT_FLOW_ID, QUESTION_TYPES, QUESTION_TYPE_NAMES, type QuestionType}
 import {questionSnippet} from '../../src/components/guide/question-snippet';
 import type {SiteEnv} from '../site-env';
 import {mdxToMarkdown, type ComponentMarkdown} from './markdown';
-import {markdownPathOf} from './markdown-path';
+import {markdownPathOf} from '../../src/lib/markdown-path';
 import {buildSearchIndex, operationEntries, sectionsOf} from './search-index';
 import type {OpenApiDocument} from '../../src/components/api-reference/openapi';
 import {SEARCH_INDEX_PATH, type SearchEntry} from '../../src/components/search/search-options';

@@ -4,7 +4,7 @@ import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import CopyPageButton from '@site/src/components/copy-page-button';
-import {markdownPathOf} from '@site/plugins/llms-txt/markdown-path';
+import {markdownPathOf} from '@site/src/lib/markdown-path';
 
 type Props = WrapperProps<typeof ContentType>;
 
