@@ -1,8 +1,8 @@
 /**
- * An ESLint processor for the guide's MDX pages: it hands ESLint the page's own import statements (and `export … from`) and blanks everything else, so the same `no-restricted-imports` boundary
- * rules that read the portal's TypeScript read the pages too. Lines inside fenced code blocks are examples for the
- * reader, not imports of the page, and are blanked as well; line numbers are kept, so a report points at the page's
- * own line.
+ * An ESLint processor for the guide's MDX pages: it hands ESLint the page's own import statements (and
+ * `export … from`) and blanks everything else, so the same `no-restricted-imports` boundary rules that read the
+ * portal's TypeScript read the pages too. Lines inside fenced code blocks are examples for the reader, not imports
+ * of the page, and are blanked as well; line numbers are kept, so a report points at the page's own line.
  */
 const FENCE = /^\s*(```|~~~)/;
 const IMPORT_START = /^(import\s|export\s+(\*|\{[^}]*\}?)\s*(from\b|$))/;
