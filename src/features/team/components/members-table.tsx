@@ -33,6 +33,12 @@ interface Props {
 
 const COLUMNS = ['Member', 'Email', 'Role', 'Actions'] as const;
 
+/** A pending invitation's buttons: send the link again (the old one stops working), or withdraw it. */
+const INVITATION_ACTIONS = [
+  {action: 'resend', label: 'Resend', pendingLabel: 'Resending...', danger: false},
+  {action: 'revoke', label: 'Revoke', pendingLabel: 'Revoking...', danger: true},
+] as const;
+
 /**
  * The members table: Member, Email, Role, Actions. Members first, then pending invitations (role cell
  * 'INVITED' with 'Expires in N days'). Each row offers only what the caller's role allows; nobody
@@ -128,25 +134,19 @@ export default function MembersTable({
               <td role="cell" data-label="Actions">
                 {canManageInvitations ? (
                   <span className={styles.rowActions}>
-                    <RowButton
-                      pendingLabel="Resending..."
-                      pending={rowBusy === 'resend'}
-                      disabled={rowBusy !== null}
-                      target={target}
-                      onClick={() => onResend(invitation)}
-                    >
-                      Resend
-                    </RowButton>
-                    <RowButton
-                      danger
-                      pendingLabel="Revoking..."
-                      pending={rowBusy === 'revoke'}
-                      disabled={rowBusy !== null}
-                      target={target}
-                      onClick={() => onRevoke(invitation)}
-                    >
-                      Revoke
-                    </RowButton>
+                    {INVITATION_ACTIONS.map(({action, label, pendingLabel, danger}) => (
+                      <RowButton
+                        key={action}
+                        danger={danger}
+                        pendingLabel={pendingLabel}
+                        pending={rowBusy === action}
+                        disabled={rowBusy !== null}
+                        target={target}
+                        onClick={() => (action === 'resend' ? onResend : onRevoke)(invitation)}
+                      >
+                        {label}
+                      </RowButton>
+                    ))}
                   </span>
                 ) : (
                   <NoActions label="No actions available" />

@@ -8,6 +8,42 @@ import SectionRow from './section-row';
 import TransferOwnershipDialog from './transfer-ownership-dialog';
 import styles from './styles.module.css';
 
+interface ActionPanelProps {
+  id: string;
+  title: string;
+  /** The button's words and look; it opens the panel's dialog. */
+  label: string;
+  danger?: boolean;
+  disabled?: boolean;
+  /** The sentence beside the button. */
+  children: ReactNode;
+  dialog: (open: boolean, close: () => void) => ReactNode;
+}
+
+/** A team panel of one sentence and one button that opens a dialog to confirm. */
+function ActionPanel({id, title, label, danger, disabled, children, dialog}: ActionPanelProps): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <Panel id={id} title={title}>
+      <SectionRow
+        action={
+          <button
+            type="button"
+            className={clsx('button', danger ? 'button--danger' : 'button--secondary', styles.sectionButton)}
+            onClick={() => setOpen(true)}
+            disabled={disabled}
+          >
+            {label}
+          </button>
+        }
+      >
+        {children}
+      </SectionRow>
+      {dialog(open, () => setOpen(false))}
+    </Panel>
+  );
+}
+
 interface OwnershipProps {
   teamName: string;
   /** The admins and members who can become the owner. */
@@ -17,36 +53,29 @@ interface OwnershipProps {
 
 /** 'Ownership' (the owner): an owner leaves only after handing the team to someone else. */
 export function OwnershipPanel({teamName, candidates, onTransfer}: OwnershipProps): ReactNode {
-  const [open, setOpen] = useState(false);
   return (
-    <Panel id="ownership" title="Ownership">
-      <SectionRow
-        action={
-          <button
-            type="button"
-            className={clsx('button button--secondary', styles.sectionButton)}
-            onClick={() => setOpen(true)}
-            disabled={candidates.length === 0}
-          >
-            Transfer ownership
-          </button>
-        }
-      >
-        You own <strong>{teamName}</strong>. To leave the team, transfer ownership to another member first; you stay on
-        as an admin.
-        {candidates.length === 0 ? ' Invite someone first: there is nobody to transfer to yet.' : null}
-      </SectionRow>
-      <TransferOwnershipDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        teamName={teamName}
-        candidates={candidates}
-        onTransfer={async (input) => {
-          await onTransfer(input);
-          setOpen(false);
-        }}
-      />
-    </Panel>
+    <ActionPanel
+      id="ownership"
+      title="Ownership"
+      label="Transfer ownership"
+      disabled={candidates.length === 0}
+      dialog={(open, close) => (
+        <TransferOwnershipDialog
+          open={open}
+          onClose={close}
+          teamName={teamName}
+          candidates={candidates}
+          onTransfer={async (input) => {
+            await onTransfer(input);
+            close();
+          }}
+        />
+      )}
+    >
+      You own <strong>{teamName}</strong>. To leave the team, transfer ownership to another member first; you stay on as
+      an admin.
+      {candidates.length === 0 ? ' Invite someone first: there is nobody to transfer to yet.' : null}
+    </ActionPanel>
   );
 }
 
@@ -58,32 +87,25 @@ interface LeaveProps {
 
 /** 'Leave team' (anyone but the owner): access to the team's keys ends at once. */
 export function LeavePanel({teamName, role, onLeft}: LeaveProps): ReactNode {
-  const [open, setOpen] = useState(false);
   return (
-    <Panel id="leave" title="Leave team">
-      <SectionRow
-        action={
-          <button
-            type="button"
-            className={clsx('button button--danger', styles.sectionButton)}
-            onClick={() => setOpen(true)}
-          >
-            Leave team
-          </button>
-        }
-      >
-        You are {roleWithArticle(role)} of <strong>{teamName}</strong>. Leaving ends your access to its API keys at
-        once.
-      </SectionRow>
-      <LeaveTeamDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        teamName={teamName}
-        onLeft={() => {
-          setOpen(false);
-          onLeft();
-        }}
-      />
-    </Panel>
+    <ActionPanel
+      id="leave"
+      title="Leave team"
+      label="Leave team"
+      danger
+      dialog={(open, close) => (
+        <LeaveTeamDialog
+          open={open}
+          onClose={close}
+          teamName={teamName}
+          onLeft={() => {
+            close();
+            onLeft();
+          }}
+        />
+      )}
+    >
+      You are {roleWithArticle(role)} of <strong>{teamName}</strong>. Leaving ends your access to its API keys at once.
+    </ActionPanel>
   );
 }

@@ -2,6 +2,8 @@ import {useDeferredValue, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import {Redirect} from '@docusaurus/router';
 import {useShallow} from 'zustand/react/shallow';
+import {IconBadge} from '@site/src/components/empty-state';
+import LineIcon from '@site/src/components/line-icon';
 import Spinner from '@site/src/components/spinner';
 import SwrProvider from '@site/src/components/swr-provider';
 import {useAuthStore} from '@site/src/stores/auth-store';
@@ -20,20 +22,11 @@ export function ServerConnectionIssue({onRetry, retrying}: {onRetry: () => void;
   return (
     <div className={styles.center}>
       <section className={styles.card} aria-labelledby="server-issue-title">
-        <div className={styles.icon} aria-hidden="true">
-          <svg
-            viewBox="0 0 24 24"
-            width="28"
-            height="28"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+        <IconBadge tone="warning">
+          <LineIcon width="28" height="28">
             <path d="M1 1l22 22M16.72 11.06A10.94 10.94 0 0 1 19 12.55M5 12.55a10.94 10.94 0 0 1 5.17-2.39M10.71 5.05A16 16 0 0 1 22.58 9M1.42 9a15.91 15.91 0 0 1 4.7-2.88M8.53 16.11a6 6 0 0 1 6.95 0M12 20h.01" />
-          </svg>
-        </div>
+          </LineIcon>
+        </IconBadge>
         <h1 id="server-issue-title" className={styles.title}>
           Server Connection Issue
         </h1>

@@ -1,45 +1,21 @@
-import {useEffect, useId, useState, type ReactNode} from 'react';
+import {useEffect, useId, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useLocation} from '@docusaurus/router';
 import {useWindowSize} from '@docusaurus/theme-common';
 import {isActiveSidebarItem} from '@docusaurus/plugin-content-docs/client';
 import type {PropSidebar} from '@docusaurus/plugin-content-docs';
 import DocSidebarItems from '@theme/DocSidebarItems';
-import {useAuthStore, type User} from '@site/src/stores/auth-store';
-import {useSignOut} from '@site/src/stores/use-sign-out';
+import {useAuthStore} from '@site/src/stores/auth-store';
 import {useDeveloperSidebar} from './developer-sidebar';
+import LogoutButton from './logout-button';
+import MobileBar from './mobile-bar';
+import ShellIcon from './shell-icon';
+import UserCard from './user-card';
 import {useSlideOver} from './use-slide-over';
 import styles from './styles.module.css';
-import LineIcon from '@site/src/components/line-icon';
 import SearchButton from '@site/src/components/search';
 
 export const SIDEBAR_ID = 'developer-sidebar';
-
-function initialOf(user: User): string {
-  const source = (user.name ?? '').trim() || user.email;
-  return (source.charAt(0) || '?').toUpperCase();
-}
-
-function UserCard({user}: {user: User}): ReactNode {
-  const name = user.name?.trim();
-  return (
-    <div className={styles.user} data-testid="sidebar-user">
-      <span className={styles.avatar} aria-hidden="true">
-        {initialOf(user)}
-      </span>
-      <span className={styles.userText}>
-        <span className={styles.userName} title={name || user.email}>
-          {name || user.email}
-        </span>
-        {name && (
-          <span className={styles.userEmail} title={user.email}>
-            {user.email}
-          </span>
-        )}
-      </span>
-    </div>
-  );
-}
 
 function activeLabel(items: PropSidebar, path: string): string | undefined {
   for (const item of items) {
@@ -50,48 +26,6 @@ function activeLabel(items: PropSidebar, path: string): string | undefined {
     }
   }
   return undefined;
-}
-
-function MenuIcon(): ReactNode {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
-function CloseIcon(): ReactNode {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
-}
-
-function LogoutIcon(): ReactNode {
-  return (
-    <LineIcon width="18" height="18">
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-    </LineIcon>
-  );
 }
 
 interface SignedInShellProps {
@@ -115,19 +49,12 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
   const account = items.filter((item) => item.type !== 'category');
   const mobile = useWindowSize() === 'mobile';
   const {open, show, hide, panelRef, buttonRef} = useSlideOver(mobile);
-  const [leaving, setLeaving] = useState(false);
   const titleId = useId();
 
   // Navigating closes the slide-over.
   useEffect(() => {
     hide();
   }, [pathname, hide]);
-
-  const signOut = useSignOut({callServer: true});
-  const onLogout = () => {
-    setLeaving(true);
-    signOut();
-  };
 
   const modal = mobile && open;
   // 'Developer' (the sidebar's own title) only when neither the page nor the sidebar names the page.
@@ -157,7 +84,7 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
               onClick={hide}
               aria-label="Close menu"
             >
-              <CloseIcon />
+              <ShellIcon name="close" />
             </button>
           )}
         </div>
@@ -175,29 +102,11 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
           </ul>
         </nav>
         <div className={styles.sidebarFooter}>
-          <button type="button" className={clsx('clean-btn', styles.logout)} onClick={onLogout} disabled={leaving}>
-            <LogoutIcon />
-            <span>Log out</span>
-          </button>
+          <LogoutButton />
         </div>
       </div>
       <div className={styles.page}>
-        <div className={styles.mobileBar}>
-          <button
-            type="button"
-            ref={buttonRef}
-            className={clsx('clean-btn', styles.menuButton)}
-            onClick={show}
-            aria-expanded={open}
-            aria-controls={SIDEBAR_ID}
-          >
-            <MenuIcon />
-            <span>Menu</span>
-          </button>
-          <span className={styles.mobileTitle} aria-hidden="true" data-testid="mobile-page-title">
-            {current}
-          </span>
-        </div>
+        <MobileBar open={open} sidebarId={SIDEBAR_ID} onOpen={show} buttonRef={buttonRef} title={current} />
         <main className={styles.main}>{children}</main>
       </div>
     </div>
