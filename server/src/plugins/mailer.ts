@@ -5,18 +5,14 @@
 // background() runs work after an answer was sent (forgot-password, resend), its errors logged.
 // flush() waits until that work is done and everything due has been attempted: used by tests.
 import fp from 'fastify-plugin';
-import type {Db} from '../db/connect.js';
 import {secretBox} from '../lib/secret-box.js';
-import type {MailTemplate} from '../mail/templates.js';
 import {fileTransport, smtpTransport, type MailTransport} from '../mail/transport.js';
 import {enqueueMail, pendingMailCount, sendDueMail, type OutboxWorker} from '../services/mail-outbox.js';
 import type {Config} from '../config.js';
+import type {MailSender} from '../services/ports/mail-sender.js';
 
-export interface Mailer {
-  /** Writes an email to the outbox in the caller's transaction; call wake() once it commits. */
-  enqueue(trx: Db, to: string, template: MailTemplate): Promise<void>;
-  /** Lets this process's worker look for due mail now rather than at its next poll. */
-  wake(): void;
+/** The services' mail port, and what routes and tests also need: work after an answer, and a wait for it all. */
+export interface Mailer extends MailSender {
   /** Runs work in the background (after an answer); failures are logged, flush() and close wait for it. */
   background(label: string, work: () => Promise<void>): void;
   flush(): Promise<void>;

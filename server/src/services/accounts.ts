@@ -4,7 +4,7 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
 import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
-import type {Mailer} from '../plugins/mailer.js';
+import type {MailSender} from './ports/mail-sender.js';
 import {supersedeEmailTokens} from '../repositories/email-tokens-repository.js';
 import {deleteUserSessions} from '../repositories/sessions-repository.js';
 import {createTeamWithOwner} from '../repositories/teams-repository.js';
@@ -30,7 +30,7 @@ export interface Registration {
 export async function registerAccount(
   db: Db,
   config: LinkConfig,
-  mailer: Mailer,
+  mailer: MailSender,
   registration: Registration,
 ): Promise<{userId: string; emailVerified: boolean}> {
   const {email, password, name, teamName, invitationToken} = registration;
@@ -80,7 +80,7 @@ export async function updateProfile(
 export async function changePassword(
   db: Db,
   config: Parameters<typeof startSession>[1] & Pick<Config, 'portalUrl'>,
-  mailer: Mailer,
+  mailer: MailSender,
   user: UserWithTeam,
   newPassword: string,
   client: SessionClient,

@@ -5,7 +5,7 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {EmailTokenPurpose} from '../db/schema.js';
 import {ApiError} from '../errors.js';
-import type {Mailer} from '../plugins/mailer.js';
+import type {MailSender} from './ports/mail-sender.js';
 import {
   consumeEmailToken,
   findEmailToken,
@@ -18,7 +18,7 @@ import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 import {HOUR_MS, DAY_MS} from '../lib/durations.js';
 
 /** What the email services use of the app: its database and its mailer. */
-export type MailingApp = {db: Db; mailer: Mailer};
+export type MailingApp = {db: Db; mailer: MailSender};
 
 export type LinkConfig = Pick<
   Config,
@@ -110,7 +110,7 @@ export async function consumeToken(db: Db, id: string, now: Date): Promise<void>
  */
 export async function queueVerificationEmail(
   trx: Db,
-  mailer: Mailer,
+  mailer: MailSender,
   config: LinkConfig,
   user: {id: string; email: string; name: string | null},
 ): Promise<void> {

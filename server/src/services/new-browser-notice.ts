@@ -4,14 +4,14 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {browserFamily, describeUserAgent} from '../lib/user-agent.js';
 import {hashToken} from '../lib/tokens.js';
-import type {Mailer} from '../plugins/mailer.js';
+import type {MailSender} from './ports/mail-sender.js';
 import {rememberBrowser} from '../repositories/known-browsers-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import type {SessionClient} from './sessions.js';
 
 export async function noticeNewBrowser(
   db: Db,
-  mailer: Mailer,
+  mailer: MailSender,
   config: Pick<Config, 'now' | 'portalUrl'>,
   user: Pick<UserWithTeam, 'id' | 'email' | 'name'>,
   client: SessionClient,

@@ -8,7 +8,7 @@ import type {InvitationRole} from '../db/schema.js';
 import {ApiError} from '../errors.js';
 import {VERIFY_EMAIL_FOR_INVITATIONS} from '@intakekit/contract/errors';
 import {hashToken, newToken} from '../lib/tokens.js';
-import type {Mailer} from '../plugins/mailer.js';
+import type {MailSender} from './ports/mail-sender.js';
 import {
   expireStaleInvitation,
   findPendingInvitation,
@@ -93,7 +93,7 @@ export function toInvitationBody(row: PendingInvitationRow | InvitationRow) {
 export class Teams {
   constructor(
     private readonly db: Db,
-    private readonly mailer: Mailer,
+    private readonly mailer: MailSender,
     private readonly config: TeamConfig,
   ) {}
 

@@ -14,7 +14,7 @@ import {ApiError} from '../errors.js';
 import type {SecretBox} from '../lib/secret-box.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 import {matchingStep, newTotpSecret, otpauthUrl, qrSvg} from '../lib/totp.js';
-import type {Mailer} from '../plugins/mailer.js';
+import type {MailSender} from './ports/mail-sender.js';
 import {
   confirmSecret,
   deleteChallengesOf,
@@ -75,7 +75,7 @@ export class TwoFactor {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly config: TwoFactorConfig,
-    private readonly mailer: Mailer,
+    private readonly mailer: MailSender,
   ) {}
 
   /** Begins (or begins again) the setup: a new secret, not yet in force. */

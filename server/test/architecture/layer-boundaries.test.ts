@@ -86,6 +86,21 @@ describe('server layer boundaries', () => {
     ).toEqual([]);
   });
 
+  it('refuse a service that imports a plugin, even a type; let it take a port', async () => {
+    expect(
+      await boundaryErrors(service, "import type {Mailer} from '../plugins/mailer.js';\nexport type M = Mailer;\n"),
+    ).toEqual([expect.stringContaining('Services take ports')]);
+    expect(await boundaryErrors(service, "import {authOf} from '../plugins/auth.js';\nvoid authOf;\n")).toEqual([
+      expect.stringContaining('Services take ports'),
+    ]);
+    expect(
+      await boundaryErrors(
+        service,
+        "import type {MailSender} from './ports/mail-sender.js';\nexport type M = MailSender;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuse SQL anywhere else (plugins, lib), but not in repositories, db/ or the db plugin', async () => {
     const query = "import {sql} from 'kysely';\nexport const f = (db: any) => sql`SELECT 1`.execute(db);\n";
     expect(await boundaryErrors('server/src/plugins/example.ts', query)).toEqual([
