@@ -12,11 +12,24 @@ export function useFormError<T>() {
   return {error, setError, errorRef};
 }
 
-/** The error banner above an auth form (data-testid="form-error"); renders nothing without children. */
-export function FormError({errorRef, children}: {errorRef: Ref<HTMLDivElement>; children: ReactNode}): ReactNode {
+/**
+ * The error banner above a form (data-testid="form-error"); renders nothing without children. `id` lets the fields
+ * it speaks for point at it (aria-describedby); useContractForm's `errorProps` gives both.
+ */
+export function FormError({
+  errorRef,
+  id,
+  className = form.notice,
+  children,
+}: {
+  errorRef: Ref<HTMLDivElement>;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}): ReactNode {
   if (!children) return null;
   return (
-    <Notice variant="error" ref={errorRef} className={form.notice} data-testid="form-error">
+    <Notice variant="error" ref={errorRef} id={id} className={className} data-testid="form-error">
       {children}
     </Notice>
   );

@@ -15,8 +15,12 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
   /** Inline error for this field (role="alert"). */
   error?: string | null;
+  /** The id of the form's message that states this field's error, when it is shown there rather than inline. */
+  errorShownAt?: string;
   /** Replaces the plain input (e.g. a password input with a toggle); receives id and aria props. */
-  renderInput?: (props: InputHTMLAttributes<HTMLInputElement> & {id: string; className: string}) => ReactNode;
+  renderInput?: (
+    props: InputHTMLAttributes<HTMLInputElement> & {id: string; className: string; ref?: Ref<HTMLInputElement>},
+  ) => ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -27,6 +31,7 @@ export default function FormField({
   labelAside,
   hint,
   error,
+  errorShownAt,
   renderInput,
   className,
   ref,
@@ -34,14 +39,16 @@ export default function FormField({
 }: FormFieldProps): ReactNode {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = error ? `${id}-error` : errorShownAt;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const invalid = Boolean(error || errorShownAt);
   const inputProps = {
     ...input,
     id,
+    ref,
     'aria-describedby': describedBy,
-    'aria-invalid': error ? true : undefined,
-    className: clsx(styles.input, error && styles.invalid, className),
+    'aria-invalid': invalid || undefined,
+    className: clsx(styles.input, invalid && styles.invalid, className),
   };
   return (
     <div className={styles.field}>
@@ -52,7 +59,7 @@ export default function FormField({
         </label>
         {labelAside}
       </div>
-      {renderInput ? renderInput(inputProps) : <input ref={ref} {...inputProps} />}
+      {renderInput ? renderInput(inputProps) : <input {...inputProps} />}
       {error ? (
         <p id={errorId} role="alert" className={styles.error}>
           {error}

@@ -11,6 +11,8 @@ interface Props {
   onDismiss?: () => void;
   className?: string;
   ref?: Ref<HTMLDivElement>;
+  /** For a field whose error this banner states (aria-describedby). */
+  id?: string;
   'data-testid'?: string;
 }
 
@@ -40,11 +42,12 @@ const icons: Record<NoticeVariant, ReactNode> = {
  * A banner. Errors and warnings are role="alert" (announced at once); success and info are role="status".
  * Focusable (tabIndex -1) so a form can move focus to its error.
  */
-export default function Notice({variant, title, children, onDismiss, className, ref, ...rest}: Props): ReactNode {
+export default function Notice({variant, title, children, onDismiss, className, ref, id, ...rest}: Props): ReactNode {
   const role = variant === 'error' || variant === 'warning' ? 'alert' : 'status';
   return (
     <div
       ref={ref}
+      id={id}
       role={role}
       tabIndex={-1}
       className={clsx(styles.notice, styles[variant], className)}

@@ -1,0 +1,112 @@
+import {typeboxResolver} from '@hookform/resolvers/typebox';
+import {toNestErrors} from '@hookform/resolvers';
+import type {FieldError, FieldErrors, FieldValues, Path, Resolver} from 'react-hook-form';
+import type {TObject} from 'typebox';
+
+/**
+ * One rule of a form, with the message people see when it fails. A form lists its rules in the order their
+ * messages take precedence: the first failing rule of a field is that field's error, and the first failing rule of
+ * the list is the form's message.
+ */
+export type FormCheck<Values extends FieldValues> =
+  /** A keyword of the contract's schema ('minLength', 'pattern'...) that failed on the body property `at`. */
+  | {field: Path<Values>; failed: string; at?: string; message: string}
+  /** A rule of the contract the schema does not hold (the password policy, the name rule, a confirmation). */
+  | {field: Path<Values>; rule: (values: Values) => string | null};
+
+export interface ContractRules<Values extends FieldValues, Body> {
+  /** The contract's schema of the request body; the API validates the same body with it. */
+  schema?: TObject;
+  /** The body sent for what was typed (normalised, trimmed); the schema checks this, not the raw text. */
+  toBody: (values: Values) => Body;
+  checks: readonly FormCheck<Values>[];
+}
+
+type Flat = Record<string, FieldError>;
+
+/** The schema's failures by body property, each with every keyword that failed. */
+async function schemaFailures(
+  schema: TObject | undefined,
+  body: unknown,
+  options: Parameters<Resolver<FieldValues>>[2],
+): Promise<FieldErrors> {
+  if (!schema) return {};
+  const result = await typeboxResolver(schema)(body as never, undefined, {
+    ...options,
+    criteriaMode: 'all',
+    shouldUseNativeValidation: false,
+  });
+  return result.errors;
+}
+
+function keywordFailed(failures: FieldErrors, at: string, keyword: string): boolean {
+  const error = failures[at] as FieldError | undefined;
+  return Boolean(error && (error.type === keyword || error.types?.[keyword] !== undefined));
+}
+
+/**
+ * The form's errors: each field's first failing check. A schema failure no check names (a length the input's
+ * maxLength already prevents, a property the page adds when it sends) does not block the form: the API still
+ * refuses it, and the refusal is shown.
+ */
+export function checkForm<Values extends FieldValues>(
+  checks: readonly FormCheck<Values>[],
+  values: Values,
+  failures: FieldErrors,
+): Flat {
+  const errors: Flat = {};
+  for (const check of checks) {
+    if (errors[check.field]) continue;
+    if ('failed' in check) {
+      if (keywordFailed(failures, check.at ?? check.field, check.failed)) {
+        errors[check.field] = {type: check.failed, message: check.message};
+      }
+    } else {
+      const message = check.rule(values);
+      if (message) errors[check.field] = {type: 'rule', message};
+    }
+  }
+  return errors;
+}
+
+/** A react-hook-form resolver: the contract's schema through the TypeBox resolver, then the form's own rules. */
+export function contractResolver<Values extends FieldValues, Body>(
+  rules: ContractRules<Values, Body>,
+): Resolver<Values> {
+  return async (values, _context, options) => {
+    const failures = await schemaFailures(rules.schema, rules.toBody(values), options as never);
+    const errors = checkForm(rules.checks, values, failures);
+    if (Object.keys(errors).length === 0) return {values, errors: {}};
+    return {values: {}, errors: toNestErrors(errors, options)};
+  };
+}
+
+/** The form's message: the first check, in the list's order, whose field shows that check's failure. */
+export function firstMessage<Values extends FieldValues>(
+  checks: readonly FormCheck<Values>[],
+  errors: FieldErrors<Values>,
+): string | null {
+  const at = (field: string) => (errors as Record<string, FieldError | undefined>)[field];
+  for (const check of checks) {
+    const error = at(check.field);
+    if (!error?.message) continue;
+    if ('failed' in check ? error.type === check.failed && error.message === check.message : error.type === 'rule') {
+      return error.message;
+    }
+  }
+  // A refusal of the API that belongs to a field.
+  for (const field of new Set(checks.map((check) => check.field))) {
+    const message = at(field)?.message;
+    if (message) return message;
+  }
+  return null;
+}
+
+/** The message a form with these rules shows for `values` (its first failing check), or null when it may be sent. */
+export async function rulesMessage<Values extends FieldValues, Body>(
+  rules: ContractRules<Values, Body>,
+  values: Values,
+): Promise<string | null> {
+  const {errors} = await contractResolver(rules)(values, undefined, {fields: {}, shouldUseNativeValidation: false});
+  return firstMessage(rules.checks, errors);
+}
