@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Docs from '@docusaurus/plugin-content-docs';
 import type * as ThemeClassic from '@docusaurus/theme-classic';
 import {themes as prismThemes} from 'prism-react-renderer';
+import {readableTheme} from './src/lib/readable-prism-theme';
 import {cspHeaders} from './plugins/csp-headers';
 import {demoTabApi} from './plugins/demo-tab-api';
 import llmsTxt, {DEV_STATIC_DIR} from './plugins/llms-txt';
@@ -63,9 +64,11 @@ const config: Config = {
       logo: {alt: '', src: 'img/logo.svg'},
       items: [],
     },
+    // Every token colour raised to WCAG AA against the theme's background here, once, so the theme's own code block
+    // frame and the code block body both read the readable colours through `usePrismTheme`.
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: readableTheme(prismThemes.github),
+      darkTheme: readableTheme(prismThemes.dracula),
     },
   },
 };

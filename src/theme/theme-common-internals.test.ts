@@ -48,21 +48,13 @@ function reexportedNames(): string[] {
 }
 
 describe('the theme-common internals the swizzled components use', () => {
-  it('are the three this portal needs', () => {
-    expect(reexportedNames()).toEqual(['getPrismCssVariables', 'useCodeBlockContext', 'useNavbarMobileSidebar']);
+  it('are the two this portal needs', () => {
+    expect(reexportedNames()).toEqual(['useCodeBlockContext', 'useNavbarMobileSidebar']);
   });
 
   it('are all still exported by the installed @docusaurus/theme-common/internal', () => {
     const available = exportedNames(internalEntry);
     expect(available.size).toBeGreaterThan(20);
     expect(reexportedNames().filter((name) => !available.has(name))).toEqual([]);
-  });
-
-  it('still maps a Prism theme to the CSS variables the code block frame sets', () => {
-    // Its module imports a `@docusaurus/*` client alias too, so it is read rather than run.
-    const source = readFileSync(path.join(path.dirname(internalEntry), 'utils', 'codeBlockUtils.js'), 'utf8');
-    const body = /export function getPrismCssVariables\(prismTheme\) \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
-    expect(body).toContain("color: '--prism-color'");
-    expect(body).toContain("backgroundColor: '--prism-background-color'");
   });
 });

@@ -3,4 +3,4 @@
  * documents as unstable: it may change in any release. theme-common-internals.test.ts fails when an upgrade
  * removes or renames one of these; the components import them from here only.
  */
-export {getPrismCssVariables, useCodeBlockContext, useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+export {useCodeBlockContext, useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';

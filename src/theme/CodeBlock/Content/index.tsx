@@ -1,11 +1,11 @@
 /**
- * The theme's code block body, with the Prism theme raised to WCAG AA contrast (see readable-theme.ts), highlighted by
- * ../highlight (Prism with this site's grammars only) instead of prism-react-renderer's module.
+ * The theme's code block body, highlighted by ../highlight (Prism with this site's grammars only) instead of
+ * prism-react-renderer's module, and skipped by the browser's layout until it is near the screen.
  */
 import {forwardRef, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
+import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@site/src/theme/theme-common-internals';
-import {useReadablePrismTheme} from '../use-readable-prism-theme';
 import {useHighlight} from '../highlight/use-highlight';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
@@ -39,7 +39,7 @@ function Code(props: ComponentProps<'code'>) {
 
 export default function CodeBlockContent({className: classNameProp}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
-  const prismTheme = useReadablePrismTheme();
+  const prismTheme = usePrismTheme();
   const {code, language, lineNumbersStart, lineClassNames} = metadata;
   const {lines, className, style, getLineProps, getTokenProps} = useHighlight({code, language, theme: prismTheme});
   return (

@@ -12,7 +12,7 @@ import {
 } from 'prism-react-renderer';
 import type {PrismTheme} from 'prism-react-renderer';
 import {EXAMPLE_LANGUAGES} from '@site/src/components/api-reference/examples';
-import {readableTheme} from '../readable-theme';
+import {readableTheme} from '@site/src/lib/readable-prism-theme';
 import Prism from './prism';
 import {normalizeTokens} from './normalize-tokens';
 import {siteCodeBlocks} from './site-code-blocks';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {themes} from 'prism-react-renderer';
-import {MIN_CONTRAST, readableColor, readableTheme} from './readable-theme';
+import {MIN_CONTRAST, readableColor, readableTheme} from './readable-prism-theme';
 
 const hex = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as [number, number, number];
 const lum = (rgb: [number, number, number]) =>
