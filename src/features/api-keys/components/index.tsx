@@ -1,5 +1,6 @@
 import {useEffect, useId, useState, type ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
+import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
 import Notice from '@site/src/components/notice';
 import {useClock} from '@site/src/hooks/use-clock';
 import {useAuthStore} from '@site/src/stores/auth-store';
@@ -29,6 +30,7 @@ export default function ApiKeysView(): ReactNode {
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const nowMs = useClock(COUNTDOWN_TICK_MS);
   const changes = useKeyChanges();
+  const revoke = useConfirmAction();
   const lockedHintId = useId();
 
   useEffect(() => {
@@ -86,9 +88,8 @@ export default function ApiKeysView(): ReactNode {
 
       <RotateDialog
         target={confirming?.action === 'rotate' ? confirming.key : null}
-        pending={changes.busy !== null}
         onClose={changes.cancel}
-        onConfirm={(grace) => void changes.confirm(grace)}
+        onConfirm={changes.confirm}
       />
 
       <ConfirmDialog
@@ -98,8 +99,7 @@ export default function ApiKeysView(): ReactNode {
         description={confirming ? keyLabel(confirming.key) : undefined}
         confirmLabel="Revoke key"
         pendingLabel="Revoking..."
-        pending={changes.busy !== null}
-        onConfirm={() => void changes.confirm()}
+        {...revoke.dialogProps(() => changes.confirm())}
       />
     </>
   );

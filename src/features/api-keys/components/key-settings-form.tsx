@@ -1,18 +1,12 @@
-import {useId, useState, type FormEvent, type ReactNode} from 'react';
+import {useId, type ReactNode} from 'react';
 import FormField from '@site/src/components/form-field';
+import {useContractForm} from '@site/src/components/form';
 import Notice from '@site/src/components/notice';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import type {KeySettingsBody, KeySettingsLimits} from '@intakekit/contract/schemas/keys';
-import {
-  KEY_EXPIRY_MESSAGE,
-  KEY_NAME_MESSAGE,
-  expiryAllowed,
-  normalizeKeyName,
-  rateLimitMessage,
-} from '@intakekit/contract/api-keys';
-import {parseAllowedOrigins} from '@intakekit/contract/origins';
 import {serverMessage} from '@site/src/lib/errors';
-import {EXPIRY_CHOICE_LABELS, EXPIRY_CHOICES, expiryFor, type ExpiryChoice} from '../lib/format';
+import {EXPIRY_CHOICE_LABELS, EXPIRY_CHOICES} from '../lib/format';
+import {initialValues, keySettingsRules} from '../lib/key-settings';
 import fields from './fields.module.css';
 import styles from './key-settings-form.module.css';
 
@@ -23,75 +17,26 @@ interface Props {
   onSave: (settings: KeySettingsBody) => Promise<unknown>;
 }
 
-type Errors = Partial<Record<'name' | 'origins' | 'expiry' | 'limit', string>>;
-
-/** Checks the form with the contract's rules, as the API will; the settings to send, or what is wrong. */
-function check(
-  values: {name: string; origins: string; expiry: ExpiryChoice; date: string; limit: string},
-  limits: KeySettingsLimits,
-  nowMs: number,
-): {settings: KeySettingsBody} | {errors: Errors} {
-  const errors: Errors = {};
-  const name = normalizeKeyName(values.name);
-  if (name === undefined) errors.name = KEY_NAME_MESSAGE;
-  const lines = values.origins
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const origins = parseAllowedOrigins(lines);
-  if (!origins.ok) errors.origins = origins.message;
-  const expiresAt = expiryFor(values.expiry, nowMs, values.date);
-  if (expiresAt === undefined || !expiryAllowed(expiresAt === null ? null : new Date(expiresAt), new Date(nowMs))) {
-    errors.expiry = KEY_EXPIRY_MESSAGE;
-  }
-  const limit = Number(values.limit);
-  if (!/^\d+$/.test(values.limit.trim()) || limit < 1 || limit > limits.rateLimitMax) {
-    errors.limit = rateLimitMessage(limits.rateLimitMax);
-  }
-  if (Object.keys(errors).length > 0 || !origins.ok || name === undefined || expiresAt === undefined) {
-    return {errors};
-  }
-  return {settings: {name, allowedOrigins: origins.origins, expiresAt, rateLimitPerMinute: limit}};
-}
+const saveFailure = (error: unknown) => serverMessage(error) ?? 'The settings could not be saved. Please try again.';
 
 /** A key's name, allowed origins, expiry and limit, checked here with the API's own rules before saving. */
 export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Props): ReactNode {
   const originsId = useId();
   const expiryId = useId();
-  const [name, setName] = useState(apiKey.name);
-  const [origins, setOrigins] = useState(apiKey.allowedOrigins.join('\n'));
-  const [expiry, setExpiry] = useState<ExpiryChoice>(apiKey.expiresAt ? 'date' : 'never');
-  const [date, setDate] = useState(apiKey.expiresAt ? localDay(apiKey.expiresAt) : '');
-  const [limit, setLimit] = useState(String(apiKey.rateLimitPerMinute));
-  const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const form = useContractForm({
+    rules: keySettingsRules(apiKey, limits),
+    defaultValues: initialValues(apiKey),
+    failureMessage: saveFailure,
+  });
+  const {errors, isSubmitting, isSubmitSuccessful} = form.formState;
   const working = apiKey.status === 'active';
+  const settingsLocked = !canChange || !working;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaved(false);
-    setFailure(null);
-    const result = check({name, origins, expiry, date, limit}, limits, Date.now());
-    if ('errors' in result) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const settings = changedSettings(apiKey, result.settings, date);
-    // A revoked or expired key keeps its settings; only its name can change.
-    const toSend: KeySettingsBody = working ? settings : settings.name === undefined ? {} : {name: settings.name};
-    setSaving(true);
-    try {
-      if (Object.keys(toSend).length > 0) await onSave(toSend);
-      setSaved(true);
-    } catch (error) {
-      setFailure(serverMessage(error) ?? 'The settings could not be saved. Please try again.');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const submit = form.submit(async (settings) => {
+    if (Object.keys(settings).length > 0) await onSave(settings);
+  });
+  // Hides 'Settings saved.' and keeps what was typed.
+  const dismissSaved = () => form.reset(undefined, {keepValues: true, keepDefaultValues: true, keepErrors: true});
 
   const emptyListMeans =
     apiKey.keyType === 'sandbox'
@@ -100,25 +45,17 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
 
   return (
     <form className={styles.settingsForm} onSubmit={(e) => void submit(e)} noValidate aria-label="Key settings">
-      <FormField
-        label="Name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        maxLength={200}
-        disabled={!canChange}
-      />
+      <FormField label="Name" {...form.field('name', {inline: true})} maxLength={200} disabled={!canChange} />
       <div>
         <label htmlFor={originsId} className={fields.fieldLabel}>
           Allowed origins
         </label>
         <textarea
           id={originsId}
-          value={origins}
-          onChange={(e) => setOrigins(e.target.value)}
+          {...form.register('origins')}
           aria-describedby={`${originsId}-hint${errors.origins ? ` ${originsId}-error` : ''}`}
           aria-invalid={errors.origins ? true : undefined}
-          disabled={!canChange || !working}
+          disabled={settingsLocked}
           spellCheck={false}
           autoCapitalize="off"
           placeholder={'https://clinic.example\nhttps://*.clinic.example'}
@@ -128,7 +65,7 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
         </p>
         {errors.origins ? (
           <p id={`${originsId}-error`} role="alert" className={fields.fieldError}>
-            {errors.origins}
+            {errors.origins.message}
           </p>
         ) : null}
       </div>
@@ -139,9 +76,8 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
           </label>
           <select
             id={expiryId}
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value as ExpiryChoice)}
-            disabled={!canChange || !working}
+            {...form.register('expiry')}
+            disabled={settingsLocked}
             aria-describedby={errors.expiry ? `${expiryId}-error` : undefined}
           >
             {EXPIRY_CHOICES.map((choice) => (
@@ -151,34 +87,26 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
             ))}
           </select>
         </div>
-        {expiry === 'date' ? (
-          <FormField
-            label="Expiry date"
-            type="date"
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            disabled={!canChange || !working}
-          />
+        {form.watch('expiry') === 'date' ? (
+          <FormField label="Expiry date" type="date" {...form.register('date')} disabled={settingsLocked} />
         ) : null}
         <FormField
           label="Sessions a minute"
           inputMode="numeric"
-          value={limit}
-          onChange={(e) => setLimit(e.target.value)}
-          error={errors.limit}
+          {...form.field('limit', {inline: true})}
           hint={`Default ${limits.rateLimitDefault}, at most ${limits.rateLimitMax}.`}
-          disabled={!canChange || !working}
+          disabled={settingsLocked}
         />
       </div>
       {errors.expiry ? (
         <p id={`${expiryId}-error`} role="alert" className={fields.fieldError}>
-          {errors.expiry}
+          {errors.expiry.message}
         </p>
       ) : null}
       {!working ? <p className={fields.fieldHint}>This key no longer works: only its name can change.</p> : null}
-      {failure ? <Notice variant="error">{failure}</Notice> : null}
-      {saved ? (
-        <Notice variant="success" onDismiss={() => setSaved(false)}>
+      {errors.root?.server ? <Notice variant="error">{errors.root.server.message}</Notice> : null}
+      {isSubmitSuccessful ? (
+        <Notice variant="success" onDismiss={dismissSaved}>
           Settings saved.
         </Notice>
       ) : null}
@@ -186,31 +114,12 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
         <button
           type="submit"
           className="button button--primary"
-          disabled={!canChange || saving}
-          aria-busy={saving || undefined}
+          disabled={!canChange || isSubmitting}
+          aria-busy={isSubmitting || undefined}
         >
-          {saving ? 'Saving...' : 'Save settings'}
+          {isSubmitting ? 'Saving...' : 'Save settings'}
         </button>
       </div>
     </form>
   );
-}
-
-/** Only what changed, so saving a new name keeps the exact expiry (a date input holds only the day). */
-function changedSettings(key: ApiKey, next: KeySettingsBody, date: string): KeySettingsBody {
-  const out: KeySettingsBody = {};
-  if (next.name !== key.name) out.name = next.name;
-  if (JSON.stringify(next.allowedOrigins) !== JSON.stringify(key.allowedOrigins))
-    out.allowedOrigins = next.allowedOrigins;
-  const sameDay = key.expiresAt !== null && typeof next.expiresAt === 'string' && date === localDay(key.expiresAt);
-  if (next.expiresAt !== key.expiresAt && !sameDay) out.expiresAt = next.expiresAt;
-  if (next.rateLimitPerMinute !== key.rateLimitPerMinute) out.rateLimitPerMinute = next.rateLimitPerMinute;
-  return out;
-}
-
-/** The local calendar day of a timestamp, as a date input holds it (YYYY-MM-DD). */
-function localDay(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }

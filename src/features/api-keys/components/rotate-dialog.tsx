@@ -1,5 +1,6 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
+import {useContractForm} from '@site/src/components/form';
 import {GRACE_PERIOD_LABELS, GRACE_PERIODS, type GracePeriod} from '@intakekit/contract/api-keys';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {keyLabel} from '../lib/format';
@@ -10,20 +11,22 @@ export const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
 interface Props {
   /** The key to rotate; null: closed. */
   target: ApiKey | null;
-  pending: boolean;
   onClose: () => void;
-  onConfirm: (grace: GracePeriod) => void;
+  /** Rotates; the dialog waits until it ends. */
+  onConfirm: (grace: GracePeriod) => Promise<void>;
 }
 
 /**
  * The spec's rotate confirmation, with when the old key stops working: now (the spec's behaviour, the default) or
  * after a grace period during which both keys work, so pages can move to the new key without an outage.
  */
-export default function RotateDialog({target, pending, onClose, onConfirm}: Props): ReactNode {
-  const [grace, setGrace] = useState<GracePeriod>('now');
+export default function RotateDialog({target, onClose, onConfirm}: Props): ReactNode {
+  const form = useContractForm<{grace: GracePeriod}>({defaultValues: {grace: 'now'}});
+  const {reset} = form;
+  const pending = form.formState.isSubmitting;
   useEffect(() => {
-    if (target) setGrace('now');
-  }, [target]);
+    if (target) reset({grace: 'now'});
+  }, [target, reset]);
   return (
     <ConfirmDialog
       open={target !== null}
@@ -33,19 +36,15 @@ export default function RotateDialog({target, pending, onClose, onConfirm}: Prop
       confirmLabel="Rotate key"
       pendingLabel="Rotating..."
       pending={pending}
-      onConfirm={() => onConfirm(grace)}
+      onConfirm={() => {
+        if (!pending) void form.submit((_body, {grace}) => onConfirm(grace))();
+      }}
     >
       <fieldset className={styles.graceChoices}>
         <legend>When should the old key stop working?</legend>
         {GRACE_PERIODS.map((period) => (
           <label key={period} className={styles.graceChoice}>
-            <input
-              type="radio"
-              name="grace-period"
-              value={period}
-              checked={grace === period}
-              onChange={() => setGrace(period)}
-            />
+            <input type="radio" value={period} {...form.register('grace')} />
             {GRACE_PERIOD_LABELS[period]}
           </label>
         ))}

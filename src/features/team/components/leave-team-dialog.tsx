@@ -1,5 +1,6 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
+import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
 import {useLeaveTeam} from '../api/use-leave-team';
 import {actionFailure, LEAVE_FAILED} from '../lib/messages';
 
@@ -11,28 +12,20 @@ interface Props {
   onLeft: () => void;
 }
 
+const leaveFailure = (failure: unknown) => actionFailure(failure, LEAVE_FAILED);
+
 /**
  * 'Leave team' (Team page and Settings): any member but the owner. A refusal (the owner, a team already left in
  * another tab) stays in the dialog; on success the parent shows the no-team state.
  */
 export default function LeaveTeamDialog({open, onClose, teamName, onLeft}: Props): ReactNode {
-  const {leave, pending} = useLeaveTeam();
-  const [error, setError] = useState<string | null>(null);
+  const leave = useLeaveTeam();
+  const action = useConfirmAction(leaveFailure);
+  const {reset} = action;
 
   useEffect(() => {
-    if (!open) setError(null);
-  }, [open]);
-
-  const onConfirm = async () => {
-    if (pending) return;
-    setError(null);
-    try {
-      await leave();
-      onLeft();
-    } catch (failure) {
-      setError(actionFailure(failure, LEAVE_FAILED));
-    }
-  };
+    if (!open) reset();
+  }, [open, reset]);
 
   return (
     <ConfirmDialog
@@ -42,9 +35,10 @@ export default function LeaveTeamDialog({open, onClose, teamName, onLeft}: Props
       description={`You lose access to ${teamName} and its API keys at once. The keys stay with the team. To come back, you need a new invitation.`}
       confirmLabel="Leave team"
       pendingLabel="Leaving..."
-      pending={pending}
-      error={error}
-      onConfirm={() => void onConfirm()}
+      {...action.dialogProps(async () => {
+        await leave();
+        onLeft();
+      })}
     />
   );
 }

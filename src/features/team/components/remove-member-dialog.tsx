@@ -1,6 +1,7 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
+import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
 import type {TeamMember} from '../api/use-team';
 import {personWithEmail} from '../lib/format';
 import {actionFailure, CONFIRM_REMOVE, REMOVE_FAILED} from '../lib/messages';
@@ -14,32 +15,20 @@ interface Props {
   onConfirm: (member: TeamMember) => Promise<void>;
 }
 
+const removeFailure = (failure: unknown) => actionFailure(failure, REMOVE_FAILED);
+
 /**
  * The 'Remove this team member?' confirmation as an in-app dialog. It tells the remover that the keys the member
  * could see stay valid and points to rotation (a removed member may have copied them), and shows a refusal in place.
  */
 export default function RemoveMemberDialog({member, teamName, onClose, onConfirm}: Props): ReactNode {
-  const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const action = useConfirmAction(removeFailure);
+  const {reset} = action;
 
   useEffect(() => {
-    setError(null);
-    setRemoving(false);
-  }, [member]);
+    reset();
+  }, [member, reset]);
 
-  const onRemove = async () => {
-    if (!member || removing) return;
-    setRemoving(true);
-    setError(null);
-    try {
-      await onConfirm(member);
-    } catch (failure) {
-      setError(actionFailure(failure, REMOVE_FAILED));
-      setRemoving(false);
-    }
-  };
-
-  const who = member ? personWithEmail(member) : '';
   return (
     <ConfirmDialog
       open={member !== null}
@@ -47,15 +36,15 @@ export default function RemoveMemberDialog({member, teamName, onClose, onConfirm
       title={CONFIRM_REMOVE}
       description={
         <>
-          {who} loses access to {teamName} at once. API keys this member could see stay valid: if they may have kept a
-          copy, rotate those keys on the <Link to="/api-keys">API Keys page</Link>.
+          {member ? personWithEmail(member) : ''} loses access to {teamName} at once. API keys this member could see
+          stay valid: if they may have kept a copy, rotate those keys on the <Link to="/api-keys">API Keys page</Link>.
         </>
       }
       confirmLabel="Remove member"
       pendingLabel="Removing..."
-      pending={removing}
-      error={error}
-      onConfirm={() => void onRemove()}
+      {...action.dialogProps(async () => {
+        if (member) await onConfirm(member);
+      })}
     />
   );
 }

@@ -1,10 +1,11 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
-import {useFormValues} from '@site/src/hooks/use-form-values';
 import FormField from '@site/src/components/form-field';
+import {useContractForm} from '@site/src/components/form';
 import type {TeamMember} from '../api/use-team';
 import {personWithEmail} from '../lib/format';
 import {transferFailure} from '../lib/messages';
+import {TRANSFER, type TransferValues} from '../lib/rules';
 import SelectField from './select-field';
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
   /** The admins and members who can become the owner. */
   candidates: TeamMember[];
   /** Runs the transfer; a rejection (wrong password...) is shown in the dialog. */
-  onTransfer: (input: {userId: string; password: string}) => Promise<void>;
+  onTransfer: (input: TransferValues) => Promise<void>;
 }
 
 function optionLabel(member: TeamMember): string {
@@ -23,32 +24,19 @@ function optionLabel(member: TeamMember): string {
 
 /** 'Transfer ownership': choose the new owner, confirm with the password. */
 export default function TransferOwnershipDialog({open, onClose, teamName, candidates, onTransfer}: Props): ReactNode {
-  const {values, field, reset} = useFormValues({userId: '', password: ''});
-  const {userId, password} = values;
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useContractForm({
+    rules: TRANSFER,
+    defaultValues: {userId: '', password: ''},
+    failureMessage: transferFailure,
+  });
+  const {reset} = form;
+  const [userId, password] = form.watch(['userId', 'password']);
 
   useEffect(() => {
-    if (!open) {
-      reset();
-      setError(null);
-      setSaving(false);
-    }
+    if (!open) reset();
   }, [open, reset]);
 
   const ready = candidates.some((c) => c.id === userId) && password.length > 0;
-
-  const onSubmit = async () => {
-    if (!ready || saving) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await onTransfer({userId, password});
-    } catch (failure) {
-      setError(transferFailure(failure));
-      setSaving(false);
-    }
-  };
 
   return (
     <Dialog
@@ -59,15 +47,15 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
       description="The new owner manages roles and can remove admins. You stay in the team as an admin."
     >
       <DialogForm
-        onSubmit={onSubmit}
-        error={error}
+        onSubmit={form.submit((body) => onTransfer(body))}
+        error={form.formError}
         onCancel={onClose}
         submitLabel="Transfer ownership"
         pendingLabel="Transferring..."
-        pending={saving}
+        pending={form.formState.isSubmitting}
         ready={ready}
       >
-        <SelectField label="New owner" {...field('userId')} data-autofocus>
+        <SelectField label="New owner" {...form.register('userId')} data-autofocus>
           <option value="" disabled>
             Choose a member
           </option>
@@ -79,10 +67,9 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
         </SelectField>
         <FormField
           label="Your password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          {...field('password')}
+          {...form.register('password')}
         />
       </DialogForm>
     </Dialog>

@@ -1,8 +1,9 @@
-import {useState, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
-import {getErrorMessage} from '@site/src/lib/errors';
+import {useContractForm} from '@site/src/components/form';
+import {TeamSettingsBody} from '@intakekit/contract/schemas/team';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {setTeamPolicy} from '../api/team-policy';
 import SectionRow from './section-row';
@@ -13,21 +14,17 @@ export default function TwoFactorPolicy({isOwner, teamName}: {isOwner: boolean; 
   const user = useAuthStore((s) => s.user);
   const refreshUser = useAuthStore((s) => s.refreshUser);
   const required = user?.team?.requireTwoFactor ?? false;
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const toggle = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await setTeamPolicy({requireTwoFactor: !required});
-      await refreshUser();
-    } catch (failure) {
-      setError(getErrorMessage(failure));
-    } finally {
-      setPending(false);
-    }
-  };
+  // The switch is a form of one value, the policy it turns to; its refusal is said above it.
+  const policy = useContractForm({
+    rules: {schema: TeamSettingsBody, toBody: () => ({requireTwoFactor: !required}), checks: []},
+    defaultValues: {},
+  });
+  const pending = policy.formState.isSubmitting;
+  const error = policy.formError;
+  const toggle = policy.submit(async (body) => {
+    await setTeamPolicy(body);
+    await refreshUser();
+  });
 
   return (
     <Panel id="two-factor-policy" title="Two-factor authentication">
