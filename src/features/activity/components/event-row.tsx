@@ -1,0 +1,35 @@
+import type {ReactNode} from 'react';
+import {ACTIVITY_ACTIONS} from '@intakekit/contract/activity';
+import type {ActivityEventBody} from '@intakekit/contract/schemas/activity';
+import styles from './styles.module.css';
+
+export const COLUMNS = ['Time', 'Person', 'Action', 'Target', 'IP address', 'Result'] as const;
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'medium'});
+
+/** One security event: when, who, what, on what, from where, and whether it succeeded. */
+export default function EventRow({event}: {event: ActivityEventBody}): ReactNode {
+  return (
+    <tr role="row">
+      <td role="cell" data-label="Time">
+        <time dateTime={event.at}>{when(event.at)}</time>
+      </td>
+      <td role="cell" data-label="Person">
+        {event.actor?.email ?? 'System'}
+      </td>
+      <td role="cell" data-label="Action">
+        {ACTIVITY_ACTIONS[event.action]}
+      </td>
+      <td role="cell" data-label="Target">
+        {event.target?.label ?? event.target?.id ?? '—'}
+      </td>
+      <td role="cell" data-label="IP address" title={event.userAgent ?? undefined}>
+        {event.ipAddress ?? '—'}
+      </td>
+      <td role="cell" data-label="Result">
+        <span className={event.result === 'success' ? styles.success : styles.failure}>
+          {event.result === 'success' ? 'Success' : 'Failure'}
+        </span>
+      </td>
+    </tr>
+  );
+}
