@@ -43,31 +43,6 @@ export function validatePassword(password: string): string | null {
   return null;
 }
 
-/** The shared strength check the reset page applies; it shows `message`, else 'Invalid password'. */
-export function sharedPasswordCheck(password: string): {valid: boolean; message?: string} {
-  const message = validatePassword(password);
-  return message ? {valid: false, message} : {valid: true};
-}
-
-export function validateSignIn(input: {email: string; password: string}): string | null {
-  if (!input.email.trim() || !input.password) return MESSAGES.emailAndPasswordRequired;
-  if (!isValidEmail(input.email)) return MESSAGES.invalidEmail;
-  return null;
-}
-
-export function validateSignUp(input: {
-  email: string;
-  password: string;
-  name?: string;
-  teamName?: string;
-}): string | null {
-  if (!input.email.trim() || !input.password) return MESSAGES.emailAndPasswordRequired;
-  if (!isValidEmail(input.email)) return MESSAGES.invalidEmail;
-  if (input.password.length < SIGN_UP_MIN_PASSWORD) return MESSAGES.passwordTooShort;
-  // Decision: sign-up also applies the mix rule, which the API enforces anyway (contract).
-  return validatePassword(input.password) ?? validateName(input.name) ?? validateName(input.teamName);
-}
-
 /**
  * The name rule of the API (contract/src/names.ts), in the API's words: no characters that hide or reorder text,
  * nothing that reads as a web or email address. An empty or absent name is not this rule's business.
@@ -95,43 +70,9 @@ export function signUpPayload(input: {
   return payload;
 }
 
-export function validateForgotPassword(email: string): string | null {
-  if (!email.trim()) return MESSAGES.emailRequired;
-  if (!isValidEmail(email)) return MESSAGES.invalidEmail;
-  return null;
-}
-
 /** A reset token in the address: missing, or present but not shaped like one. */
 export function validateResetToken(token: string | null): string | null {
   if (token === null || token === '') return MESSAGES.noResetToken;
   if (!/^[A-Za-z0-9_-]{16,512}$/.test(token)) return MESSAGES.invalidResetLink;
   return null;
-}
-
-export function validateResetPassword(input: {token: string | null; password: string; confirm: string}): string | null {
-  const tokenError = validateResetToken(input.token);
-  if (tokenError) return tokenError;
-  if (!input.password || !input.confirm) return MESSAGES.fillAllFields;
-  if (input.password !== input.confirm) return MESSAGES.passwordsDoNotMatch;
-  const check = sharedPasswordCheck(input.password);
-  if (!check.valid) return check.message ?? MESSAGES.invalidPasswordFallback;
-  return null;
-}
-
-export function validateChangePassword(input: {current: string; next: string; confirm: string}): string | null {
-  if (!input.current || !input.next || !input.confirm) return MESSAGES.fillAllFields;
-  if (input.next !== input.confirm) return MESSAGES.newPasswordsDoNotMatch;
-  if (input.next.length < CHANGE_PASSWORD_MIN) return MESSAGES.newPasswordTooShort;
-  // Past the form's 8-character minimum, the rule the API enforces (10 and a mix) is checked here too, in its words,
-  // rather than after a round trip.
-  return validatePassword(input.next);
-}
-
-/** The change-password button stays disabled until all three fields are filled. */
-export function canSubmitChangePassword(input: {current: string; next: string; confirm: string}): boolean {
-  return Boolean(input.current && input.next && input.confirm);
-}
-
-export function validateProfileName(name: string): string | null {
-  return name.trim() ? validateName(name) : MESSAGES.nameEmpty;
 }

@@ -57,9 +57,10 @@ export const FORGOT_PASSWORD: ContractRules<{email: string}, {email: string}> = 
   ],
 };
 
-type NewPassword = {password: string; confirm: string};
+/** The reset form: the new password twice, and the two-factor code once the API asks for it. */
+type NewPassword = {password: string; confirm: string; code: string};
 
-/** The reset form's password part; the link's token is checked before the form shows. */
+/** The link's token is checked before the form shows; the code goes with the body only when asked for. */
 export const RESET_PASSWORD: ContractRules<NewPassword, {newPassword: string}> = {
   schema: ChangePasswordBody,
   toBody: ({password}) => ({newPassword: password}),

@@ -1,12 +1,12 @@
-import {useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useState, type ReactNode} from 'react';
 import {PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
-import SubmitButton from '@site/src/components/submit-button';
+import {FormError} from '@site/src/components/form-error';
+import {FormSubmit, useContractForm} from '@site/src/components/form';
 import {serverMessageOr} from '@site/src/lib/errors';
-import {canSubmitChangePassword, validateChangePassword} from '@site/src/lib/validation';
-import {useFormValues} from '@site/src/hooks/use-form-values';
+import {CHANGE_PASSWORD, canSubmitChangePassword} from '@site/src/lib/forms/auth-rules';
 import {useFlash} from '@site/src/hooks/use-flash';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {changePassword} from '../api/change-password';
@@ -18,33 +18,26 @@ import styles from './styles.module.css';
  * a show/hide toggle and the strength meter with the checklist of the rule the API enforces.
  */
 export default function PasswordForm(): ReactNode {
-  const {values: fields, field, reset} = useFormValues({current: '', next: '', confirm: ''});
-  const [error, setError] = useState<string | null>(null);
+  const change = useContractForm({
+    rules: CHANGE_PASSWORD,
+    defaultValues: {current: '', next: '', confirm: ''},
+    failureMessage: (failure) => serverMessageOr(failure, PASSWORD_FAILED),
+  });
   const [done, flashDone] = useFlash(EMAIL_MESSAGE_MS);
-  const [saving, setSaving] = useState(false);
   const [visible, setVisible] = useState(false);
   const toggle = () => setVisible((shown) => !shown);
+  const fields = change.watch();
+  const {formError} = change;
+  // A new message (a rule, a refusal) replaces the last success.
+  useEffect(() => {
+    if (formError) flashDone(null);
+  }, [formError, flashDone]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = validateChangePassword(fields);
-    setError(invalid);
-    if (invalid) {
-      flashDone(null);
-      return;
-    }
-    setSaving(true);
-    try {
-      await changePassword({currentPassword: fields.current, newPassword: fields.next});
-      reset();
-      flashDone(PASSWORD_CHANGED);
-    } catch (failure) {
-      flashDone(null);
-      setError(serverMessageOr(failure, PASSWORD_FAILED));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onSubmit = change.submit(async (body) => {
+    await changePassword(body);
+    change.reset();
+    flashDone(PASSWORD_CHANGED);
+  });
 
   return (
     <Panel
@@ -52,48 +45,43 @@ export default function PasswordForm(): ReactNode {
       title="Change Password"
       description="Changing your password signs you out everywhere else and emails you a confirmation."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.form}>
+      <form onSubmit={onSubmit} noValidate className={styles.form}>
         {done ? (
           <Notice variant="success" className={styles.formNotice}>
             {done}
           </Notice>
         ) : null}
-        {error ? (
-          <Notice variant="error" className={styles.formNotice}>
-            {error}
-          </Notice>
-        ) : null}
+        <FormError {...change.errorProps} className={styles.formNotice}>
+          {formError}
+        </FormError>
         <div className={styles.passwordFields}>
           <PasswordField
             label="Current password"
-            name="currentPassword"
             autoComplete="current-password"
-            {...field('current')}
+            {...change.field('current')}
             visible={visible}
             onToggleVisible={toggle}
           />
           <PasswordField
             label="New password"
-            name="newPassword"
             autoComplete="new-password"
-            {...field('next')}
+            {...change.field('next')}
             hint={<PasswordStrengthMeter password={fields.next} />}
             visible={visible}
             onToggleVisible={toggle}
           />
           <PasswordField
             label="Confirm new password"
-            name="confirmPassword"
             autoComplete="new-password"
-            {...field('confirm')}
+            {...change.field('confirm')}
             visible={visible}
             onToggleVisible={toggle}
           />
         </div>
         <div className={styles.formActions}>
-          <SubmitButton loading={saving} loadingText="Changing..." disabled={!canSubmitChangePassword(fields)}>
+          <FormSubmit control={change.control} loadingText="Changing..." disabled={!canSubmitChangePassword(fields)}>
             Change password
-          </SubmitButton>
+          </FormSubmit>
         </div>
       </form>
     </Panel>

@@ -1,16 +1,16 @@
-import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
+import {FormError} from '@site/src/components/form-error';
 import Panel from '@site/src/components/panel';
-import SubmitButton from '@site/src/components/submit-button';
+import {FormSubmit, useContractForm} from '@site/src/components/form';
 import {serverMessageOr} from '@site/src/lib/errors';
-import {validateProfileName} from '@site/src/lib/validation';
+import {PROFILE} from '@site/src/lib/forms/auth-rules';
 import {useAuthStore, type User} from '@site/src/stores/auth-store';
 // Reused from the account flow rather than copied: the resend call and the self-clearing message.
 import {resendVerification} from '@site/src/lib/api/auth';
-import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useFlash} from '@site/src/hooks/use-flash';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {updateProfile} from '../api/update-profile';
@@ -36,22 +36,18 @@ function VerifiedBadge({verified}: {verified: boolean}): ReactNode {
 
 /** Unverified addresses get a resend action. */
 function ResendVerification({email}: {email: string}): ReactNode {
-  const [sending, setSending] = useState(false);
+  const resend = useContractForm({
+    defaultValues: {},
+    failureMessage: (failure) => serverMessageOr(failure, VERIFICATION_FAILED),
+  });
   const [sent, flashSent] = useFlash(EMAIL_MESSAGE_MS);
-  const [error, setError] = useState<string | null>(null);
-  const onResend = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      await resendVerification(email);
-      flashSent(VERIFICATION_SENT);
-    } catch (failure) {
-      flashSent(null);
-      setError(serverMessageOr(failure, VERIFICATION_FAILED));
-    } finally {
-      setSending(false);
-    }
-  };
+  const sending = resend.formState.isSubmitting;
+  const error = resend.formState.errors.root?.server?.message;
+  const onResend = resend.submit(async () => {
+    flashSent(null);
+    await resendVerification(email);
+    flashSent(VERIFICATION_SENT);
+  });
   return (
     <div className={styles.resend}>
       <span>Check your inbox for the verification link, or </span>
@@ -82,39 +78,30 @@ function ResendVerification({email}: {email: string}): ReactNode {
 /** Profile Information: editable name, read-only email with its badge, the team when there is one. */
 export default function ProfileForm({user}: {user: User}): ReactNode {
   const refreshUser = useAuthStore((s) => s.refreshUser);
-  const {values, set} = useFormValues({name: user.name ?? ''});
-  const {name} = values;
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const profile = useContractForm({
+    rules: PROFILE,
+    defaultValues: {name: user.name ?? ''},
+    fieldOf: {NAME_HAS_ADDRESS: 'name', NAME_INVISIBLE_CHARACTERS: 'name'},
+    failureMessage: (error) => serverMessageOr(error, PROFILE_FAILED),
+  });
   const [saved, flashSaved] = useFlash(PROFILE_MESSAGE_MS);
-  const [saving, setSaving] = useState(false);
+  const {errors} = profile.formState;
+  // A new message (a rule, a refusal) replaces the last success.
+  useEffect(() => {
+    if (profile.formError) flashSaved(null);
+  }, [profile.formError, flashSaved]);
 
   // A refreshed user (another tab, the server trimming the name) resets the field.
+  const {setValue} = profile;
   useEffect(() => {
-    set('name', user.name ?? '');
-  }, [user.name, set]);
+    setValue('name', user.name ?? '');
+  }, [user.name, setValue]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const invalid = validateProfileName(name);
-    setNameError(invalid);
-    setFailure(null);
-    if (invalid) {
-      flashSaved(null);
-      return;
-    }
-    setSaving(true);
-    try {
-      await updateProfile(name);
-      await refreshUser();
-      flashSaved(PROFILE_UPDATED);
-    } catch (error) {
-      flashSaved(null);
-      setFailure(serverMessageOr(error, PROFILE_FAILED));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const onSubmit = profile.submit(async ({name}) => {
+    await updateProfile(name);
+    await refreshUser();
+    flashSaved(PROFILE_UPDATED);
+  });
 
   return (
     <Panel
@@ -122,30 +109,17 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
       title="Profile Information"
       description="Your name appears in the sidebar and on your team's member list."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className={styles.form}>
+      <form onSubmit={onSubmit} noValidate className={styles.form}>
         {saved ? (
           <Notice variant="success" className={styles.formNotice}>
             {saved}
           </Notice>
         ) : null}
-        {failure ? (
-          <Notice variant="error" className={styles.formNotice}>
-            {failure}
-          </Notice>
-        ) : null}
+        <FormError {...profile.errorProps} className={styles.formNotice}>
+          {errors.root?.server?.message}
+        </FormError>
         <div className={styles.grid}>
-          <FormField
-            label="Full name"
-            name="name"
-            autoComplete="name"
-            value={name}
-            maxLength={80}
-            onChange={(e) => {
-              set('name', e.target.value);
-              if (nameError) setNameError(null);
-            }}
-            error={nameError}
-          />
+          <FormField label="Full name" autoComplete="name" maxLength={80} {...profile.field('name', {inline: true})} />
           <FormField
             label="Email"
             name="email"
@@ -178,9 +152,9 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
           ) : null}
         </div>
         <div className={styles.formActions}>
-          <SubmitButton loading={saving} loadingText="Saving...">
+          <FormSubmit control={profile.control} loadingText="Saving...">
             Save changes
-          </SubmitButton>
+          </FormSubmit>
         </div>
       </form>
     </Panel>

@@ -1,56 +1,38 @@
-import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useRef, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {EmailField} from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
-import SubmitButton from '@site/src/components/submit-button';
-import {getErrorMessage} from '@site/src/lib/errors';
-import {normalizeEmail, validateForgotPassword} from '@site/src/lib/validation';
+import {FormSubmit, useContractForm} from '@site/src/components/form';
+import {FORGOT_PASSWORD} from '@site/src/lib/forms/auth-rules';
 import {requestPasswordReset} from '@site/src/lib/api/auth';
-import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {AuthCard} from '@site/src/components/auth-layout';
-import {FormError, useFormError} from '@site/src/components/form-error';
+import {FormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The forgot-password page: email form, then the same sent view whether or not the account exists. */
 export default function ForgotPasswordForm(): ReactNode {
-  const {values, field, set} = useFormValues({email: ''});
-  const {email} = values;
+  const request = useContractForm({rules: FORGOT_PASSWORD, defaultValues: {email: ''}});
   // `?email=` (the sign-in page's LOCKED message links here) pre-fills the address.
   const params = useSearchParams();
   const presetEmail = params?.get('email') ?? '';
   // The sign-in page's 'Lost access to your authenticator?' link: how recovery without it works.
   const lostAuthenticator = params?.get('authenticator') === 'lost';
+  const {getValues, setValue} = request;
   useEffect(() => {
-    if (presetEmail) set('email', (current) => current || presetEmail);
-  }, [presetEmail, set]);
+    if (presetEmail && !getValues('email')) setValue('email', presetEmail);
+  }, [presetEmail, getValues, setValue]);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const {error, setError, errorRef} = useFormError<string>();
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     if (sentTo) titleRef.current?.focus();
   }, [sentTo]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = validateForgotPassword(email);
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      await requestPasswordReset(email);
-      setSentTo(normalizeEmail(email));
-    } catch (caught) {
-      setError(getErrorMessage(caught));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onSubmit = request.submit(async ({email}) => {
+    await requestPasswordReset(email);
+    setSentTo(email);
+  });
 
   if (sentTo) {
     return (
@@ -92,12 +74,12 @@ export default function ForgotPasswordForm(): ReactNode {
           new password takes effect. We email this address when it starts, with a link to cancel it, and when it ends.
         </Notice>
       ) : null}
-      <FormError errorRef={errorRef}>{error}</FormError>
+      <FormError {...request.errorProps}>{request.formError}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Request a password reset">
-        <EmailField {...field('email')} required />
-        <SubmitButton className={form.actions} loading={submitting} loadingText="Sending...">
+        <EmailField {...request.field('email')} required />
+        <FormSubmit control={request.control} className={form.actions} loadingText="Sending...">
           Send reset link
-        </SubmitButton>
+        </FormSubmit>
       </form>
     </AuthCard>
   );

@@ -1,73 +1,40 @@
-import {useEffect, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import FormField, {EmailField, PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
-import SubmitButton from '@site/src/components/submit-button';
-import {errorCode, getErrorMessage} from '@site/src/lib/errors';
-import {signUpPayload, validateSignUp} from '@site/src/lib/validation';
-import {registerAccount, type RegisterResponse} from '@site/src/lib/api/auth';
+import {FormSubmit, useContractForm} from '@site/src/components/form';
+import {SIGN_UP} from '@site/src/lib/forms/auth-rules';
+import {registerAccount} from '@site/src/lib/api/auth';
 import {useAuthStore} from '@site/src/stores/auth-store';
-import {useFormValues} from '@site/src/hooks/use-form-values';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {afterSignUp} from '../../lib/after-sign-up';
 import {acceptInvitationPath, loginHref} from '@site/src/lib/next-path';
+import {normalizeEmail} from '@site/src/lib/validation';
 import {AuthCard} from '@site/src/components/auth-layout';
-import {FormError, useFormError} from '@site/src/components/form-error';
+import {FormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 
 /** The sign-up page: email, password with strength meter, optional name and company. */
 export default function RegisterForm(): ReactNode {
   const history = useHistory();
   const params = useSearchParams();
-  const {values, set, field} = useFormValues({email: '', password: '', name: '', teamName: ''});
-  const {email, password, name, teamName} = values;
+  const signUp = useContractForm({rules: SIGN_UP, defaultValues: {email: '', password: '', name: '', teamName: ''}});
   const [showPassword, setShowPassword] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const {error, setError, errorRef} = useFormError<ReactNode>();
 
   // `/register?email=...` pre-fills the address, silently.
   const invitedEmail = params?.get('email') ?? '';
+  const {getValues, setValue} = signUp;
   useEffect(() => {
-    if (invitedEmail) set('email', (current) => current || invitedEmail);
-  }, [invitedEmail, set]);
+    if (invitedEmail && !getValues('email')) setValue('email', invitedEmail);
+  }, [invitedEmail, getValues, setValue]);
   // `/register?invitation=<token>` (the invitation page's "Create an account"): the person is joining a team, so
   // there is no team of their own to name; the token goes with the sign-up and, for the invited address, proves it.
   const invitationToken = params?.get('invitation') || null;
   const afterInvitation = invitationToken ? acceptInvitationPath(invitationToken) : null;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = validateSignUp({email, password, name, teamName: invitationToken ? undefined : teamName});
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    const payload = signUpPayload({email, password, name, teamName: invitationToken ? undefined : teamName});
-    let answer: RegisterResponse;
-    try {
-      answer = await registerAccount(invitationToken ? {...payload, invitationToken} : payload);
-    } catch (caught) {
-      // An address already registered (often by this very person, back from an old verification link): the
-      // two ways on, sign in or have the verification email sent again, rather than a dead end.
-      setError(
-        errorCode(caught) === 'EMAIL_IN_USE' ? (
-          <>
-            {getErrorMessage(caught)} <Link to={loginHref({email: payload.email})}>Sign in</Link>, or{' '}
-            <Link to={`/verify-email-sent?email=${encodeURIComponent(payload.email)}`}>
-              resend the verification email
-            </Link>{' '}
-            if you never confirmed the address.
-          </>
-        ) : (
-          getErrorMessage(caught)
-        ),
-      );
-      setSubmitting(false);
-      return;
-    }
+  const onSubmit = signUp.submit(async (payload, {password}) => {
+    const answer = await registerAccount(invitationToken ? {...payload, invitationToken} : payload);
     const next = afterSignUp({
       email: payload.email,
       invitationPath: afterInvitation,
@@ -85,7 +52,8 @@ export default function RegisterForm(): ReactNode {
       // The account exists; only the automatic sign-in failed (a passing error). Sign in by hand, then come back.
       history.push(loginHref({next: next.href, email: payload.email}));
     }
-  }
+  });
+  const email = normalizeEmail(signUp.watch('email'));
 
   return (
     <AuthCard
@@ -105,24 +73,34 @@ export default function RegisterForm(): ReactNode {
         </>
       }
     >
-      <FormError errorRef={errorRef}>{error}</FormError>
+      <FormError {...signUp.errorProps}>
+        {/* An address already registered (often by this very person, back from an old verification link): the two
+            ways on, sign in or have the verification email sent again, rather than a dead end. */}
+        {signUp.failureCode === 'EMAIL_IN_USE' ? (
+          <>
+            {signUp.formError} <Link to={loginHref({email})}>Sign in</Link>, or{' '}
+            <Link to={`/verify-email-sent?email=${encodeURIComponent(email)}`}>resend the verification email</Link> if
+            you never confirmed the address.
+          </>
+        ) : (
+          signUp.formError
+        )}
+      </FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign up">
         <FormField
           label="Full name"
           labelNote="(optional)"
-          name="name"
           autoComplete="name"
-          {...field('name')}
+          {...signUp.field('name')}
           maxLength={80}
         />
-        <EmailField hint="Use your work email address." {...field('email')} required />
+        <EmailField hint="Use your work email address." {...signUp.field('email')} required />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="new-password"
-          {...field('password')}
+          {...signUp.field('password')}
           required
-          hint={<PasswordStrengthMeter password={password} />}
+          hint={<PasswordStrengthMeter password={signUp.watch('password')} />}
           visible={showPassword}
           onToggleVisible={() => setShowPassword((v) => !v)}
         />
@@ -130,16 +108,15 @@ export default function RegisterForm(): ReactNode {
           <FormField
             label="Company (team) name"
             labelNote="(optional)"
-            name="teamName"
             autoComplete="organization"
-            {...field('teamName')}
+            {...signUp.field('teamName')}
             maxLength={80}
             hint="Creates a team that you own. Leave it empty if you don't have one yet: you can join an existing team later."
           />
         )}
-        <SubmitButton className={form.actions} loading={submitting} loadingText="Creating account...">
+        <FormSubmit control={signUp.control} className={form.actions} loadingText="Creating account...">
           Create account
-        </SubmitButton>
+        </FormSubmit>
       </form>
     </AuthCard>
   );

@@ -1,14 +1,14 @@
-import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useRef, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import FormField from '@site/src/components/form-field';
-import SubmitButton from '@site/src/components/submit-button';
+import {FormSubmit, useContractForm} from '@site/src/components/form';
 import {AuthCard} from '@site/src/components/auth-layout';
-import {FormError, useFormError} from '@site/src/components/form-error';
+import {FormError} from '@site/src/components/form-error';
 import form from '@site/src/components/auth-layout/form.module.css';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {TWO_FACTOR_MESSAGES, normalizeRecoveryCode, normalizeTotpCode} from '@intakekit/contract/two-factor';
-import type {TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
+import {TwoFactorCodeBody, type TwoFactorChallengeResponse} from '@intakekit/contract/schemas/auth';
 import PasskeyAlternative from '../passkey-alternative';
 import styles from './styles.module.css';
 
@@ -29,63 +29,61 @@ interface Props {
 export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props): ReactNode {
   const completeTwoFactor = useAuthStore((s) => s.completeTwoFactor);
   const signInWithPasskey = useAuthStore((s) => s.signInWithPasskey);
-  const [passkeyPending, setPasskeyPending] = useState(false);
   const [useRecovery, setUseRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const {error, setError, errorRef} = useFormError<string>();
+  const verify = useContractForm({
+    rules: {
+      schema: TwoFactorCodeBody,
+      toBody: ({code}: {code: string}) => ({
+        code: (useRecovery ? normalizeRecoveryCode(code) : normalizeTotpCode(code)) ?? '',
+      }),
+      checks: [
+        {
+          field: 'code',
+          failed: 'minLength',
+          message: useRecovery ? TWO_FACTOR_MESSAGES.recoveryCodeRequired : TWO_FACTOR_MESSAGES.codeRequired,
+        },
+      ],
+    },
+    defaultValues: {code: ''},
+  });
+  // The passkey button is an action of its own: its busy state and refusal, shown in the same place.
+  const passkey = useContractForm({defaultValues: {}});
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const {setFocus} = verify;
 
   // A new view: the heading is announced, then the field takes the focus for typing.
   useEffect(() => {
     titleRef.current?.focus();
-    inputRef.current?.focus();
-  }, [useRecovery]);
+    setFocus('code');
+  }, [useRecovery, setFocus]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const normalized = useRecovery ? normalizeRecoveryCode(code) : normalizeTotpCode(code);
-    if (!normalized) {
-      setError(useRecovery ? TWO_FACTOR_MESSAGES.recoveryCodeRequired : TWO_FACTOR_MESSAGES.codeRequired);
-      return;
-    }
-    setError(null);
-    setSubmitting(true);
-    try {
-      await completeTwoFactor({challengeToken: challenge.challengeToken, code: normalized});
-      onSignedIn();
-    } catch (caught) {
-      setSubmitting(false);
-      refused(caught);
-    }
-  }
-
-  function refused(caught: unknown) {
-    const message = getErrorMessage(caught);
+  /** A refusal that ends the challenge goes back to the password, with its message; any other is shown here. */
+  function refused(caught: unknown): never {
     const code = errorCode(caught);
-    if (code && CHALLENGE_ENDED.has(code)) onRestart({message, code});
-    else setError(message);
+    if (code && CHALLENGE_ENDED.has(code)) onRestart({message: getErrorMessage(caught), code});
+    throw caught;
   }
 
-  async function onPasskey() {
-    setError(null);
-    setPasskeyPending(true);
-    try {
-      await signInWithPasskey(challenge.challengeToken);
-      onSignedIn();
-    } catch (caught) {
-      setPasskeyPending(false);
-      refused(caught);
-    }
-  }
+  const onSubmit = verify.submit(async ({code}) => {
+    passkey.clearErrors();
+    await completeTwoFactor({challengeToken: challenge.challengeToken, code}).catch(refused);
+    onSignedIn();
+  });
+  const onPasskey = passkey.submit(async () => {
+    verify.clearErrors();
+    await signInWithPasskey(challenge.challengeToken).catch(refused);
+    onSignedIn();
+  });
 
   function switchMethod() {
     setUseRecovery((v) => !v);
-    setCode('');
-    setError(null);
+    verify.reset();
+    passkey.clearErrors();
   }
 
+  const submitting = verify.formState.isSubmitting;
+  const passkeyPending = passkey.formState.isSubmitting;
+  const shown = verify.formError ? verify : passkey;
   return (
     <AuthCard
       title="Two-factor authentication"
@@ -97,48 +95,42 @@ export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props)
           : 'Enter the 6-digit code from your authenticator app.'
       }
     >
-      <FormError errorRef={errorRef}>{error ? <p>{error}</p> : null}</FormError>
+      <FormError {...shown.errorProps}>{shown.formError ? <p>{shown.formError}</p> : null}</FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Two-factor authentication">
         {useRecovery ? (
           <FormField
             key="recovery"
-            ref={inputRef}
             label="Recovery code"
-            name="recoveryCode"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="XXXXX-XXXXX"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...verify.field('code')}
             required
           />
         ) : (
           <FormField
             key="totp"
-            ref={inputRef}
             label="Authentication code"
-            name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
             placeholder="123456"
             maxLength={7}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...verify.field('code')}
             required
           />
         )}
-        <SubmitButton
+        <FormSubmit
+          control={verify.control}
           className={form.actions}
-          loading={submitting}
           loadingText="Verifying..."
           disabled={passkeyPending}
         >
           Verify
-        </SubmitButton>
+        </FormSubmit>
       </form>
       {challenge.passkey ? (
-        <PasskeyAlternative pending={passkeyPending} disabled={submitting} onClick={() => void onPasskey()}>
+        <PasskeyAlternative control={passkey.control} disabled={submitting} onClick={() => void onPasskey()}>
           Use a passkey
         </PasskeyAlternative>
       ) : null}
