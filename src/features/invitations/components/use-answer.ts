@@ -39,6 +39,17 @@ export function useAnswer(token: string | null, invitation: Invitation) {
     throw caught;
   }
 
+  /** Sends the answer with the link's token; what follows runs only once the API took it. */
+  async function answerWith(call: (token: string) => Promise<unknown>, then: () => Promise<void>) {
+    if (!token) return;
+    try {
+      await call(token);
+    } catch (caught) {
+      return refused(caught);
+    }
+    await then();
+  }
+
   const run = (choice: Choice, send: () => Promise<void>) => {
     if (submitting) return;
     answer.setValue('choice', choice);
@@ -51,28 +62,18 @@ export function useAnswer(token: string | null, invitation: Invitation) {
     errorProps: answer.errorProps,
     formError: answer.formError,
     join: (teamName: string) =>
-      run('join', async () => {
-        if (!token) return;
-        try {
-          await acceptInvitation(token);
-        } catch (caught) {
-          return refused(caught);
-        }
-        setJoined(teamName);
-        await refreshUser();
-        await forgetCachedData();
-        history.push('/team');
-      }),
+      run('join', () =>
+        answerWith(acceptInvitation, async () => {
+          setJoined(teamName);
+          await refreshUser();
+          await forgetCachedData();
+          history.push('/team');
+        }),
+      ),
     decline: (declined: InvitationSummary) =>
-      run('decline', async () => {
-        if (!token) return;
-        try {
-          await declineInvitation(token);
-        } catch (caught) {
-          return refused(caught);
-        }
-        invitation.setState({status: 'declined', invitation: declined});
-      }),
+      run('decline', () =>
+        answerWith(declineInvitation, async () => invitation.setState({status: 'declined', invitation: declined})),
+      ),
     signOut: () =>
       run('sign-out', async () => {
         await useAuthStore.getState().logout();

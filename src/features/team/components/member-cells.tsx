@@ -1,12 +1,9 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import Avatar from '@site/src/components/avatar';
 import {SrOnly} from '@site/src/components/data-table';
 import {memberName} from '../lib/format';
 import styles from './members-table.module.css';
-
-function initial(name: string | null, email: string): string {
-  return ((name ?? '').trim() || email).charAt(0).toUpperCase() || '?';
-}
 
 /** The actions cell of a row that offers none: a dash to the eye, the reason to a screen reader. */
 export function NoActions({label}: {label: string}): ReactNode {
@@ -32,9 +29,7 @@ export function Person({
 }): ReactNode {
   return (
     <span className={styles.member}>
-      <span className={clsx(styles.avatar, invited && styles.avatarInvited)} aria-hidden="true">
-        {initial(name, email)}
-      </span>
+      <Avatar name={name} email={email} size="sm" invited={invited} className={styles.avatar} />
       <span className={clsx(styles.memberName, !name?.trim() && styles.noName)}>{memberName(name)}</span>
       {you ? <span className={styles.you}>You</span> : null}
     </span>

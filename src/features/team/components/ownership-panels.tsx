@@ -17,7 +17,8 @@ interface ActionPanelProps {
   disabled?: boolean;
   /** The sentence beside the button. */
   children: ReactNode;
-  dialog: (open: boolean, close: () => void) => ReactNode;
+  /** The dialog the button opens, given whether it is open and how it closes. */
+  dialog: (shown: {open: boolean; onClose: () => void}) => ReactNode;
 }
 
 /** A team panel of one sentence and one button that opens a dialog to confirm. */
@@ -39,7 +40,7 @@ function ActionPanel({id, title, label, danger, disabled, children, dialog}: Act
       >
         {children}
       </SectionRow>
-      {dialog(open, () => setOpen(false))}
+      {dialog({open, onClose: () => setOpen(false)})}
     </Panel>
   );
 }
@@ -59,16 +60,12 @@ export function OwnershipPanel({teamName, candidates, onTransfer}: OwnershipProp
       title="Ownership"
       label="Transfer ownership"
       disabled={candidates.length === 0}
-      dialog={(open, close) => (
+      dialog={(shown) => (
         <TransferOwnershipDialog
-          open={open}
-          onClose={close}
+          {...shown}
           teamName={teamName}
           candidates={candidates}
-          onTransfer={async (input) => {
-            await onTransfer(input);
-            close();
-          }}
+          onTransfer={(input) => onTransfer(input).then(shown.onClose)}
         />
       )}
     >
@@ -93,13 +90,12 @@ export function LeavePanel({teamName, role, onLeft}: LeaveProps): ReactNode {
       title="Leave team"
       label="Leave team"
       danger
-      dialog={(open, close) => (
+      dialog={(shown) => (
         <LeaveTeamDialog
-          open={open}
-          onClose={close}
+          {...shown}
           teamName={teamName}
           onLeft={() => {
-            close();
+            shown.onClose();
             onLeft();
           }}
         />

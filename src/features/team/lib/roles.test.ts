@@ -5,34 +5,29 @@ const other = (role: TeamRole) => ({role, self: false});
 const own = (role: TeamRole) => ({role, self: true});
 
 describe('team roles: what the page offers', () => {
-  it('a plain member gets no invite form, no invitation actions, no transfer, and may leave', () => {
-    expect(teamAbilities('member')).toEqual({
-      invite: false,
-      inviteRoles: [],
-      manageInvitations: false,
-      transfer: false,
-      leave: true,
-    });
-  });
-
-  it('an admin invites members only, manages invitations and may leave', () => {
-    expect(teamAbilities('admin')).toEqual({
-      invite: true,
-      inviteRoles: ['member'],
-      manageInvitations: true,
-      transfer: false,
-      leave: true,
-    });
-  });
-
-  it('the owner invites members or admins and transfers ownership, but cannot leave', () => {
-    expect(teamAbilities('owner')).toEqual({
-      invite: true,
-      inviteRoles: ['member', 'admin'],
-      manageInvitations: true,
-      transfer: true,
-      leave: false,
-    });
+  // [what the role is offered, the role, invite, roles it grants, manage invitations, transfer, leave]
+  it.each([
+    [
+      'a plain member: no invite form, no invitation actions, no transfer; may leave',
+      'member',
+      false,
+      [],
+      false,
+      false,
+      true,
+    ],
+    ['an admin: invites members only, manages invitations; may leave', 'admin', true, ['member'], true, false, true],
+    [
+      'the owner: invites members or admins, transfers ownership; cannot leave',
+      'owner',
+      true,
+      ['member', 'admin'],
+      true,
+      true,
+      false,
+    ],
+  ] as const)('%s', (_what, role, invite, inviteRoles, manageInvitations, transfer, leave) => {
+    expect(teamAbilities(role)).toEqual({invite, inviteRoles, manageInvitations, transfer, leave});
   });
 
   it('managers are the owner and admins', () => {

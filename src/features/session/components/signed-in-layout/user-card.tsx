@@ -1,20 +1,14 @@
 import type {ReactNode} from 'react';
+import Avatar from '@site/src/components/avatar';
 import type {User} from '@site/src/stores/auth-store';
 import styles from './user-card.module.css';
-
-function initialOf(user: User): string {
-  const source = (user.name ?? '').trim() || user.email;
-  return (source.charAt(0) || '?').toUpperCase();
-}
 
 /** Who is signed in, at the top of the sidebar: initial, name and address (the address alone without a name). */
 export default function UserCard({user}: {user: User}): ReactNode {
   const name = user.name?.trim();
   return (
     <div className={styles.user} data-testid="sidebar-user">
-      <span className={styles.avatar} aria-hidden="true">
-        {initialOf(user)}
-      </span>
+      <Avatar name={user.name} email={user.email} size="md" />
       <span className={styles.userText}>
         <span className={styles.userName} title={name || user.email}>
           {name || user.email}
