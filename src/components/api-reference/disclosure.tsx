@@ -1,5 +1,5 @@
 import {useId, useState, type ReactNode} from 'react';
-import styles from './styles.module.css';
+import styles from './tools.module.css';
 
 /**
  * A button that shows and hides what it controls, rendered only once shown: the reference lists every operation,

@@ -5,7 +5,7 @@
  * sandbox key when they have one.
  */
 import type {JsonSchema, OperationEntry} from './openapi';
-import {enumValues} from './openapi';
+import {enumValues} from './schema-rows';
 
 export type ExampleLanguage = 'curl' | 'javascript' | 'python';
 

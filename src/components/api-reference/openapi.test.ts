@@ -1,17 +1,8 @@
 import {beforeAll, describe, expect, it} from 'vitest';
 import {openapiDocument} from '../../../scripts/gen-openapi.mjs';
 import {ERROR_CATALOGUE} from '@intakekit/contract/errors';
-import {
-  authOf,
-  constraints,
-  errorCodes,
-  flattenFields,
-  groupOperations,
-  jsonSchema,
-  operationAnchor,
-  typeLabel,
-  type OpenApiDocument,
-} from './openapi';
+import {authOf, groupOperations, operationAnchor, type OpenApiDocument} from './openapi';
+import {constraints, errorCodes, flattenFields, jsonSchema, typeLabel} from './schema-rows';
 
 describe('schema helpers', () => {
   it('labels types, unions of literals and formats', () => {

@@ -6,7 +6,7 @@ import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {exampleRequest, exampleValue} from './examples';
 import {STATUS_TEXT, type JsonSchema, type OperationEntry} from './openapi';
 import {Disclosure} from './disclosure';
-import styles from './styles.module.css';
+import styles from './tools.module.css';
 
 interface Answer {
   status: number;
