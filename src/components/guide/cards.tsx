@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {GuideIcon, type GuideIconName} from './icons';
-import styles from './styles.module.css';
+import styles from './cards.module.css';
 
 /** A responsive grid of <InfoCard>s (three across on desktop, one on phones). */
 export function InfoCards({children}: {children: ReactNode}): ReactNode {

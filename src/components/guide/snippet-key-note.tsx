@@ -4,7 +4,7 @@ import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {maskApiKey} from '@site/src/lib/mask';
 import {KEY_CHECKSUM_LENGTH, KEY_RANDOM_LENGTH, keyPrefix} from '@intakekit/contract/api-keys';
 import {SANDBOX_KEY_PLACEHOLDER} from './placeholders';
-import styles from './styles.module.css';
+import styles from './snippet-key-note.module.css';
 
 // A sandbox key's shape, masked as a real one is: the sentence takes the same room with it as with the reader's key.
 const KEY_SHAPE = maskApiKey(`${keyPrefix('sandbox')}${'0'.repeat(KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH)}`);

@@ -1,5 +1,5 @@
 import {Children, cloneElement, isValidElement, type ComponentProps, type ReactElement, type ReactNode} from 'react';
-import styles from './styles.module.css';
+import styles from './table.module.css';
 
 type ElementWithChildren = ReactElement<{children?: ReactNode}>;
 

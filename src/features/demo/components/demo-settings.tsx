@@ -1,0 +1,95 @@
+import type {ReactNode} from 'react';
+import clsx from 'clsx';
+import Link from '@docusaurus/Link';
+import {FLOWS} from '@intakekit/contract/flow-catalogue';
+import {maskApiKey} from '@site/src/lib/mask';
+import {inputClassName} from '@site/src/components/form-field';
+import {STATUS_TEXT, type RunStatus} from '@site/src/hooks/use-intake-run';
+import {DEMO_ENV} from './demo-page';
+import styles from './styles.module.css';
+
+interface Props {
+  apiKey: string | null;
+  isLoading: boolean;
+  flowId: string;
+  chooseFlow: (flowId: string) => void;
+  status: RunStatus;
+  onRestart: () => void;
+}
+
+/** Beside the phone: the key the demo runs with (masked), the flow (to choose), the environment and the run's status. */
+export function DemoSettings({apiKey, isLoading, flowId, chooseFlow, status, onRestart}: Props): ReactNode {
+  const running = apiKey !== null;
+  return (
+    <aside className={styles.details} aria-label="Demo settings">
+      <h3 className={styles.detailsTitle}>Demo settings</h3>
+      <dl className={styles.list}>
+        <div>
+          <dt>Sandbox key</dt>
+          <dd>
+            {apiKey !== null ? (
+              <code className={styles.key} data-testid="demo-key">
+                {/* One line: the stars in the middle are clipped on screen; screen readers get them all. */}
+                <span className="sr-only">{maskApiKey(apiKey)}</span>
+                <span aria-hidden="true">
+                  {apiKey.slice(0, 8)}
+                  <span className={styles.stars}>{maskApiKey(apiKey).slice(8, -8)}</span>
+                  {apiKey.slice(-8)}
+                </span>
+              </code>
+            ) : isLoading ? (
+              '...'
+            ) : (
+              <Link to="/api-keys">None yet: create one</Link>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <label htmlFor="demo-flow">Flow</label>
+          </dt>
+          <dd className={styles.flow}>
+            <select
+              id="demo-flow"
+              className={inputClassName}
+              value={flowId}
+              onChange={(event) => chooseFlow(event.target.value)}
+            >
+              {FLOWS.map((flow) => (
+                <option key={flow.id} value={flow.id}>
+                  {flow.name}
+                </option>
+              ))}
+            </select>
+            <code data-testid="demo-flow-id">{flowId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Environment</dt>
+          <dd>
+            <span className={styles.env}>{DEMO_ENV}</span>
+          </dd>
+        </div>
+        {running && (
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span className={clsx(styles.status, styles[`status_${status}`])}>{STATUS_TEXT[status]}</span>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {running && (
+        <button
+          type="button"
+          className="button button--outline button--primary button--block"
+          onClick={onRestart}
+          disabled={status === 'loading' || status === 'starting'}
+        >
+          Restart the demo
+        </button>
+      )}
+      <p className={styles.note}>Sandbox mode: answers stay in the browser.</p>
+    </aside>
+  );
+}
