@@ -127,14 +127,13 @@ describe('connections per client address', () => {
       ),
     );
     onTestFinished(() => slow.forEach(({socket}) => socket.destroy()));
+    const clientStatus = async () => {
+      const {status, socket} = await askFrom(port, '127.0.0.1', forwarded('203.0.113.7'));
+      socket.destroy();
+      return status;
+    };
     // A third request of that client is refused as soon as the two are counted.
-    await expect
-      .poll(async () => {
-        const {status, socket} = await askFrom(port, '127.0.0.1', forwarded('203.0.113.7'));
-        socket.destroy();
-        return status;
-      })
-      .toBe('HTTP/1.1 429 Too Many Requests');
+    await expect.poll(clientStatus).toBe('HTTP/1.1 429 Too Many Requests');
     // The proxy itself is not capped at two connections, and another client through it is served.
     const others = await Promise.all(
       ['203.0.113.8', '203.0.113.9', '203.0.113.10'].map((client) => askFrom(port, '127.0.0.1', forwarded(client))),
@@ -142,13 +141,7 @@ describe('connections per client address', () => {
     expect(others.map((o) => o.status)).toEqual(Array(3).fill('HTTP/1.1 200 OK'));
     // Once its requests end, the client is served again.
     for (const {socket} of slow) socket.destroy();
-    await expect
-      .poll(async () => {
-        const {status, socket} = await askFrom(port, '127.0.0.1', forwarded('203.0.113.7'));
-        socket.destroy();
-        return status;
-      })
-      .toBe('HTTP/1.1 200 OK');
+    await expect.poll(clientStatus).toBe('HTTP/1.1 200 OK');
     for (const {socket} of others) socket.destroy();
   });
 

@@ -291,10 +291,14 @@ async function newestLink(r: Real, email: string): Promise<string> {
   throw new Error(`No invitation link was sent to ${email}`);
 }
 
-abstract class Command implements fc.AsyncCommand<Model, Real> {
+/** A command of the model: what it names is `args` (how a counterexample prints it too). */
+abstract class Command<A extends object = object> implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly args: A) {}
   abstract check(m: Readonly<Model>): boolean;
   abstract act(m: Model, r: Real): Promise<void>;
-  abstract toString(): string;
+  toString(): string {
+    return `${this.constructor.name}(${JSON.stringify(this.args)})`;
+  }
   async run(m: Model, r: Real): Promise<void> {
     r.clock.now += 1000;
     expireInvites(m, r.clock.now);
@@ -369,33 +373,22 @@ function resolveInviteId(m: Model, ref: InviteIdRef): {id: string; invite?: Mode
   return {id: NO_ID};
 }
 
-class Register extends Command {
-  constructor(
-    readonly user: number,
-    readonly withTeam: boolean,
-    readonly verifyNow: boolean,
-    readonly throughInvitation: boolean,
-  ) {
-    super();
-  }
+class Register extends Command<{user: number; withTeam: boolean; verifyNow: boolean; throughInvitation: boolean}> {
   check() {
     return true;
   }
-  override toString() {
-    return `register(${this.user}${this.withTeam ? ', team' : ''}${this.verifyNow ? ', verified' : ''}${this.throughInvitation ? ', with an invitation link' : ''})`;
-  }
   async act(m: Model, r: Real) {
-    const u = m.users[this.user]!;
-    const teamName = `Team ${this.user}-${r.clock.now}`;
+    const u = m.users[this.args.user]!;
+    const teamName = `Team ${this.args.user}-${r.clock.now}`;
     // Through a link: the newest sent to this address if there is one, else one that no longer works.
     const newest = m.invites.filter((i) => i.email === u.email && i.token).sort((a, b) => b.sentAt - a.sentAt)[0];
-    const link = this.throughInvitation ? (newest?.token ?? m.deadTokens.at(-1) ?? UNKNOWN_TOKEN) : undefined;
+    const link = this.args.throughInvitation ? (newest?.token ?? m.deadTokens.at(-1) ?? UNKNOWN_TOKEN) : undefined;
     const res = await post(r.app, '/api/auth/register', {
       email: u.email,
       password: PASSWORD,
       name: u.name,
       turnstileToken: TURNSTILE,
-      ...(this.withTeam && {teamName}),
+      ...(this.args.withTeam && {teamName}),
       ...(link && {invitationToken: link}),
     });
     r.last = res.statusCode;
@@ -412,7 +405,7 @@ class Register extends Command {
     const token = (await login(r.app, u.email)).json().token as string;
     const me = (await authed(r.app, token, 'GET', '/api/auth/me')).json().user;
     Object.assign(u, {id: me.id, token, verified: provesMailbox, team: undefined, role: undefined});
-    if (this.withTeam) {
+    if (this.args.withTeam) {
       m.teams.set(me.team.id, {name: teamName, productionReady: false});
       Object.assign(u, {team: me.team.id, role: 'owner', joinedAt: r.clock.now});
     }
@@ -421,7 +414,7 @@ class Register extends Command {
       team: u.team ? {id: u.team, role: u.role} : null,
       verified: u.verified,
     });
-    if (this.verifyNow && !u.verified) await verifyByMail(r, u);
+    if (this.args.verifyNow && !u.verified) await verifyByMail(r, u);
   }
 }
 
@@ -432,51 +425,35 @@ async function verifyByMail(r: Real, u: ModelUser): Promise<void> {
   u.verified = true;
 }
 
-class Verify extends Command {
-  constructor(readonly user: number) {
-    super();
-  }
+class Verify extends Command<{user: number}> {
   check(m: Readonly<Model>) {
-    return signedIn(m, this.user) && !m.users[this.user]!.verified;
-  }
-  override toString() {
-    return `verify(${this.user})`;
+    return signedIn(m, this.args.user) && !m.users[this.args.user]!.verified;
   }
   async act(m: Model, r: Real) {
-    const u = m.users[this.user]!;
+    const u = m.users[this.args.user]!;
     expect((await post(r.app, '/api/auth/resend-verification', {email: u.email})).statusCode).toBe(200);
     await verifyByMail(r, u);
   }
 }
 
-class Invite extends Command {
-  constructor(
-    readonly actor: ActorRef,
-    readonly target: number,
-    readonly role: InviteRole,
-  ) {
-    super();
-  }
+class Invite extends Command<{actor: ActorRef; target: number; role: InviteRole}> {
   check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.actor));
-  }
-  override toString() {
-    return `invite(${JSON.stringify(this.actor)} -> ${this.target} as ${this.role})`;
+    return Boolean(resolveActor(m, this.args.actor));
   }
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.actor)!;
-    const target = m.users[this.target]!;
+    const actor = resolveActor(m, this.args.actor)!;
+    const target = m.users[this.args.target]!;
     const res = await call(r, actor.token!, 'POST', '/api/team/add', {
       email: target.email,
-      ...(this.role === 'admin' && {role: 'admin'}),
+      ...(this.args.role === 'admin' && {role: 'admin'}),
     });
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'invite without a team');
     const refusals = [
-      ...(!isManager(actor) || (this.role === 'admin' && actor.role !== 'owner') ? ['FORBIDDEN'] : []),
+      ...(!isManager(actor) || (this.args.role === 'admin' && actor.role !== 'owner') ? ['FORBIDDEN'] : []),
       ...(actor.verified ? [] : ['EMAIL_NOT_VERIFIED']),
     ];
     if (refusals.length > 0)
-      return expectRefusalOneOf(res, 403, refusals, `invite as ${this.role} by an unverified ${actor.role}`);
+      return expectRefusalOneOf(res, 403, refusals, `invite as ${this.args.role} by an unverified ${actor.role}`);
     // Only what this team knows: its members (the actor included) and its own pending invitations.
     if (target.team === actor.team) return expectRefusal(res, 409, 'EMAIL_IN_USE', 'invite a member of this team');
     if (m.invites.some((i) => i.team === actor.team && i.email === target.email))
@@ -489,7 +466,7 @@ class Invite extends Command {
       id: res.json().invitation?.id,
       email: target.email,
       team: actor.team,
-      role: this.role,
+      role: this.args.role,
       createdAt: now,
       sentAt: now,
       expiresAt: now + INVITATION_TTL,
@@ -504,22 +481,13 @@ class Invite extends Command {
   }
 }
 
-class Accept extends Command {
-  constructor(
-    readonly actor: ActorRef,
-    readonly link: LinkRef,
-  ) {
-    super();
-  }
+class Accept extends Command<{actor: ActorRef; link: LinkRef}> {
   check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.actor));
-  }
-  override toString() {
-    return `accept(${JSON.stringify(this.actor)}, ${JSON.stringify(this.link)})`;
+    return Boolean(resolveActor(m, this.args.actor));
   }
   async act(m: Model, r: Real) {
-    const u = resolveActor(m, this.actor)!;
-    const {token, invite} = resolveLink(m, this.link, u);
+    const u = resolveActor(m, this.args.actor)!;
+    const {token, invite} = resolveLink(m, this.args.link, u);
     const res = await call(r, u.token!, 'POST', '/api/invitations/accept', {token});
     if (!invite) return expectRefusal(res, 400, 'INVALID_OR_EXPIRED', 'accept a link that does not work');
     if (invite.email !== u.email)
@@ -543,19 +511,13 @@ class Accept extends Command {
   }
 }
 
-class Decline extends Command {
-  constructor(readonly link: LinkRef) {
-    super();
-  }
+class Decline extends Command<{link: LinkRef}> {
   check() {
     return true;
   }
-  override toString() {
-    return `decline(${JSON.stringify(this.link)})`;
-  }
   async act(m: Model, r: Real) {
     // No session: the link proves the mailbox.
-    const {token, invite} = resolveLink(m, this.link);
+    const {token, invite} = resolveLink(m, this.args.link);
     const res = await post(r.app, '/api/invitations/decline', {token});
     r.last = res.statusCode;
     if (!invite) return expectRefusal(res, 400, 'INVALID_OR_EXPIRED', 'decline a link that does not work');
@@ -564,22 +526,13 @@ class Decline extends Command {
   }
 }
 
-class RevokeInvite extends Command {
-  constructor(
-    readonly actor: ActorRef,
-    readonly target: InviteIdRef,
-  ) {
-    super();
-  }
+class RevokeInvite extends Command<{actor: ActorRef; target: InviteIdRef}> {
   check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.actor));
-  }
-  override toString() {
-    return `revokeInvitation(${JSON.stringify(this.actor)}, ${JSON.stringify(this.target)})`;
+    return Boolean(resolveActor(m, this.args.actor));
   }
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.actor)!;
-    const {id, invite} = resolveInviteId(m, this.target);
+    const actor = resolveActor(m, this.args.actor)!;
+    const {id, invite} = resolveInviteId(m, this.args.target);
     const res = await call(r, actor.token!, 'DELETE', `/api/team/invitations/${id}`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'revoke without a team');
     if (!isManager(actor)) return expectRefusal(res, 403, 'FORBIDDEN', 'revoke by a member');
@@ -590,28 +543,18 @@ class RevokeInvite extends Command {
   }
 }
 
-class ResendInvite extends Command {
-  constructor(
-    readonly actor: ActorRef,
-    readonly target: InviteIdRef,
-    readonly afterAMinute: boolean,
-  ) {
-    super();
-  }
+class ResendInvite extends Command<{actor: ActorRef; target: InviteIdRef; afterAMinute: boolean}> {
   check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.actor));
-  }
-  override toString() {
-    return `resendInvitation(${JSON.stringify(this.actor)}, ${JSON.stringify(this.target)}${this.afterAMinute ? ', a minute later' : ''})`;
+    return Boolean(resolveActor(m, this.args.actor));
   }
   async act(m: Model, r: Real) {
-    if (this.afterAMinute) {
+    if (this.args.afterAMinute) {
       r.clock.now += RESEND_INTERVAL;
       expireInvites(m, r.clock.now);
     }
     const now = r.clock.now;
-    const actor = resolveActor(m, this.actor)!;
-    const {id, invite} = resolveInviteId(m, this.target);
+    const actor = resolveActor(m, this.args.actor)!;
+    const {id, invite} = resolveInviteId(m, this.args.target);
     const res = await call(r, actor.token!, 'POST', `/api/team/invitations/${id}/resend`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'resend without a team');
     if (!isManager(actor)) return expectRefusal(res, 403, 'FORBIDDEN', 'resend by a member');
@@ -667,22 +610,13 @@ async function lostAccess(m: Model, r: Real, user: ModelUser, team: string) {
   }
 }
 
-class Remove extends Command {
-  constructor(
-    readonly actor: ActorRef,
-    readonly target: MemberRef,
-  ) {
-    super();
-  }
+class Remove extends Command<{actor: ActorRef; target: MemberRef}> {
   check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.actor));
-  }
-  override toString() {
-    return `remove(${JSON.stringify(this.actor)} -> ${JSON.stringify(this.target)})`;
+    return Boolean(resolveActor(m, this.args.actor));
   }
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.actor)!;
-    const {id, user} = resolveMember(m, actor, this.target);
+    const actor = resolveActor(m, this.args.actor)!;
+    const {id, user} = resolveMember(m, actor, this.args.target);
     const res = await call(r, actor.token!, 'DELETE', `/api/team/${id}`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'remove without a team');
     if (!isManager(actor)) return expectRefusal(res, 403, 'FORBIDDEN', 'remove by a member');
@@ -702,18 +636,12 @@ class Remove extends Command {
   }
 }
 
-class Leave extends Command {
-  constructor(readonly user: number) {
-    super();
-  }
+class Leave extends Command<{user: number}> {
   check(m: Readonly<Model>) {
-    return signedIn(m, this.user);
-  }
-  override toString() {
-    return `leave(${this.user})`;
+    return signedIn(m, this.args.user);
   }
   async act(m: Model, r: Real) {
-    const u = m.users[this.user]!;
+    const u = m.users[this.args.user]!;
     const res = await call(r, u.token!, 'POST', '/api/team/leave');
     if (!u.team) return expectRefusal(res, 404, 'NOT_FOUND', 'leave without a team');
     if (u.role === 'owner') return expectRefusal(res, 403, 'OWNER_MUST_TRANSFER', 'the owner leaves');
@@ -724,61 +652,43 @@ class Leave extends Command {
   }
 }
 
-class ChangeRole extends Command {
-  constructor(
-    readonly actor: ActorRef,
-    readonly target: MemberRef,
-    readonly role: InviteRole,
-  ) {
-    super();
-  }
+class ChangeRole extends Command<{actor: ActorRef; target: MemberRef; role: InviteRole}> {
   check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.actor));
-  }
-  override toString() {
-    return `changeRole(${JSON.stringify(this.actor)} -> ${JSON.stringify(this.target)} to ${this.role})`;
+    return Boolean(resolveActor(m, this.args.actor));
   }
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.actor)!;
-    const {id, user} = resolveMember(m, actor, this.target);
-    const res = await call(r, actor.token!, 'PATCH', `/api/team/${id}`, {role: this.role});
+    const actor = resolveActor(m, this.args.actor)!;
+    const {id, user} = resolveMember(m, actor, this.args.target);
+    const res = await call(r, actor.token!, 'PATCH', `/api/team/${id}`, {role: this.args.role});
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'change a role without a team');
     if (actor.role !== 'owner') return expectRefusal(res, 403, 'FORBIDDEN', 'change a role as a non-owner');
     if (user === actor) return expectRefusal(res, 403, 'FORBIDDEN', "change the owner's own role");
     if (!user?.id || user.team !== actor.team)
       return expectRefusal(res, 404, 'NOT_FOUND', 'change the role of someone outside your team');
-    user.role = this.role;
+    user.role = this.args.role;
     expect({status: res.statusCode, body: res.json()}).toEqual({
       status: 200,
-      body: {user: {id: user.id, name: user.name, email: user.email, role: this.role, joinedAt: iso(user.joinedAt!)}},
+      body: {
+        user: {id: user.id, name: user.name, email: user.email, role: this.args.role, joinedAt: iso(user.joinedAt!)},
+      },
     });
   }
 }
 
-class Transfer extends Command {
-  constructor(
-    readonly actor: ActorRef,
-    readonly target: MemberRef,
-    readonly rightPassword: boolean,
-  ) {
-    super();
-  }
+class Transfer extends Command<{actor: ActorRef; target: MemberRef; rightPassword: boolean}> {
   check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.actor));
-  }
-  override toString() {
-    return `transfer(${JSON.stringify(this.actor)} -> ${JSON.stringify(this.target)}${this.rightPassword ? '' : ', wrong password'})`;
+    return Boolean(resolveActor(m, this.args.actor));
   }
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.actor)!;
-    const {id, user} = resolveMember(m, actor, this.target);
+    const actor = resolveActor(m, this.args.actor)!;
+    const {id, user} = resolveMember(m, actor, this.args.target);
     const res = await call(r, actor.token!, 'POST', '/api/team/transfer', {
       userId: id,
-      password: this.rightPassword ? PASSWORD : 'Wrong-Horse-42',
+      password: this.args.rightPassword ? PASSWORD : 'Wrong-Horse-42',
     });
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'transfer without a team');
     if (actor.role !== 'owner') return expectRefusal(res, 403, 'FORBIDDEN', 'transfer as a non-owner');
-    if (!this.rightPassword)
+    if (!this.args.rightPassword)
       return expectRefusal(res, 400, 'INVALID_CURRENT_PASSWORD', 'transfer with a wrong password');
     if (!user?.id || user === actor || user.team !== actor.team)
       return expectRefusal(res, 404, 'NOT_FOUND', 'transfer to someone outside your team');
@@ -791,63 +701,42 @@ class Transfer extends Command {
   }
 }
 
-class MarkProductionReady extends Command {
-  constructor(readonly user: number) {
-    super();
-  }
+class MarkProductionReady extends Command<{user: number}> {
   check(m: Readonly<Model>) {
-    return Boolean(m.users[this.user]!.team);
-  }
-  override toString() {
-    return `operator marks ${this.user}'s team production ready`;
+    return Boolean(m.users[this.args.user]!.team);
   }
   async act(m: Model, r: Real) {
-    const team = m.users[this.user]!.team!;
+    const team = m.users[this.args.user]!.team!;
     await r.app.db.updateTable('teams').set({production_ready: true}).where('id', '=', team).execute();
     m.teams.get(team)!.productionReady = true;
   }
 }
 
 /** Time passes: a minute (resends), an hour (the team limit's window) or a week (every invitation expires). */
-class TimePasses extends Command {
-  constructor(readonly ms: number) {
-    super();
-  }
+class TimePasses extends Command<{ms: number}> {
   check() {
     return true;
   }
-  override toString() {
-    return `${this.ms / 1000} s pass`;
-  }
   async act(_m: Model, r: Real) {
-    r.clock.now += this.ms;
+    r.clock.now += this.args.ms;
   }
 }
 
-class CreateKey extends Command {
-  constructor(
-    readonly actor: number,
-    readonly keyType: KeyType,
-  ) {
-    super();
-  }
+class CreateKey extends Command<{actor: number; keyType: KeyType}> {
   check(m: Readonly<Model>) {
-    return signedIn(m, this.actor);
-  }
-  override toString() {
-    return `create(${this.actor}, ${this.keyType})`;
+    return signedIn(m, this.args.actor);
   }
   async act(m: Model, r: Real) {
-    const u = m.users[this.actor]!;
+    const u = m.users[this.args.actor]!;
     const res = await call(
       r,
       u.token!,
       'POST',
-      `/api/keys/${this.keyType}`,
-      this.keyType === 'production' ? {allowedOrigins: [CLINIC]} : undefined,
+      `/api/keys/${this.args.keyType}`,
+      this.args.keyType === 'production' ? {allowedOrigins: [CLINIC]} : undefined,
     );
     if (!u.verified) return expectRefusal(res, 403, 'EMAIL_NOT_VERIFIED', 'create unverified');
-    if (this.keyType === 'production' && !(u.team && m.teams.get(u.team)!.productionReady)) {
+    if (this.args.keyType === 'production' && !(u.team && m.teams.get(u.team)!.productionReady)) {
       return expectRefusal(res, 403, 'PRODUCTION_NOT_READY', 'production key');
     }
     if (m.keys.filter((k) => k.owner === ownerOf(u) && k.status === 'active').length >= 50) {
@@ -858,12 +747,12 @@ class CreateKey extends Command {
     const created: ModelKey = {
       id: key.id,
       apiKey,
-      keyType: this.keyType,
+      keyType: this.args.keyType,
       owner: ownerOf(u),
       status: 'active',
       createdAt: r.clock.now,
       lastUsedAt: null,
-      name: nextName(m, ownerOf(u), this.keyType),
+      name: nextName(m, ownerOf(u), this.args.keyType),
       replacedBy: null,
     };
     expect(key).toEqual(keyBody(created));
@@ -888,31 +777,45 @@ function hintBody(key: ModelKey | undefined, hint: TypeHint) {
   return {keyType: hint === 'same' ? key.keyType : other};
 }
 
-class Rotate extends Command {
-  constructor(
-    readonly actor: number,
-    readonly ref: KeyRef,
-    readonly hint: TypeHint,
-  ) {
-    super();
-  }
+/**
+ * Rotate and revoke: the actor names a key (with the type the portal sends along) and calls its route. An unverified
+ * actor is refused; a key that is not theirs, of the other type, or (`refusesRevoked`) revoked is refused with 404 and
+ * still authenticates as before. `accepted` checks the answer of a change the model allows.
+ */
+abstract class KeyChange extends Command<{actor: number; ref: KeyRef; hint: TypeHint}> {
+  abstract readonly verb: 'rotate' | 'revoke';
+  abstract readonly method: 'POST' | 'DELETE';
+  abstract readonly refusesRevoked: boolean;
   check(m: Readonly<Model>) {
-    return signedIn(m, this.actor);
+    return signedIn(m, this.args.actor);
   }
-  override toString() {
-    return `rotate(${this.actor}, ${JSON.stringify(this.ref)}, type ${this.hint})`;
-  }
+  abstract accepted(m: Model, r: Real, key: ModelKey, res: LightMyRequestResponse): Promise<void>;
   async act(m: Model, r: Real) {
-    const u = m.users[this.actor]!;
-    const key = resolveKey(m, this.ref, u);
-    const id = key?.id ?? '00000000-0000-4000-8000-000000000000';
-    const res = await call(r, u.token!, 'POST', `/api/keys/${id}/rotate`, hintBody(key, this.hint));
-    if (!u.verified) return expectRefusal(res, 403, 'EMAIL_NOT_VERIFIED', 'rotate unverified');
-    if (!key || key.owner !== ownerOf(u) || this.hint === 'other' || key.status !== 'active') {
-      expectRefusal(res, 404, 'NOT_FOUND', 'rotate a key that is not yours, of another type, or revoked');
-      if (key) await expectAuthenticates(r, key, 'a key a refused rotation named');
+    const u = m.users[this.args.actor]!;
+    const key = resolveKey(m, this.args.ref, u);
+    const res = await call(
+      r,
+      u.token!,
+      this.method,
+      `/api/keys/${key?.id ?? NO_ID}/${this.verb}`,
+      hintBody(key, this.args.hint),
+    );
+    if (!u.verified) return expectRefusal(res, 403, 'EMAIL_NOT_VERIFIED', `${this.verb} unverified`);
+    const revoked = this.refusesRevoked && key?.status !== 'active';
+    if (!key || key.owner !== ownerOf(u) || this.args.hint === 'other' || revoked) {
+      expectRefusal(res, 404, 'NOT_FOUND', `${this.verb} a key that is not yours, of another type, or revoked`);
+      if (key) await expectAuthenticates(r, key, `a key a refused ${this.verb} named`);
       return;
     }
+    await this.accepted(m, r, key, res);
+  }
+}
+
+class Rotate extends KeyChange {
+  readonly verb = 'rotate';
+  readonly method = 'POST';
+  readonly refusesRevoked = true;
+  async accepted(m: Model, r: Real, key: ModelKey, res: LightMyRequestResponse) {
     expect(res.statusCode).toBe(200);
     key.status = 'revoked';
     const {apiKey, key: body} = res.json();
@@ -936,31 +839,11 @@ class Rotate extends Command {
   }
 }
 
-class Revoke extends Command {
-  constructor(
-    readonly actor: number,
-    readonly ref: KeyRef,
-    readonly hint: TypeHint,
-  ) {
-    super();
-  }
-  check(m: Readonly<Model>) {
-    return signedIn(m, this.actor);
-  }
-  override toString() {
-    return `revoke(${this.actor}, ${JSON.stringify(this.ref)}, type ${this.hint})`;
-  }
-  async act(m: Model, r: Real) {
-    const u = m.users[this.actor]!;
-    const key = resolveKey(m, this.ref, u);
-    const id = key?.id ?? '00000000-0000-4000-8000-000000000000';
-    const res = await call(r, u.token!, 'DELETE', `/api/keys/${id}/revoke`, hintBody(key, this.hint));
-    if (!u.verified) return expectRefusal(res, 403, 'EMAIL_NOT_VERIFIED', 'revoke unverified');
-    if (!key || key.owner !== ownerOf(u) || this.hint === 'other') {
-      expectRefusal(res, 404, 'NOT_FOUND', 'revoke a key that is not yours or of another type');
-      if (key) await expectAuthenticates(r, key, 'a key a refused revocation named');
-      return;
-    }
+class Revoke extends KeyChange {
+  readonly verb = 'revoke';
+  readonly method = 'DELETE';
+  readonly refusesRevoked = false;
+  async accepted(_m: Model, r: Real, key: ModelKey, res: LightMyRequestResponse) {
     // Revoking a revoked key answers it unchanged.
     key.status = 'revoked';
     expect({status: res.statusCode, key: res.json().key}).toEqual({status: 200, key: keyBody(key)});
@@ -968,41 +851,26 @@ class Revoke extends Command {
   }
 }
 
-class UseKey extends Command {
-  constructor(
-    readonly ref: KeyRef,
-    readonly rightEnv: boolean,
-  ) {
-    super();
-  }
+class UseKey extends Command<{ref: KeyRef; rightEnv: boolean}> {
   check(m: Readonly<Model>) {
     return m.keys.length > 0;
   }
-  override toString() {
-    return `sdk(${JSON.stringify(this.ref)}, ${this.rightEnv ? 'its env' : 'the other env'})`;
-  }
   async act(m: Model, r: Real) {
-    const key = resolveKey(m, this.ref) ?? m.keys[0]!;
-    const env = this.rightEnv ? envFor(key.keyType) : key.keyType === 'sandbox' ? 'pro' : 'test';
+    const key = resolveKey(m, this.args.ref) ?? m.keys[0]!;
+    const env = this.args.rightEnv ? envFor(key.keyType) : key.keyType === 'sandbox' ? 'pro' : 'test';
     const res = await useKey(r, key, env);
     r.last = res.statusCode;
-    if (key.status === 'active' && this.rightEnv) expect(res.statusCode).toBe(200);
+    if (key.status === 'active' && this.args.rightEnv) expect(res.statusCode).toBe(200);
     else expectRefusal(res, 401, 'INVALID_API_KEY', `sdk with a ${key.status} key in ${env}`);
   }
 }
 
-class ShowTeam extends Command {
-  constructor(readonly actor: number) {
-    super();
-  }
+class ShowTeam extends Command<{actor: number}> {
   check(m: Readonly<Model>) {
-    return signedIn(m, this.actor);
-  }
-  override toString() {
-    return `team(${this.actor})`;
+    return signedIn(m, this.args.actor);
   }
   async act(m: Model, r: Real) {
-    const u = m.users[this.actor]!;
+    const u = m.users[this.args.actor]!;
     const res = await call(r, u.token!, 'GET', '/api/team');
     if (!u.team) return expectRefusal(res, 404, 'NOT_FOUND', 'team view without a team');
     expect({status: res.statusCode, body: res.json()}).toEqual({status: 200, body: expectedTeam(m, u)});
@@ -1043,7 +911,9 @@ const inviteRole = fc.constantFrom<InviteRole>('member', 'member', 'admin');
 // A third of sign-ups create a team, so that most people are free to accept an invitation.
 const register = fc
   .tuple(user, fc.nat({max: 2}), fc.nat({max: 3}), fc.boolean())
-  .map(([u, team, v, link]) => new Register(u, team === 0, v > 0, link));
+  .map(
+    ([u, team, v, link]) => new Register({user: u, withTeam: team === 0, verifyNow: v > 0, throughInvitation: link}),
+  );
 const actor: fc.Arbitrary<ActorRef> = fc.oneof(
   user.map((index) => ({kind: 'user' as const, index})),
   user.map((index) => ({kind: 'manager' as const, index})),
@@ -1057,37 +927,49 @@ const invitee: fc.Arbitrary<ActorRef> = fc.oneof(
   {weight: 3, arbitrary: user.map((index) => ({kind: 'invitee' as const, index}))},
   {weight: 1, arbitrary: user.map((index) => ({kind: 'user' as const, index}))},
 );
-const invite = fc.tuple(actor, user, inviteRole).map(([a, t, role]) => new Invite(a, t, role));
-const acceptInvite = fc.tuple(invitee, linkRef).map(([a, l]) => new Accept(a, l));
+const invite = fc.tuple(actor, user, inviteRole).map(([a, t, role]) => new Invite({actor: a, target: t, role}));
+const acceptInvite = fc.tuple(invitee, linkRef).map(([a, l]) => new Accept({actor: a, link: l}));
 // For the opening moves: invitations that can succeed, and their invitees' answers.
-const managerInvite = fc.tuple(manager, user, inviteRole).map(([a, t, role]) => new Invite(a, t, role));
-const acceptMine = user.map((index) => new Accept({kind: 'invitee', index}, {kind: 'mine', index: 0}));
+const managerInvite = fc
+  .tuple(manager, user, inviteRole)
+  .map(([a, t, role]) => new Invite({actor: a, target: t, role}));
+const acceptMine = user.map((index) => new Accept({actor: {kind: 'invitee', index}, link: {kind: 'mine', index: 0}}));
 const commands = [
   register,
-  user.map((u) => new Verify(u)),
+  user.map((u) => new Verify({user: u})),
   invite,
   invite,
   acceptInvite,
   acceptInvite,
-  linkRef.map((l) => new Decline(l)),
-  fc.tuple(actor, inviteIdRef).map(([a, i]) => new RevokeInvite(a, i)),
-  fc.tuple(actor, inviteIdRef, fc.boolean()).map(([a, i, wait]) => new ResendInvite(a, i, wait)),
-  user.map((u) => new Leave(u)),
-  fc.tuple(actor, memberRef).map(([a, t]) => new Remove(a, t)),
-  fc.tuple(actor, memberRef).map(([a, t]) => new Remove(a, t)),
-  fc.tuple(owner, colleague, inviteRole).map(([a, t, role]) => new ChangeRole(a, t, role)),
-  fc.tuple(owner, colleague, fc.nat({max: 3})).map(([a, t, p]) => new Transfer(a, t, p > 0)),
-  user.map((u) => new MarkProductionReady(u)),
-  fc.tuple(user, fc.constantFrom<KeyType>('sandbox', 'sandbox', 'production')).map(([a, t]) => new CreateKey(a, t)),
-  fc.tuple(user, fc.constantFrom<KeyType>('sandbox', 'production')).map(([a, t]) => new CreateKey(a, t)),
-  fc.tuple(user, fc.constantFrom<KeyType>('sandbox', 'production')).map(([a, t]) => new CreateKey(a, t)),
-  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Rotate(a, k, h)),
-  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Rotate(a, k, h)),
-  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Revoke(a, k, h)),
-  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Revoke(a, k, h)),
-  fc.tuple(keyRef, fc.nat({max: 3})).map(([k, e]) => new UseKey(k, e > 0)),
-  user.map((u) => new ShowTeam(u)),
-  fc.constantFrom(MINUTE, MINUTE, HOUR, 7 * DAY).map((ms) => new TimePasses(ms)),
+  linkRef.map((l) => new Decline({link: l})),
+  fc.tuple(actor, inviteIdRef).map(([a, i]) => new RevokeInvite({actor: a, target: i})),
+  fc
+    .tuple(actor, inviteIdRef, fc.boolean())
+    .map(([a, i, wait]) => new ResendInvite({actor: a, target: i, afterAMinute: wait})),
+  user.map((u) => new Leave({user: u})),
+  fc.tuple(actor, memberRef).map(([a, t]) => new Remove({actor: a, target: t})),
+  fc.tuple(actor, memberRef).map(([a, t]) => new Remove({actor: a, target: t})),
+  fc.tuple(owner, colleague, inviteRole).map(([a, t, role]) => new ChangeRole({actor: a, target: t, role})),
+  fc
+    .tuple(owner, colleague, fc.nat({max: 3}))
+    .map(([a, t, p]) => new Transfer({actor: a, target: t, rightPassword: p > 0})),
+  user.map((u) => new MarkProductionReady({user: u})),
+  fc
+    .tuple(user, fc.constantFrom<KeyType>('sandbox', 'sandbox', 'production'))
+    .map(([a, t]) => new CreateKey({actor: a, keyType: t})),
+  fc
+    .tuple(user, fc.constantFrom<KeyType>('sandbox', 'production'))
+    .map(([a, t]) => new CreateKey({actor: a, keyType: t})),
+  fc
+    .tuple(user, fc.constantFrom<KeyType>('sandbox', 'production'))
+    .map(([a, t]) => new CreateKey({actor: a, keyType: t})),
+  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Rotate({actor: a, ref: k, hint: h})),
+  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Rotate({actor: a, ref: k, hint: h})),
+  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Revoke({actor: a, ref: k, hint: h})),
+  fc.tuple(user, keyRef, hint).map(([a, k, h]) => new Revoke({actor: a, ref: k, hint: h})),
+  fc.tuple(keyRef, fc.nat({max: 3})).map(([k, e]) => new UseKey({ref: k, rightEnv: e > 0})),
+  user.map((u) => new ShowTeam({actor: u})),
+  fc.constantFrom(MINUTE, MINUTE, HOUR, 7 * DAY).map((ms) => new TimePasses({ms})),
 ];
 
 /**
@@ -1099,30 +981,41 @@ const commands = [
 const u = (index: number): ActorRef => ({kind: 'user', index});
 const firstManager: ActorRef = {kind: 'manager', index: 0};
 const everyRareTransition: [Register[], Invite[], Accept[], Command[]] = [
-  [new Register(0, true, true, false), new Register(1, false, true, false), new Register(2, false, true, false)],
-  [new Invite(u(0), 1, 'member'), new Invite(u(0), 2, 'admin'), new Invite(u(0), 3, 'member')],
-  [new Accept(u(1), {kind: 'mine', index: 0}), new Accept(u(2), {kind: 'mine', index: 0})],
   [
-    new Accept(u(2), {kind: 'any', index: 0}), // user 3's invitation: 403
-    new Register(3, false, false, true), // through user 3's link: verified, not in the team
-    new ChangeRole({kind: 'owner', index: 0}, {kind: 'user', index: 1}, 'admin'),
-    new Transfer({kind: 'owner', index: 0}, {kind: 'user', index: 1}, true),
-    new Leave(0),
-    new Invite(firstManager, 4, 'member'), // the team's fourth email this hour
-    new ResendInvite(firstManager, {kind: 'pending', index: 1}, true), // a fifth: 429
-    new TimePasses(HOUR),
-    new ResendInvite(firstManager, {kind: 'pending', index: 1}, false), // the second email to user 4
-    new RevokeInvite(firstManager, {kind: 'pending', index: 1}),
-    new Invite(firstManager, 4, 'member'), // a third email to user 4 in a day: 429
-    new Accept(u(3), {kind: 'mine', index: 0}),
-    new CreateKey(3, 'sandbox'),
-    new Rotate(3, {kind: 'own', index: 0}, 'none'),
-    new Revoke(3, {kind: 'own', index: 1}, 'none'), // the successor
-    new UseKey({kind: 'key', index: 1}, true), // 401
-    new Invite(firstManager, 0, 'member'), // the former owner, now without a team
-    new Decline({kind: 'any', index: 0}),
-    new Remove(firstManager, {kind: 'user', index: 2}), // the new owner removes an admin
-    new ShowTeam(1),
+    new Register({user: 0, withTeam: true, verifyNow: true, throughInvitation: false}),
+    new Register({user: 1, withTeam: false, verifyNow: true, throughInvitation: false}),
+    new Register({user: 2, withTeam: false, verifyNow: true, throughInvitation: false}),
+  ],
+  [
+    new Invite({actor: u(0), target: 1, role: 'member'}),
+    new Invite({actor: u(0), target: 2, role: 'admin'}),
+    new Invite({actor: u(0), target: 3, role: 'member'}),
+  ],
+  [
+    new Accept({actor: u(1), link: {kind: 'mine', index: 0}}),
+    new Accept({actor: u(2), link: {kind: 'mine', index: 0}}),
+  ],
+  [
+    new Accept({actor: u(2), link: {kind: 'any', index: 0}}), // user 3's invitation: 403
+    new Register({user: 3, withTeam: false, verifyNow: false, throughInvitation: true}), // through user 3's link: verified, not in the team
+    new ChangeRole({actor: {kind: 'owner', index: 0}, target: {kind: 'user', index: 1}, role: 'admin'}),
+    new Transfer({actor: {kind: 'owner', index: 0}, target: {kind: 'user', index: 1}, rightPassword: true}),
+    new Leave({user: 0}),
+    new Invite({actor: firstManager, target: 4, role: 'member'}), // the team's fourth email this hour
+    new ResendInvite({actor: firstManager, target: {kind: 'pending', index: 1}, afterAMinute: true}), // a fifth: 429
+    new TimePasses({ms: HOUR}),
+    new ResendInvite({actor: firstManager, target: {kind: 'pending', index: 1}, afterAMinute: false}), // the second email to user 4
+    new RevokeInvite({actor: firstManager, target: {kind: 'pending', index: 1}}),
+    new Invite({actor: firstManager, target: 4, role: 'member'}), // a third email to user 4 in a day: 429
+    new Accept({actor: u(3), link: {kind: 'mine', index: 0}}),
+    new CreateKey({actor: 3, keyType: 'sandbox'}),
+    new Rotate({actor: 3, ref: {kind: 'own', index: 0}, hint: 'none'}),
+    new Revoke({actor: 3, ref: {kind: 'own', index: 1}, hint: 'none'}), // the successor
+    new UseKey({ref: {kind: 'key', index: 1}, rightEnv: true}), // 401
+    new Invite({actor: firstManager, target: 0, role: 'member'}), // the former owner, now without a team
+    new Decline({link: {kind: 'any', index: 0}}),
+    new Remove({actor: firstManager, target: {kind: 'user', index: 2}}), // the new owner removes an admin
+    new ShowTeam({actor: 1}),
   ],
 ];
 
@@ -1172,7 +1065,12 @@ describe('teams and keys against a model (fast-check)', () => {
             users.map((u, i) => {
               const [team, v] = options.next().value as [number, number];
               // The first always has a team, so that there is someone to invite the others; most are verified.
-              return new Register(u, i === 0 || team === 0, i === 0 || v > 0, false);
+              return new Register({
+                user: u,
+                withTeam: i === 0 || team === 0,
+                verifyNow: i === 0 || v > 0,
+                throughInvitation: false,
+              });
             }),
           ),
         fc.array(managerInvite, {minLength: 1, maxLength: 4}),

@@ -27,6 +27,16 @@ async function statuses(app: FastifyInstance, count: number, peer: string, forwa
   return codes;
 }
 
+/** The client addresses the request log names. */
+function loggedAddresses(logs: Awaited<ReturnType<typeof build>>['logs']): Set<unknown> {
+  return new Set(
+    logs
+      .entries()
+      .map((e) => (e.req as {remoteAddress?: string} | undefined)?.remoteAddress)
+      .filter(Boolean),
+  );
+}
+
 describe('rate-limit keys and TRUST_PROXY', () => {
   it('without TRUST_PROXY, keys on the socket address: a spoofed X-Forwarded-For changes nothing', async () => {
     const {app, logs} = await build({env: {AUTH_RATE_LIMIT: '2'}});
@@ -39,13 +49,7 @@ describe('rate-limit keys and TRUST_PROXY', () => {
     expect(await statuses(app, 3, PROXY, '203.0.113.9')).toEqual([200, 200, 429]);
     expect((await attempt(app, PROXY, '203.0.113.10')).statusCode).toBe(429);
     // The log shows the socket address, not the invented one.
-    const addresses = new Set(
-      logs
-        .entries()
-        .map((e) => (e.req as {remoteAddress?: string} | undefined)?.remoteAddress)
-        .filter(Boolean),
-    );
-    expect(addresses).toEqual(new Set(['192.0.2.10', PROXY]));
+    expect(loggedAddresses(logs)).toEqual(new Set(['192.0.2.10', PROXY]));
   });
 
   it('with the proxy trusted, each forwarded client has its own budget, and an untrusted peer cannot spoof one', async () => {
@@ -64,13 +68,7 @@ describe('rate-limit keys and TRUST_PROXY', () => {
     // ...and so has not touched the budget of the client it named.
     expect((await attempt(app, PROXY, '203.0.113.3')).statusCode).toBe(200);
     // The log names the client, so an operator sees who was limited.
-    const addresses = new Set(
-      logs
-        .entries()
-        .map((e) => (e.req as {remoteAddress?: string} | undefined)?.remoteAddress)
-        .filter(Boolean),
-    );
-    expect(addresses).toEqual(new Set(['203.0.113.1', '203.0.113.2', '192.0.2.50', '203.0.113.3']));
+    expect(loggedAddresses(logs)).toEqual(new Set(['203.0.113.1', '203.0.113.2', '192.0.2.50', '203.0.113.3']));
   });
 
   it('tells siteverify the forwarded client address behind a trusted proxy, and the socket address otherwise', async () => {
