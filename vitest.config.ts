@@ -1,4 +1,5 @@
 import {defineConfig} from 'vitest/config';
+import {integrationTests} from './scripts/lib/test-tiers';
 
 // The contract's sources, as tsconfig.json's `paths` give them to tsc and tsx: no build step before a test run.
 const contract = {
@@ -6,24 +7,27 @@ const contract = {
   replacement: `${new URL('contract/src/', import.meta.url).pathname}$1`,
 };
 
-// Pure logic (portal, SDK); the API suite, which needs a database and so runs its files one at a time
-// on the 2-core machines this project targets; and the long resilience runs, kept out of `npm test`.
+const portalTests = [
+  'src/**/*.test.{ts,tsx}',
+  'contract/test/**/*.test.ts',
+  'plugins/**/*.test.ts',
+  'sdk/test/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
+const portalAliases = {alias: [{find: '@site', replacement: new URL('.', import.meta.url).pathname}, contract]};
+
+// Pure logic (portal, SDK); the portal's integration tests; the API suite, its files in parallel (a database per
+// file on PGlite, per worker on PostgreSQL); and the long resilience runs, kept out of `npm test`.
 export default defineConfig({
   test: {
     projects: [
       {
-        test: {
-          name: 'unit',
-          include: [
-            'src/**/*.test.{ts,tsx}',
-            'contract/test/**/*.test.ts',
-            'plugins/**/*.test.ts',
-            'sdk/test/**/*.test.ts',
-            'scripts/**/*.test.ts',
-          ],
-          environment: 'node',
-        },
-        resolve: {alias: [{find: '@site', replacement: new URL('.', import.meta.url).pathname}, contract]},
+        test: {name: 'unit', include: portalTests, exclude: integrationTests, environment: 'node'},
+        resolve: portalAliases,
+      },
+      {
+        test: {name: 'integration', include: integrationTests, environment: 'node'},
+        resolve: portalAliases,
       },
       {
         test: {
@@ -31,7 +35,10 @@ export default defineConfig({
           root: './server',
           include: ['test/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // On PostgreSQL: the worker's own database (test/helpers/worker-database.ts).
+          setupFiles: ['test/helpers/worker-database.ts'],
+          // The tests wait on argon2, PGlite and timers as much as on the CPU: two files at a time on two cores.
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

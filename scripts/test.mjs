@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: unit tests, the API suite, then Playwright end to end against the production build in Debian's
-// Chromium. Every suite runs even when an earlier one fails; the last line totals them all.
+// `npm test`: unit tests, the portal's integration tests, the API suite, then Playwright end to end against the
+// production build in Debian's Chromium. Every suite runs even when an earlier one fails; the summary gives each
+// one's wall time and the last line totals them all.
 // TEST_SUMMARY_FILE=path also writes the totals as JSON (used by .ci/run to add the PostgreSQL pass).
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -15,12 +16,17 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 ensureChromium();
 
-const suites = [vitest('unit'), vitest('api', process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'), playwright()];
+const suites = [
+  vitest('unit'),
+  vitest('integration'),
+  vitest('api', process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'),
+  playwright(),
+];
 
 console.log('\nSummary');
 for (const s of suites)
   console.log(
-    `  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`,
+    `  ${s.name.padEnd(22)} ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''} (${s.seconds} s)`,
   );
 for (const name of suites.flatMap((s) => s.failures ?? [])) console.log(`  failed: ${name}`);
 const passed = suites.reduce((n, s) => n + s.passed, 0);
@@ -34,6 +40,7 @@ function vitest(project, label) {
   const report = path.join(out, `vitest-${project}.json`);
   const name = label ? `${project} (${label})` : project;
   console.log(`\n=== ${name} tests (Vitest) ===`);
+  const started = Date.now();
   const run = spawnSync(
     bin('vitest'),
     ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
@@ -43,7 +50,7 @@ function vitest(project, label) {
       env: process.env,
     },
   );
-  return fromReport(name, report, run.status, (r) => ({
+  return fromReport(name, report, run.status, started, (r) => ({
     passed: r.numPassedTests,
     failed: r.numFailedTests,
     skipped: r.numPendingTests + (r.numTodoTests ?? 0),
@@ -54,12 +61,13 @@ function vitest(project, label) {
 function playwright() {
   const report = path.join(out, 'playwright.json');
   console.log('\n=== end-to-end tests (Playwright, Chromium) ===');
+  const started = Date.now();
   const run = spawnSync(bin('playwright'), ['test'], {
     cwd: root,
     stdio: 'inherit',
     env: {...process.env, E2E_JSON_REPORT: report},
   });
-  return fromReport('e2e (Chromium)', report, run.status, (r) => ({
+  return fromReport('e2e (Chromium)', report, run.status, started, (r) => ({
     passed: r.stats.expected + r.stats.flaky,
     failed: r.stats.unexpected,
     skipped: r.stats.skipped,
@@ -86,19 +94,21 @@ function playwrightFailures(report) {
   return (report.suites ?? []).flatMap(walk);
 }
 
-function fromReport(name, file, status, count) {
-  if (!existsSync(file)) return {name, passed: 0, failed: 1, skipped: 0, failures: [], crashed: true};
+function fromReport(name, file, status, started, count) {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (!existsSync(file)) return {name, seconds, passed: 0, failed: 1, skipped: 0, failures: [], crashed: true};
   try {
     const counts = count(JSON.parse(readFileSync(file, 'utf8')));
     // A runner that crashed after writing a report still fails the run.
     return {
       name,
+      seconds,
       ...counts,
       failed: counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0),
       crashed: status !== 0,
     };
   } catch {
-    return {name, passed: 0, failed: 1, skipped: 0, failures: [], crashed: true};
+    return {name, seconds, passed: 0, failed: 1, skipped: 0, failures: [], crashed: true};
   } finally {
     // Stale reports from an earlier run must never be counted again.
     writeFileSync(file, '');
