@@ -1,8 +1,9 @@
-// Kysely dialect for PGlite. kysely-pglite-dialect's types are pinned to PGlite 0.4 while the
-// server runs 0.5, so we hand it our instance through its structural interface.
+// Kysely dialect for PGlite. kysely-pglite-dialect declares PGlite 0.2-0.4 as its peer; the root package.json's
+// override gives it the server's 0.5 instead (it only calls query() and close(), unchanged in 0.5), so the tree
+// holds one PGlite (scripts/dependencies.test.ts).
 import type {PGlite} from '@electric-sql/pglite';
 import {PGliteDialect} from 'kysely-pglite-dialect';
 
 export function pgliteDialect(pglite: PGlite): PGliteDialect {
-  return new PGliteDialect(pglite as unknown as ConstructorParameters<typeof PGliteDialect>[0]);
+  return new PGliteDialect(pglite);
 }
