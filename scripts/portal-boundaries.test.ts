@@ -13,6 +13,13 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 const boundary = /no-restricted-(imports|syntax)/;
 
+/** A test that `code` (a module's imports, or a whole file from `wrap`) breaks a boundary rule in `filePath`. */
+const refused =
+  (filePath: string, wrap = (code: string) => `${code}\nexport {};\n`) =>
+  async (code: string) => {
+    expect((await problems(filePath, wrap(code))).join('\n')).toMatch(boundary);
+  };
+
 // The first lint loads the config, its plugins and the TypeScript parser: seconds on a busy machine.
 beforeAll(() => eslint.lintText('export {};\n', {filePath: 'src/lib/warm-up.ts'}), 60_000);
 
@@ -23,14 +30,10 @@ describe('shared components never import features or the store', () => {
     ["import x from '../../features/team';"],
     ["import x from '../../stores/auth-store';"],
     ["export const Demo = () => import('@site/src/features/demo');"],
-  ])('src/components: %s', async (code) => {
-    const found = await problems('src/components/panel/index.tsx', `${code}\nexport {};\n`);
-    expect(found.join('\n')).toMatch(boundary);
-  });
+  ])('src/components: %s', refused('src/components/panel/index.tsx'));
 
   it('src/hooks is shared too', async () => {
-    const found = await problems('src/hooks/use-x.ts', "import {useAuthStore} from '@site/src/stores/auth-store';\n");
-    expect(found.join('\n')).toMatch(boundary);
+    await refused('src/hooks/use-x.ts')("import {useAuthStore} from '@site/src/stores/auth-store';");
   });
 
   it('allows other shared components, hooks and src/lib', async () => {
@@ -51,10 +54,7 @@ describe('features never import each other', () => {
     ["import {useApiKeys} from '@site/src/features/api-keys/api/use-api-keys';"],
     ["import x from '../../team';"],
     ["export const T = () => import('@site/src/features/team');"],
-  ])('src/features/settings: %s', async (code) => {
-    const found = await problems('src/features/settings/components/team-section.tsx', `${code}\nexport {};\n`);
-    expect(found.join('\n')).toMatch(boundary);
-  });
+  ])('src/features/settings: %s', refused('src/features/settings/components/team-section.tsx'));
 
   it('allows the feature itself, shared code and the store', async () => {
     const code = [
@@ -80,10 +80,7 @@ describe('src/lib holds no React', () => {
     ["import useDocusaurusContext from '@docusaurus/useDocusaurusContext';"],
     ["import {Greeting} from '@site/src/components/guide';"],
     ["import {useAuthStore} from '@site/src/stores/auth-store';"],
-  ])('src/lib: %s', async (code) => {
-    const found = await problems('src/lib/format.ts', `${code}\nexport {};\n`);
-    expect(found.join('\n')).toMatch(boundary);
-  });
+  ])('src/lib: %s', refused('src/lib/format.ts'));
 
   it('no JSX in a .ts file and no .tsx file at all', async () => {
     expect((await problems('src/lib/x.tsx', 'export const x = 1;\n')).join('\n')).toMatch(/a \.tsx file/);
@@ -105,10 +102,7 @@ describe('src/theme takes the portal only where pages take it', () => {
     ["import {markdownPathOf} from '@site/plugins/llms-txt/markdown-path';"],
     ["import x from '../../components/panel';"],
     ["export const P = () => import('@site/src/features/team/api/team');"],
-  ])('src/theme/DocRoot/index.tsx: %s', async (code) => {
-    const found = await problems('src/theme/DocRoot/index.tsx', `${code}\nexport {};\n`);
-    expect(found.join('\n')).toMatch(boundary);
-  });
+  ])('src/theme/DocRoot/index.tsx: %s', refused('src/theme/DocRoot/index.tsx'));
 
   it('allows shared parts, the store, a feature entry point or component folder, and its own files', async () => {
     const code = [
@@ -137,10 +131,7 @@ describe("the guide's MDX pages take shared components and feature entry points 
     ["import {markdownPathOf} from '@site/plugins/llms-txt/index';"],
     ["import x from '../src/components/panel';"],
     ["import {\n  FlowCatalogue,\n} from '@site/src/features/flows/components/flow-catalogue';"],
-  ])('docs/page.mdx: %s', async (code) => {
-    const found = await problems('docs/page.mdx', page(code));
-    expect(found.join('\n')).toMatch(boundary);
-  });
+  ])('docs/page.mdx: %s', refused('docs/page.mdx', page));
 
   it('reports the page line of the import', async () => {
     const results = await eslint.lintText(page("import {x} from '@site/src/lib/errors';"), {filePath: 'docs/page.mdx'});
@@ -172,10 +163,7 @@ describe('build plugins take no portal UI', () => {
     ["import {useState} from 'react';"],
     ["import Link from '@docusaurus/Link';"],
     ["export const load = () => import('../../src/theme/Root');"],
-  ])('plugins/llms-txt/index.ts: %s', async (code) => {
-    const found = await problems('plugins/llms-txt/index.ts', `${code}\nexport {};\n`);
-    expect(found.join('\n')).toMatch(boundary);
-  });
+  ])('plugins/llms-txt/index.ts: %s', refused('plugins/llms-txt/index.ts'));
 
   it('no .tsx file in plugins/', async () => {
     expect((await problems('plugins/x.tsx', 'export const x = 1;\n')).join('\n')).toMatch(/holds no React/);
