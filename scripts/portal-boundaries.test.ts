@@ -13,6 +13,11 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 const boundary = /no-restricted-(imports|syntax)/;
 
+/** `lines` (a module's imports and exports) pass every boundary rule in `filePath`. */
+async function allowed(filePath: string, lines: string[]): Promise<void> {
+  expect(await problems(filePath, lines.join('\n'))).toEqual([]);
+}
+
 /** A test that `code` (a module's imports, or a whole file from `wrap`) breaks a boundary rule in `filePath`. */
 const refused =
   (filePath: string, wrap = (code: string) => `${code}\nexport {};\n`) =>
@@ -37,14 +42,13 @@ describe('shared components never import features or the store', () => {
   });
 
   it('allows other shared components, hooks and src/lib', async () => {
-    const code = [
+    await allowed('src/components/panel/index.tsx', [
       "import Notice from '@site/src/components/notice';",
       "import {useFlash} from '@site/src/hooks/use-flash';",
       "import {getErrorMessage} from '@site/src/lib/errors';",
       "import styles from './styles.module.css';",
       'export {Notice, useFlash, getErrorMessage, styles};',
-    ].join('\n');
-    expect(await problems('src/components/panel/index.tsx', code)).toEqual([]);
+    ]);
   });
 });
 
@@ -57,14 +61,13 @@ describe('features never import each other', () => {
   ])('src/features/settings: %s', refused('src/features/settings/components/team-section.tsx'));
 
   it('allows the feature itself, shared code and the store', async () => {
-    const code = [
+    await allowed('src/features/settings/components/password-form.tsx', [
       "import {changePassword} from '@site/src/features/settings/api/change-password';",
       "import {PASSWORD_FAILED} from '../lib/messages';",
       "import Panel from '@site/src/components/panel';",
       "import {useAuthStore} from '@site/src/stores/auth-store';",
       'export {changePassword, PASSWORD_FAILED, Panel, useAuthStore};',
-    ].join('\n');
-    expect(await problems('src/features/settings/components/password-form.tsx', code)).toEqual([]);
+    ]);
   });
 
   it('pages may import features', async () => {
@@ -105,7 +108,7 @@ describe('src/theme takes the portal only where pages take it', () => {
   ])('src/theme/DocRoot/index.tsx: %s', refused('src/theme/DocRoot/index.tsx'));
 
   it('allows shared parts, the store, a feature entry point or component folder, and its own files', async () => {
-    const code = [
+    await allowed('src/theme/CodeBlock/Buttons/index.tsx', [
       "import ErrorPage from '@site/src/components/error-page';",
       "import {useCopy} from '@site/src/hooks/use-copy';",
       "import {markdownPathOf} from '@site/src/lib/markdown-path';",
@@ -116,8 +119,7 @@ describe('src/theme takes the portal only where pages take it', () => {
       "import {CopyTextContext} from '../copy-text';",
       'export {ErrorPage, useCopy, markdownPathOf, useAuthStore, LiveDemo, ProtectedRoute, useCodeBlockContext};',
       'export {CopyTextContext};',
-    ].join('\n');
-    expect(await problems('src/theme/CodeBlock/Buttons/index.tsx', code)).toEqual([]);
+    ]);
   });
 });
 
@@ -170,14 +172,13 @@ describe('build plugins take no portal UI', () => {
   });
 
   it('allows src/lib, the plain modules of a component folder, the contract and build types', async () => {
-    const code = [
+    await allowed('plugins/llms-txt/index.ts', [
       "import {markdownPathOf} from '../../src/lib/markdown-path';",
       "import {groupOperations} from '../../src/components/api-reference/openapi';",
       "import {FLOWS} from '../../contract/src/flow-catalogue';",
       "import type {PluginModule} from '@docusaurus/types';",
       'export type {PluginModule};',
       'export {markdownPathOf, groupOperations, FLOWS};',
-    ].join('\n');
-    expect(await problems('plugins/llms-txt/index.ts', code)).toEqual([]);
+    ]);
   });
 });
