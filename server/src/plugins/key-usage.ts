@@ -2,7 +2,7 @@
 // KEY_USAGE_FLUSH_MS and once more when the app closes, so a clean shutdown loses nothing.
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
-import {KeyUsageRecorder} from '../services/key-usage.js';
+import {keyUsageRecorder, type KeyUsageRecorder} from '../services/key-usage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 export const keyUsagePlugin = fp<{config: Config}>(
   async (app, {config}) => {
-    const recorder = new KeyUsageRecorder(app.db, (error) =>
+    const recorder = keyUsageRecorder(app.db, (error) =>
       app.log.error({err: error}, 'API key usage could not be written; this batch of usage figures is lost'),
     );
     app.decorate('keyUsage', recorder);

@@ -20,7 +20,7 @@ import {
 } from '../repositories/account-recovery-repository.js';
 import {clearAttemptsOfUser} from '../repositories/login-throttle-repository.js';
 import {deleteAllPasskeys} from '../repositories/passkeys-repository.js';
-import {deleteUserSessions} from '../repositories/sessions-repository.js';
+import {deleteUserSessions} from '../repositories/ended-sessions-repository.js';
 import {deleteChallengesOf, deleteTwoFactor, setTwoFactorEnabled} from '../repositories/two-factor-repository.js';
 import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {actorOf, recordActivity} from './activity.js';

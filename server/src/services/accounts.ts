@@ -6,7 +6,7 @@ import {ApiError} from '../errors.js';
 import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
 import type {MailSender} from './ports/mail-sender.js';
 import {supersedeEmailTokens} from '../repositories/email-tokens-repository.js';
-import {deleteUserSessions} from '../repositories/sessions-repository.js';
+import {deleteUserSessions} from '../repositories/ended-sessions-repository.js';
 import {createTeamWithOwner} from '../repositories/teams-repository.js';
 import {deleteChallengesOf} from '../repositories/two-factor-repository.js';
 import {findUser, insertUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';

@@ -7,7 +7,8 @@ import {deleteEmailTokensExpiredBefore} from '../repositories/email-tokens-repos
 import {forgetEndedInvitationTokens} from '../repositories/invitations-repository.js';
 import {deleteStaleAttempts} from '../repositories/login-throttle-repository.js';
 import {deleteStaleLinkMailSends} from '../repositories/link-mail-sends-repository.js';
-import {deleteDeadSessions, deleteEndedSessionsBefore} from '../repositories/sessions-repository.js';
+import {deleteDeadSessions} from '../repositories/sessions-repository.js';
+import {deleteEndedSessionsBefore} from '../repositories/ended-sessions-repository.js';
 import {purgeActivityBefore} from '../repositories/activity-repository.js';
 import {deleteExpiredPasskeyChallenges} from '../repositories/passkeys-repository.js';
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';

@@ -23,63 +23,60 @@ export async function findUsableInvitation(db: Db, token: string, now: Date): Pr
   return findUsableByToken(db, hashToken(token), now);
 }
 
-export class Invitations {
-  constructor(
-    private readonly db: Db,
-    private readonly config: InvitationConfig,
-  ) {}
+export async function lookupInvitation(db: Db, config: InvitationConfig, token: string) {
+  const invitation = await usableInvitation(db, config, token);
+  return {
+    invitation: {
+      email: invitation.email,
+      teamName: invitation.team_name,
+      inviterName: invitation.inviter_name,
+      role: invitation.role,
+      expiresAt: invitation.expires_at.toISOString(),
+    },
+  };
+}
 
-  async lookup(token: string) {
-    const invitation = await this.usable(token);
-    return {
-      invitation: {
-        email: invitation.email,
-        teamName: invitation.team_name,
-        inviterName: invitation.inviter_name,
-        role: invitation.role,
-        expiresAt: invitation.expires_at.toISOString(),
-      },
-    };
-  }
-
-  /**
-   * Joins the team: in one transaction, with the invitation's row locked and updated only while
-   * it is still pending, so a racing accept, decline or revoke leaves exactly one winner.
-   */
-  async accept(user: UserWithTeam, token: string) {
-    const now = this.config.now();
-    const found = await this.usable(token);
-    if (found.email !== user.email) throw new ApiError('INVITATION_WRONG_ACCOUNT');
-    if (user.team) throw new ApiError('ALREADY_IN_TEAM');
-    const movedKeys = await this.db.transaction().execute(async (trx) => {
-      const invitation = await findUsableByToken(trx, hashToken(token), now, true);
-      if (!invitation || invitation.id !== found.id) throw new ApiError('INVALID_OR_EXPIRED');
-      if (!(await addMemberUnlessInTeam(trx, invitation.team_id, user.id, invitation.role, now))) {
-        throw new ApiError('ALREADY_IN_TEAM');
-      }
-      if (!(await respondToInvitation(trx, {id: invitation.id}, 'accepted', now)))
-        throw new ApiError('INVALID_OR_EXPIRED');
-      // The caller's own keys become the team's and keep working; the link proved the mailbox.
-      const moved = await movePersonalKeysToTeam(trx, user.id, invitation.team_id);
-      if (!user.emailVerified) await updateUser(trx, user.id, {emailVerified: true}, now);
-      return moved;
-    });
-    return {team: {id: found.team_id, name: found.team_name, role: found.role}, movedKeys};
-  }
-
-  /** No session needed: the token proves the mailbox. Answers the declined invitation (for the team's log). */
-  async decline(token: string): Promise<{id: string; email: string; teamId: string}> {
-    if (!isWellFormedToken(token)) throw new ApiError('INVALID_OR_EXPIRED');
-    const found = await this.usable(token);
-    if (!(await respondToInvitation(this.db, {tokenHash: hashToken(token)}, 'declined', this.config.now()))) {
-      throw new ApiError('INVALID_OR_EXPIRED');
+/**
+ * Joins the team: in one transaction, with the invitation's row locked and updated only while
+ * it is still pending, so a racing accept, decline or revoke leaves exactly one winner.
+ */
+export async function acceptInvitation(db: Db, config: InvitationConfig, user: UserWithTeam, token: string) {
+  const now = config.now();
+  const found = await usableInvitation(db, config, token);
+  if (found.email !== user.email) throw new ApiError('INVITATION_WRONG_ACCOUNT');
+  if (user.team) throw new ApiError('ALREADY_IN_TEAM');
+  const movedKeys = await db.transaction().execute(async (trx) => {
+    const invitation = await findUsableByToken(trx, hashToken(token), now, true);
+    if (!invitation || invitation.id !== found.id) throw new ApiError('INVALID_OR_EXPIRED');
+    if (!(await addMemberUnlessInTeam(trx, invitation.team_id, user.id, invitation.role, now))) {
+      throw new ApiError('ALREADY_IN_TEAM');
     }
-    return {id: found.id, email: found.email, teamId: found.team_id};
-  }
+    if (!(await respondToInvitation(trx, {id: invitation.id}, 'accepted', now)))
+      throw new ApiError('INVALID_OR_EXPIRED');
+    // The caller's own keys become the team's and keep working; the link proved the mailbox.
+    const moved = await movePersonalKeysToTeam(trx, user.id, invitation.team_id);
+    if (!user.emailVerified) await updateUser(trx, user.id, {emailVerified: true}, now);
+    return moved;
+  });
+  return {team: {id: found.team_id, name: found.team_name, role: found.role}, movedKeys};
+}
 
-  private async usable(token: string): Promise<InvitationByToken> {
-    const invitation = await findUsableInvitation(this.db, token, this.config.now());
-    if (!invitation) throw new ApiError('INVALID_OR_EXPIRED');
-    return invitation;
+/** No session needed: the token proves the mailbox. Answers the declined invitation (for the team's log). */
+export async function declineInvitation(
+  db: Db,
+  config: InvitationConfig,
+  token: string,
+): Promise<{id: string; email: string; teamId: string}> {
+  if (!isWellFormedToken(token)) throw new ApiError('INVALID_OR_EXPIRED');
+  const found = await usableInvitation(db, config, token);
+  if (!(await respondToInvitation(db, {tokenHash: hashToken(token)}, 'declined', config.now()))) {
+    throw new ApiError('INVALID_OR_EXPIRED');
   }
+  return {id: found.id, email: found.email, teamId: found.team_id};
+}
+
+async function usableInvitation(db: Db, config: InvitationConfig, token: string): Promise<InvitationByToken> {
+  const invitation = await findUsableInvitation(db, token, config.now());
+  if (!invitation) throw new ApiError('INVALID_OR_EXPIRED');
+  return invitation;
 }

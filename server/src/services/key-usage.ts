@@ -31,66 +31,68 @@ function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-export class KeyUsageRecorder {
-  private pending: KeyRequest[] = [];
-  private writing: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly db: Db,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  record(entry: KeyRequest): void {
-    this.pending.push(entry);
-    if (this.pending.length >= BATCH_MAX) void this.flush();
-  }
-
+/** This process's batch of key usage: record() appends, flush() writes. */
+export interface KeyUsageRecorder {
+  record(entry: KeyRequest): void;
   /** Writes what is pending; resolves when every entry recorded before the call is in the database. */
-  flush(): Promise<void> {
-    const entries = this.pending;
-    this.pending = [];
-    // One write at a time, in order, so counts add up and the log keeps its order.
-    this.writing = this.writing.then(() => (entries.length > 0 ? this.write(entries) : undefined));
-    return this.writing;
-  }
+  flush(): Promise<void>;
+}
 
-  private async write(entries: KeyRequest[]): Promise<void> {
-    const requests: RequestLogRow[] = entries.map((e) => ({
-      key_id: e.keyId,
-      at: e.at,
-      origin: e.origin,
-      outcome: e.outcome,
-      status: e.status,
-      latency_ms: Math.round(e.latencyMs * 100) / 100,
-    }));
-    const lastUsed = new Map<string, Date>();
-    const sessions = new Map<string, {keyId: string; day: string; count: number}>();
-    const origins = new Map<string, {keyId: string; origin: string; count: number; lastSeenAt: Date}>();
-    for (const e of entries) {
-      const originKey = `${e.keyId} ${e.origin ?? ''}`;
-      const seen = origins.get(originKey) ?? {keyId: e.keyId, origin: e.origin ?? '', count: 0, lastSeenAt: e.at};
-      seen.count += 1;
-      if (e.at > seen.lastSeenAt) seen.lastSeenAt = e.at;
-      origins.set(originKey, seen);
-      if (e.outcome !== REQUEST_OK) continue;
-      const previous = lastUsed.get(e.keyId);
-      if (!previous || e.at > previous) lastUsed.set(e.keyId, e.at);
-      const dayKey = `${e.keyId} ${utcDay(e.at)}`;
-      const day = sessions.get(dayKey) ?? {keyId: e.keyId, day: utcDay(e.at), count: 0};
-      day.count += 1;
-      sessions.set(dayKey, day);
-    }
+export function keyUsageRecorder(db: Db, onError: (error: unknown) => void): KeyUsageRecorder {
+  let pending: KeyRequest[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const write = async (entries: KeyRequest[]): Promise<void> => {
     try {
-      await writeUsageBatch(
-        this.db,
-        {requests, lastUsed, sessions: [...sessions.values()], origins: [...origins.values()]},
-        KEY_REQUEST_LOG_SIZE,
-      );
+      await writeUsageBatch(db, usageBatch(entries), KEY_REQUEST_LOG_SIZE);
     } catch (error) {
       // Usage figures are not worth failing requests over; the log says they were lost.
-      this.onError(error);
+      onError(error);
     }
+  };
+  const recorder: KeyUsageRecorder = {
+    record(entry) {
+      pending.push(entry);
+      if (pending.length >= BATCH_MAX) void recorder.flush();
+    },
+    flush() {
+      const entries = pending;
+      pending = [];
+      // One write at a time, in order, so counts add up and the log keeps its order.
+      writing = writing.then(() => (entries.length > 0 ? write(entries) : undefined));
+      return writing;
+    },
+  };
+  return recorder;
+}
+
+/** A batch's entries as the rows they add to: the request log, last use, sessions per day, origins seen. */
+function usageBatch(entries: KeyRequest[]) {
+  const requests: RequestLogRow[] = entries.map((e) => ({
+    key_id: e.keyId,
+    at: e.at,
+    origin: e.origin,
+    outcome: e.outcome,
+    status: e.status,
+    latency_ms: Math.round(e.latencyMs * 100) / 100,
+  }));
+  const lastUsed = new Map<string, Date>();
+  const sessions = new Map<string, {keyId: string; day: string; count: number}>();
+  const origins = new Map<string, {keyId: string; origin: string; count: number; lastSeenAt: Date}>();
+  for (const e of entries) {
+    const originKey = `${e.keyId} ${e.origin ?? ''}`;
+    const seen = origins.get(originKey) ?? {keyId: e.keyId, origin: e.origin ?? '', count: 0, lastSeenAt: e.at};
+    seen.count += 1;
+    if (e.at > seen.lastSeenAt) seen.lastSeenAt = e.at;
+    origins.set(originKey, seen);
+    if (e.outcome !== REQUEST_OK) continue;
+    const previous = lastUsed.get(e.keyId);
+    if (!previous || e.at > previous) lastUsed.set(e.keyId, e.at);
+    const dayKey = `${e.keyId} ${utcDay(e.at)}`;
+    const day = sessions.get(dayKey) ?? {keyId: e.keyId, day: utcDay(e.at), count: 0};
+    day.count += 1;
+    sessions.set(dayKey, day);
   }
+  return {requests, lastUsed, sessions: [...sessions.values()], origins: [...origins.values()]};
 }
 
 /** A key's usage as GET /api/keys/{id}/usage answers it: every one of the last 30 UTC days, oldest first. */

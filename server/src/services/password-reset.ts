@@ -7,7 +7,7 @@ import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
 import {clearAttemptsOfUser} from '../repositories/login-throttle-repository.js';
 import {countCodeAttempt} from '../repositories/email-tokens-repository.js';
 import {deleteAllPasskeys} from '../repositories/passkeys-repository.js';
-import {deleteUserSessions} from '../repositories/sessions-repository.js';
+import {deleteUserSessions} from '../repositories/ended-sessions-repository.js';
 import {deleteChallengesOf} from '../repositories/two-factor-repository.js';
 import {findUser, updateUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {endRecoveryOnReset} from './account-recovery.js';

@@ -10,7 +10,7 @@ import {ApiError} from '../errors.js';
 import {parseApiKey} from '../lib/api-key-format.js';
 import {hashToken} from '../lib/tokens.js';
 import {findKeyForSdk} from '../repositories/key-usage-repository.js';
-import {keyWorks} from './api-keys.js';
+import {keyWorks} from './api-key-bodies.js';
 import {originMatches, originNotAllowedMessage, wildcardDomain} from '@intakekit/contract/origins';
 import {isPublicSuffix} from '../lib/public-suffix.js';
 

@@ -7,11 +7,7 @@
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {
-  deleteFamily,
-  deleteOtherFamilies,
   familyOfUser,
-  findEndedSession,
-  findSessionTimes,
   findSessionWithUser,
   insertSession,
   listLiveSessions,
@@ -19,6 +15,12 @@ import {
   touchSession,
   type SessionClient,
 } from '../repositories/sessions-repository.js';
+import {
+  deleteFamily,
+  deleteOtherFamilies,
+  findEndedSession,
+  findSessionTimes,
+} from '../repositories/ended-sessions-repository.js';
 import {ApiError} from '../errors.js';
 import {USER_AGENT_MAX, describeUserAgent} from '../lib/user-agent.js';
 import {SESSION_END_CODES, type SessionEndReason} from '@intakekit/contract/sessions';

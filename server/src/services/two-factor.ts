@@ -70,150 +70,172 @@ export type SecondStep =
   | {user: UserWithTeam; method: SecondFactor; refusal?: undefined}
   | {user: UserWithTeam; method?: undefined; refusal: ApiError};
 
-export class TwoFactor {
-  constructor(
-    private readonly db: Db,
-    private readonly box: SecretBox,
-    private readonly config: TwoFactorConfig,
-    private readonly mailer: MailSender,
-  ) {}
+/** What the two-factor rules work with: authenticator secrets are sealed in `box`. */
+export interface TwoFactorContext {
+  db: Db;
+  box: SecretBox;
+  config: TwoFactorConfig;
+  mailer: MailSender;
+}
 
-  /** Begins (or begins again) the setup: a new secret, not yet in force. */
-  async beginSetup(user: UserWithTeam): Promise<TwoFactorSetupResponse> {
-    requireVerifiedToAddSignInMethod(user);
-    if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
-    const secret = newTotpSecret();
-    await savePendingSecret(this.db, user.id, this.box.seal(secret), this.config.now());
-    const url = otpauthUrl(secret, user.email);
-    return {secret, otpauthUrl: url, qrSvg: qrSvg(url)};
-  }
+/** Begins (or begins again) the setup: a new secret, not yet in force. */
+export async function beginTwoFactorSetup(
+  context: TwoFactorContext,
+  user: UserWithTeam,
+): Promise<TwoFactorSetupResponse> {
+  requireVerifiedToAddSignInMethod(user);
+  if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
+  const secret = newTotpSecret();
+  await savePendingSecret(context.db, user.id, context.box.seal(secret), context.config.now());
+  const url = otpauthUrl(secret, user.email);
+  return {secret, otpauthUrl: url, qrSvg: qrSvg(url)};
+}
 
-  /** Confirms the setup with a code from the app: two-factor is on; answers the recovery codes (shown once). */
-  async enable(user: UserWithTeam, input: string): Promise<string[]> {
-    requireVerifiedToAddSignInMethod(user);
-    if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
-    const pending = await findSecret(this.db, user.id);
-    if (!pending || pending.confirmed_at) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
-    const code = normalizeTotpCode(input);
-    const now = this.config.now();
-    const step = code === null ? null : matchingStep(this.box.open(pending.secret_ciphertext), code, now);
-    if (step === null) throw invalidCode();
-    return this.db.transaction().execute(async (trx) => {
-      if (!(await confirmSecret(trx, user.id, now, step))) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
-      await setTwoFactorEnabled(trx, user.id, true, now);
-      return this.issueRecoveryCodes(trx, user.id);
+/** Confirms the setup with a code from the app: two-factor is on; answers the recovery codes (shown once). */
+export async function enableTwoFactor(context: TwoFactorContext, user: UserWithTeam, input: string): Promise<string[]> {
+  requireVerifiedToAddSignInMethod(user);
+  if (user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_ALREADY_ENABLED');
+  const pending = await findSecret(context.db, user.id);
+  if (!pending || pending.confirmed_at) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
+  const code = normalizeTotpCode(input);
+  const now = context.config.now();
+  const step = code === null ? null : matchingStep(context.box.open(pending.secret_ciphertext), code, now);
+  if (step === null) throw invalidCode();
+  return context.db.transaction().execute(async (trx) => {
+    if (!(await confirmSecret(trx, user.id, now, step))) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
+    await setTwoFactorEnabled(trx, user.id, true, now);
+    return issueRecoveryCodes(trx, user.id);
+  });
+}
+
+/** Turns two-factor off: the password and a current code (or a recovery code), each counted like sign-ins. */
+export async function disableTwoFactor(
+  context: TwoFactorContext,
+  session: {familyId: string; user: UserWithTeam},
+  password: string,
+  code: string,
+): Promise<void> {
+  const {user} = session;
+  if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
+  await checkCurrentPassword(context.db, context.config, session, password);
+  await checkSessionSecret(
+    context.db,
+    context.config,
+    session,
+    () => isValidCode(context, context.db, user.id, code),
+    invalidCode(),
+  );
+  await context.db.transaction().execute(async (trx) => {
+    await deleteTwoFactor(trx, user.id);
+    await deleteChallengesOf(trx, user.id);
+    await setTwoFactorEnabled(trx, user.id, false, context.config.now());
+    await context.mailer.enqueue(trx, user.email, {
+      kind: 'two-factor-disabled',
+      name: user.name,
+      portalUrl: context.config.portalUrl,
     });
-  }
+  });
+  context.mailer.wake();
+}
 
-  /** Turns two-factor off: the password and a current code (or a recovery code), each counted like sign-ins. */
-  async disable(session: {familyId: string; user: UserWithTeam}, password: string, code: string): Promise<void> {
-    const {user} = session;
-    if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
-    await checkCurrentPassword(this.db, this.config, session, password);
-    await checkSessionSecret(
-      this.db,
-      this.config,
-      session,
-      () => this.isValidCode(this.db, user.id, code),
-      invalidCode(),
-    );
-    await this.db.transaction().execute(async (trx) => {
-      await deleteTwoFactor(trx, user.id);
-      await deleteChallengesOf(trx, user.id);
-      await setTwoFactorEnabled(trx, user.id, false, this.config.now());
-      await this.mailer.enqueue(trx, user.email, {
-        kind: 'two-factor-disabled',
-        name: user.name,
-        portalUrl: this.config.portalUrl,
-      });
-    });
-    this.mailer.wake();
-  }
+/** New recovery codes for a current code; the old ones stop working. */
+export async function regenerateRecoveryCodes(
+  context: TwoFactorContext,
+  session: {familyId: string; user: UserWithTeam},
+  code: string,
+): Promise<string[]> {
+  const {user} = session;
+  requireVerifiedToAddSignInMethod(user);
+  if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
+  await checkSessionSecret(
+    context.db,
+    context.config,
+    session,
+    () => isValidCode(context, context.db, user.id, code),
+    invalidCode(),
+  );
+  return context.db.transaction().execute((trx) => issueRecoveryCodes(trx, user.id));
+}
 
-  /** New recovery codes for a current code; the old ones stop working. */
-  async regenerateRecoveryCodes(session: {familyId: string; user: UserWithTeam}, code: string): Promise<string[]> {
-    const {user} = session;
-    requireVerifiedToAddSignInMethod(user);
-    if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
-    await checkSessionSecret(
-      this.db,
-      this.config,
-      session,
-      () => this.isValidCode(this.db, user.id, code),
-      invalidCode(),
-    );
-    return this.db.transaction().execute((trx) => this.issueRecoveryCodes(trx, user.id));
-  }
+/** The password step of a sign-in for an account with two-factor: a challenge, no session. */
+export async function twoFactorChallenge(
+  context: TwoFactorContext,
+  user: UserWithTeam,
+): Promise<TwoFactorChallengeResponse> {
+  const token = newToken();
+  const expiresAt = new Date(context.config.now().getTime() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000);
+  await insertChallenge(context.db, hashToken(token), user.id, expiresAt);
+  const passkey = (await countPasskeys(context.db, user.id)) > 0;
+  return {twoFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString(), passkey};
+}
 
-  /** The password step of a sign-in for an account with two-factor: a challenge, no session. */
-  async challenge(user: UserWithTeam): Promise<TwoFactorChallengeResponse> {
-    const token = newToken();
-    const expiresAt = new Date(this.config.now().getTime() + TWO_FACTOR_CHALLENGE_MINUTES * 60_000);
-    await insertChallenge(this.db, hashToken(token), user.id, expiresAt);
-    const passkey = (await countPasskeys(this.db, user.id)) > 0;
-    return {twoFactorRequired: true, challengeToken: token, expiresAt: expiresAt.toISOString(), passkey};
+/**
+ * The second step: the challenge's account and which kind of code signed it in, or (a wrong code, counted toward
+ * the lock) the refusal to answer with. An unknown, spent or expired challenge throws.
+ */
+export async function completeTwoFactorSignIn(
+  context: TwoFactorContext,
+  challengeToken: string,
+  code: string,
+): Promise<SecondStep> {
+  const now = context.config.now();
+  const hash = isWellFormedToken(challengeToken) ? hashToken(challengeToken) : null;
+  const challenge = hash && (await findChallenge(context.db, hash, now));
+  const user = challenge && (await findUser(context.db, {id: challenge.user_id}));
+  if (!hash || !user || !user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
+  await refuseWhileRecovering(context.db, user.id);
+  let attempt: number;
+  try {
+    ({attempt} = await beginSignIn(context.db, context.config, user.email));
+  } catch (locked) {
+    if (locked instanceof ApiError) return {user, refusal: locked};
+    throw locked;
   }
+  const method = await useCode(context, context.db, user.id, code);
+  if (!method) {
+    const failure = await failedSignIn(context.db, context.config, user.email, attempt);
+    if (failure.code !== 'LOCKED') return {user, refusal: invalidCode()};
+    await deleteChallengesOf(context.db, user.id);
+    return {user, refusal: failure};
+  }
+  if (!(await spendChallenge(context.db, hash, now))) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
+  await successfulSignIn(context.db, user.email);
+  return {user, method};
+}
 
-  /**
-   * The second step: the challenge's account and which kind of code signed it in, or (a wrong code, counted toward
-   * the lock) the refusal to answer with. An unknown, spent or expired challenge throws.
-   */
-  async completeSignIn(challengeToken: string, code: string): Promise<SecondStep> {
-    const now = this.config.now();
-    const hash = isWellFormedToken(challengeToken) ? hashToken(challengeToken) : null;
-    const challenge = hash && (await findChallenge(this.db, hash, now));
-    const user = challenge && (await findUser(this.db, {id: challenge.user_id}));
-    if (!hash || !user || !user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
-    await refuseWhileRecovering(this.db, user.id);
-    let attempt: number;
-    try {
-      ({attempt} = await beginSignIn(this.db, this.config, user.email));
-    } catch (locked) {
-      if (locked instanceof ApiError) return {user, refusal: locked};
-      throw locked;
-    }
-    const method = await this.useCode(this.db, user.id, code);
-    if (!method) {
-      const failure = await failedSignIn(this.db, this.config, user.email, attempt);
-      if (failure.code !== 'LOCKED') return {user, refusal: invalidCode()};
-      await deleteChallengesOf(this.db, user.id);
-      return {user, refusal: failure};
-    }
-    if (!(await spendChallenge(this.db, hash, now))) throw new ApiError('TWO_FACTOR_CHALLENGE_EXPIRED');
-    await successfulSignIn(this.db, user.email);
-    return {user, method};
-  }
+/** A code given with a reset link: which kind of valid code of the account it is (spending it), or null. */
+export async function spendTwoFactorCode(
+  context: TwoFactorContext,
+  userId: string,
+  input: string,
+): Promise<SecondFactor | null> {
+  return useCode(context, context.db, userId, input);
+}
 
-  /** A code given with a reset link: which kind of valid code of the account it is (spending it), or null. */
-  async spendCode(userId: string, input: string): Promise<SecondFactor | null> {
-    return this.useCode(this.db, userId, input);
+/** Which kind of valid code of the account `input` is (spending it), or null. */
+async function useCode(context: TwoFactorContext, db: Db, userId: string, input: string): Promise<SecondFactor | null> {
+  const totp = normalizeTotpCode(input);
+  if (totp) {
+    const secret = await findSecret(db, userId);
+    if (!secret?.confirmed_at) return null;
+    const step = matchingStep(context.box.open(secret.secret_ciphertext), totp, context.config.now());
+    return step !== null && (await useStep(db, userId, step)) ? 'authenticator' : null;
   }
+  const recovery = normalizeRecoveryCode(input);
+  const spent = recovery !== null && (await useRecoveryCode(db, userId, hashToken(recovery), context.config.now()));
+  return spent ? 'recovery-code' : null;
+}
 
-  /** Which kind of valid code of the account `input` is (spending it), or null. */
-  private async useCode(db: Db, userId: string, input: string): Promise<SecondFactor | null> {
-    const totp = normalizeTotpCode(input);
-    if (totp) {
-      const secret = await findSecret(db, userId);
-      if (!secret?.confirmed_at) return null;
-      const step = matchingStep(this.box.open(secret.secret_ciphertext), totp, this.config.now());
-      return step !== null && (await useStep(db, userId, step)) ? 'authenticator' : null;
-    }
-    const recovery = normalizeRecoveryCode(input);
-    const spent = recovery !== null && (await useRecoveryCode(db, userId, hashToken(recovery), this.config.now()));
-    return spent ? 'recovery-code' : null;
-  }
+async function isValidCode(context: TwoFactorContext, db: Db, userId: string, input: string): Promise<boolean> {
+  return (await useCode(context, db, userId, input)) !== null;
+}
 
-  private async isValidCode(db: Db, userId: string, input: string): Promise<boolean> {
-    return (await this.useCode(db, userId, input)) !== null;
-  }
-
-  private async issueRecoveryCodes(db: Db, userId: string): Promise<string[]> {
-    const codes = Array.from({length: RECOVERY_CODE_COUNT}, newRecoveryCode);
-    await replaceRecoveryCodes(
-      db,
-      userId,
-      codes.map((c) => hashToken(c)),
-    );
-    return codes.map(formatRecoveryCode);
-  }
+async function issueRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+  const codes = Array.from({length: RECOVERY_CODE_COUNT}, newRecoveryCode);
+  await replaceRecoveryCodes(
+    db,
+    userId,
+    codes.map((c) => hashToken(c)),
+  );
+  return codes.map(formatRecoveryCode);
 }

@@ -4,8 +4,7 @@ import {accountRoutes} from './account.js';
 import {loginRoute} from './login.js';
 import type {Config} from '../../config.js';
 import {secretBox} from '../../lib/secret-box.js';
-import {Passkeys} from '../../services/passkeys.js';
-import {TwoFactor} from '../../services/two-factor.js';
+import {passkeysContext} from '../../services/passkeys.js';
 import type {AuthRouteOptions} from './options.js';
 import {passkeyRoutes} from './passkeys.js';
 import {passwordResetRoutes} from './password-reset.js';
@@ -18,8 +17,8 @@ export async function authRoutes(app: FastifyInstance, {config, secretKey}: {con
   // Authenticator secrets are sealed with a subkey of their own (lib/secret-box.ts).
   const options: AuthRouteOptions = {
     config,
-    twoFactor: new TwoFactor(app.db, secretBox(secretKey, 'two-factor'), config, app.mailer),
-    passkeys: new Passkeys(app.db, config),
+    twoFactor: {db: app.db, box: secretBox(secretKey, 'two-factor'), config, mailer: app.mailer},
+    passkeys: passkeysContext(app.db, config),
   };
   await app.register(registerRoute, options);
   await app.register(loginRoute, options);

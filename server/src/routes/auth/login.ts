@@ -21,6 +21,7 @@ import {noticeNewBrowser} from '../../services/new-browser-notice.js';
 import {clientOf, startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
+import {twoFactorChallenge} from '../../services/two-factor.js';
 
 export async function loginRoute(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
   app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -81,7 +82,7 @@ export async function loginRoute(app: FastifyInstance, {config, twoFactor}: Auth
       if (config.loginRequiresVerifiedEmail && !user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED');
       // Also after the password: an account under recovery is not told apart from others by a stranger.
       await refuseWhileRecovering(app.db, user.id);
-      if (user.twoFactorEnabled) return twoFactor.challenge(user);
+      if (user.twoFactorEnabled) return twoFactorChallenge(twoFactor, user);
       const client = clientOf(request);
       const token = await startSession(app.db, config, user.id, client);
       await app.recordActivity(request, 'sign-in', {actor: actorOf(user)});

@@ -1,9 +1,9 @@
 import type {Config} from '../../config.js';
-import type {Passkeys} from '../../services/passkeys.js';
-import type {TwoFactor} from '../../services/two-factor.js';
+import type {PasskeysContext} from '../../services/passkeys.js';
+import type {TwoFactorContext} from '../../services/two-factor.js';
 
 export interface AuthRouteOptions {
   config: Config;
-  twoFactor: TwoFactor;
-  passkeys: Passkeys;
+  twoFactor: TwoFactorContext;
+  passkeys: PasskeysContext;
 }

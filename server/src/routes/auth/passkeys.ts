@@ -26,6 +26,14 @@ import {UNVERIFIED_SIGN_IN_METHOD} from '../../services/sign-in-methods.js';
 import {clientOf, startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
+import {
+  addPasskey,
+  listUserPasskeys,
+  passkeyRegistrationOptions,
+  removeUserPasskey,
+  renameUserPasskey,
+} from '../../services/passkeys.js';
+import {passkeySignInOptions, signInWithPasskey} from '../../services/passkey-sign-in.js';
 
 const NAME_IS_INVALID = {validationCodes: {invalid: {name: 'INVALID_PASSKEY_NAME'}}} as const;
 // An answer the schema cannot read is an answer that does not verify.
@@ -47,7 +55,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
         response: {200: PasskeyListResponse, ...errorResponses('UNAUTHORIZED')},
       },
     },
-    async (request) => ({passkeys: await passkeys.list(authOf(request).userId)}),
+    async (request) => ({passkeys: await listUserPasskeys(passkeys, authOf(request).userId)}),
   );
 
   routes.post(
@@ -79,7 +87,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
       const auth = authOf(request);
       // The password hash is not part of the session's user.
       const user = await findAccount(app.db, auth.userId);
-      return passkeys.registrationOptions({familyId: auth.familyId, user}, request.body.password);
+      return passkeyRegistrationOptions(passkeys, {familyId: auth.familyId, user}, request.body.password);
     },
   );
 
@@ -114,7 +122,8 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
       },
     },
     async (request, reply) => {
-      const passkey = await passkeys.add(
+      const passkey = await addPasskey(
+        passkeys,
         authOf(request).user,
         request.body.credential,
         request.body.name,
@@ -142,7 +151,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
         },
       },
     },
-    async (request) => passkeys.rename(authOf(request).userId, request.params.id, request.body.name),
+    async (request) => renameUserPasskey(passkeys, authOf(request).userId, request.params.id, request.body.name),
   );
 
   routes.delete(
@@ -159,7 +168,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
       },
     },
     async (request, reply) => {
-      const removed = await passkeys.remove(authOf(request).userId, request.params.id);
+      const removed = await removeUserPasskey(passkeys, authOf(request).userId, request.params.id);
       await app.recordActivity(request, 'passkey.removed', {target: passkeyTarget(removed)});
       return reply.code(204).send(null);
     },
@@ -181,7 +190,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
         },
       },
     },
-    async (request) => passkeys.signInOptions(request.body.challengeToken),
+    async (request) => passkeySignInOptions(passkeys, request.body.challengeToken),
   );
 
   routes.post(
@@ -210,7 +219,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
       },
     },
     async (request) => {
-      const {user, passkey} = await passkeys.signIn(request.body.challengeToken, request.body.credential);
+      const {user, passkey} = await signInWithPasskey(passkeys, request.body.challengeToken, request.body.credential);
       await app.recordActivity(request, 'sign-in', {actor: actorOf(user), target: passkeyTarget(passkey)});
       const client = clientOf(request);
       const token = await startSession(app.db, config, user.id, client);

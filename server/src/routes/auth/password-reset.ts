@@ -16,6 +16,7 @@ import {requestPasswordReset, resetPassword} from '../../services/password-reset
 import {cancelAccountRecovery, startAccountRecovery} from '../../services/account-recovery.js';
 import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
+import {spendTwoFactorCode} from '../../services/two-factor.js';
 
 /** What a call carrying a reset link and a new password can be refused for, before its own rules. */
 const RESET_LINK_ERRORS = [
@@ -78,7 +79,7 @@ export async function passwordResetRoutes(app: FastifyInstance, {config, twoFact
     },
     async (request) => {
       const outcome = await resetPassword(app, config, request.body, (userId, code) =>
-        twoFactor.spendCode(userId, code),
+        spendTwoFactorCode(twoFactor, userId, code),
       );
       if (outcome) {
         const actor = actorOf(outcome.user);

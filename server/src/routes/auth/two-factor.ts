@@ -21,6 +21,13 @@ import {clientOf, startSession} from '../../services/sessions.js';
 import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
+import {
+  beginTwoFactorSetup,
+  completeTwoFactorSignIn,
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+} from '../../services/two-factor.js';
 
 // A code of the wrong shape is a wrong code, like a too-long password is a wrong password.
 const CODE_IS_INVALID = {validationCodes: {invalid: {code: 'INVALID_TWO_FACTOR_CODE'}}} as const;
@@ -53,7 +60,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       },
     },
     async (request) => {
-      const step = await twoFactor.completeSignIn(request.body.challengeToken, request.body.code);
+      const step = await completeTwoFactorSignIn(twoFactor, request.body.challengeToken, request.body.code);
       const {user} = step;
       const actor = actorOf(user);
       if (step.refusal) {
@@ -85,7 +92,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
         },
       },
     },
-    async (request) => twoFactor.beginSetup(authOf(request).user),
+    async (request) => beginTwoFactorSetup(twoFactor, authOf(request).user),
   );
 
   routes.post(
@@ -112,7 +119,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       },
     },
     async (request) => {
-      const recoveryCodes = await twoFactor.enable(authOf(request).user, request.body.code);
+      const recoveryCodes = await enableTwoFactor(twoFactor, authOf(request).user, request.body.code);
       await app.recordActivity(request, 'two-factor.enabled');
       return {recoveryCodes};
     },
@@ -143,7 +150,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       },
     },
     async (request) => {
-      const recoveryCodes = await twoFactor.regenerateRecoveryCodes(authOf(request), request.body.code);
+      const recoveryCodes = await regenerateRecoveryCodes(twoFactor, authOf(request), request.body.code);
       await app.recordActivity(request, 'two-factor.recovery-codes-replaced');
       return {recoveryCodes};
     },
@@ -180,7 +187,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       const auth = authOf(request);
       // The password hash is not part of the session's user.
       const user = await findAccount(app.db, auth.userId);
-      await twoFactor.disable({familyId: auth.familyId, user}, request.body.password, request.body.code);
+      await disableTwoFactor(twoFactor, {familyId: auth.familyId, user}, request.body.password, request.body.code);
       await app.recordActivity(request, 'two-factor.disabled');
       return reply.code(204).send(null);
     },

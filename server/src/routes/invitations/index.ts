@@ -11,11 +11,10 @@ import {
   InvitationLookupResponse,
   InvitationTokenBody,
 } from '@intakekit/contract/schemas/invitations';
-import {Invitations} from '../../services/invitations.js';
+import {acceptInvitation, declineInvitation, lookupInvitation} from '../../services/invitations.js';
 import {currentUser} from '../current-user.js';
 
 export async function invitationRoutes(app: FastifyInstance, {config}: {config: Config}) {
-  const invitations = new Invitations(app.db, config);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   // A token of the wrong length is as unusable as an unknown one.
   const tokenCodes = {validationCodes: {invalid: {token: 'INVALID_OR_EXPIRED' as const}}};
@@ -34,7 +33,7 @@ export async function invitationRoutes(app: FastifyInstance, {config}: {config: 
         },
       },
     },
-    async (request) => invitations.lookup(request.body.token),
+    async (request) => lookupInvitation(app.db, config, request.body.token),
   );
 
   routes.post(
@@ -62,7 +61,7 @@ export async function invitationRoutes(app: FastifyInstance, {config}: {config: 
       },
     },
     async (request) => {
-      const joined = await invitations.accept(currentUser(request), request.body.token);
+      const joined = await acceptInvitation(app.db, config, currentUser(request), request.body.token);
       // In the joined team's log, so its owner and admins see who came in.
       await app.recordActivity(request, 'invitation.accepted', {
         teamId: joined.team.id,
@@ -87,7 +86,7 @@ export async function invitationRoutes(app: FastifyInstance, {config}: {config: 
       },
     },
     async (request) => {
-      const declined = await invitations.decline(request.body.token);
+      const declined = await declineInvitation(app.db, config, request.body.token);
       await app.recordActivity(request, 'invitation.declined', {
         actor: {id: null, email: declined.email, teamId: declined.teamId},
         target: {type: 'invitation', id: declined.id, label: declined.email},

@@ -21,7 +21,9 @@ import {ApiError} from '../../errors.js';
 import {VERIFY_EMAIL_FOR_KEYS} from '@intakekit/contract/errors';
 import type {ValidationCodes} from '../../plugins/errors.js';
 import {keyUsage} from '../../services/key-usage.js';
-import {ApiKeys, REVOKED_KEYS_LISTED} from '../../services/api-keys.js';
+import {keyLimits} from '../../services/api-key-bodies.js';
+import {REVOKED_KEYS_LISTED, apiKeysContext, listOwnedKeys} from '../../services/api-key-lists.js';
+import {backfillStoredForms, createKey, ownsKey, revokeKey, rotateKey, updateKey} from '../../services/api-keys.js';
 import {currentUser} from '../current-user.js';
 
 /** A key as the activity log names it: 'Clinic web (ending 9f3KQ2a1)'; never the key itself. */
@@ -49,11 +51,11 @@ export interface KeyRouteOptions {
 }
 
 export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRouteOptions) {
-  const keys = new ApiKeys(app.db, secretBox(secretKey), config);
+  const keys = apiKeysContext(app.db, secretBox(secretKey), config);
   const serializedLists = new WeakMap<ApiKeyBody[], string>();
   // Keys stored before production keys were kept only hashed lose their encrypted copy at start.
   app.addHook('onReady', async () => {
-    const changed = await keys.backfillStoredForms();
+    const changed = await backfillStoredForms(keys);
     if (changed > 0) app.log.info({keys: changed}, 'stored API keys in their current form');
   });
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -75,11 +77,11 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       },
     },
     async (request, reply) => {
-      const listed = await keys.list(currentUser(request));
+      const listed = await listOwnedKeys(keys, currentUser(request));
       // The service answers the same array while the list is unchanged, so it is serialised once.
       let json = serializedLists.get(listed);
       if (json === undefined) {
-        json = JSON.stringify({keys: listed, limits: keys.limits} satisfies KeyListResponse);
+        json = JSON.stringify({keys: listed, limits: keyLimits(config)} satisfies KeyListResponse);
         serializedLists.set(listed, json);
       }
       // A string is sent as it is (the schema's serialiser is for objects); plain FastifyReply takes one.
@@ -115,7 +117,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
         },
       },
       async (request, reply) => {
-        const {value, key} = await keys.create(currentUser(request), keyType, request.body ?? {});
+        const {value, key} = await createKey(keys, currentUser(request), keyType, request.body ?? {});
         await app.recordActivity(request, 'key.created', {target: keyTarget(key)});
         return reply.code(201).send({apiKey: value, key});
       },
@@ -138,7 +140,8 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       },
     },
     async (request) => {
-      const {value, key} = await keys.rotate(
+      const {value, key} = await rotateKey(
+        keys,
         currentUser(request),
         request.params.id,
         request.body.keyType,
@@ -164,7 +167,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       },
     },
     async (request) => {
-      const key = await keys.revoke(currentUser(request), request.params.id, request.body.keyType);
+      const key = await revokeKey(keys, currentUser(request), request.params.id, request.body.keyType);
       await app.recordActivity(request, 'key.revoked', {target: keyTarget(key)});
       return {key};
     },
@@ -187,7 +190,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
       },
     },
     async (request) => {
-      const key = await keys.update(currentUser(request), request.params.id, request.body);
+      const key = await updateKey(keys, currentUser(request), request.params.id, request.body);
       await app.recordActivity(request, 'key.updated', {target: keyTarget(key)});
       return {key};
     },
@@ -211,7 +214,7 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
     async (request) => {
       const user = currentUser(request);
       // Answered for the team's own keys only, as every other key route.
-      if (!(await keys.owns(user, request.params.id))) throw new ApiError('NOT_FOUND');
+      if (!(await ownsKey(keys, user, request.params.id))) throw new ApiError('NOT_FOUND');
       return keyUsage(app.db, request.params.id, config.now());
     },
   );

@@ -1,4 +1,4 @@
-// /api/team: show, invite, resend and revoke invitations, change roles, remove, transfer, leave.
+// /api/team: show, change roles, remove, transfer, leave, the security policy; invitations are invitations.ts.
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
@@ -6,11 +6,8 @@ import type {Config} from '../../config.js';
 import {authOf} from '../../plugins/auth.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
-import {VERIFY_EMAIL_FOR_INVITATIONS} from '@intakekit/contract/errors';
 import {
-  AddMemberBody,
   ChangeRoleBody,
-  InvitationResponse,
   MemberIdParams,
   MemberResponse,
   TeamResponse,
@@ -19,20 +16,25 @@ import {
   TransferBody,
   TransferResponse,
 } from '@intakekit/contract/schemas/team';
-import {Teams} from '../../services/team.js';
+import {
+  changeMemberRole,
+  leaveTeam,
+  removeTeamMember,
+  setTeamPolicy,
+  showTeam,
+  transferOwnership,
+  type TeamContext,
+} from '../../services/team.js';
+import {teamInvitationRoutes} from './invitations.js';
 import {currentUser} from '../current-user.js';
 
-/** An invitation as the activity log names it: the address invited. */
-function invitationTarget(invitation: {id: string; email: string}) {
-  return {type: 'invitation' as const, id: invitation.id, label: invitation.email};
-}
-
 export async function teamRoutes(app: FastifyInstance, {config}: {config: Config}) {
-  const teams = new Teams(app.db, app.mailer, config);
+  const team: TeamContext = {db: app.db, mailer: app.mailer, config};
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const session = [{session: []}];
   // A team that requires two-factor keeps its page from members without it.
   const guarded = [app.requireUser, app.requireTeamPolicy];
+  await app.register(teamInvitationRoutes, {team, guarded});
 
   routes.get(
     '/api/team',
@@ -45,93 +47,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         response: {200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND')},
       },
     },
-    async (request) => teams.show(currentUser(request)),
-  );
-
-  routes.post(
-    '/api/team/add',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: 'Invite an address (owners and admins): the same pending invitation whether or not it has an account',
-        security: session,
-        body: AddMemberBody,
-        response: {
-          201: InvitationResponse,
-          ...errorResponses(
-            'MISSING_FIELDS',
-            'INVALID_EMAIL',
-            'INVALID_NAME',
-            'NAME_INVISIBLE_CHARACTERS',
-            'NAME_HAS_ADDRESS',
-            'UNAUTHORIZED',
-            'TWO_FACTOR_REQUIRED_BY_TEAM',
-            'FORBIDDEN',
-            {code: 'EMAIL_NOT_VERIFIED', message: VERIFY_EMAIL_FOR_INVITATIONS},
-            'NOT_FOUND',
-            'EMAIL_IN_USE',
-            'RATE_LIMIT_EXCEEDED',
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const {email, name, role} = request.body;
-      const invitation = await teams.invite(currentUser(request), {email, name: name || null, role: role ?? 'member'});
-      await app.recordActivity(request, 'invitation.sent', {target: invitationTarget(invitation)});
-      return reply.code(201).send({invitation});
-    },
-  );
-
-  routes.post(
-    '/api/team/invitations/:id/resend',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: 'Send a pending invitation again with a new link and a new 7-day expiry (the old link stops working)',
-        security: session,
-        params: MemberIdParams,
-        response: {
-          200: InvitationResponse,
-          ...errorResponses(
-            'UNAUTHORIZED',
-            'TWO_FACTOR_REQUIRED_BY_TEAM',
-            'FORBIDDEN',
-            'NOT_FOUND',
-            'RATE_LIMIT_EXCEEDED',
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const invitation = await teams.resend(currentUser(request), request.params.id);
-      await app.recordActivity(request, 'invitation.resent', {target: invitationTarget(invitation)});
-      return {invitation};
-    },
-  );
-
-  routes.delete(
-    '/api/team/invitations/:id',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: 'Revoke a pending invitation',
-        security: session,
-        params: MemberIdParams,
-        response: {
-          204: Type.Null({description: 'Revoked'}),
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
-        },
-      },
-    },
-    async (request, reply) => {
-      await teams.revoke(currentUser(request), request.params.id);
-      await app.recordActivity(request, 'invitation.revoked', {target: {type: 'invitation', id: request.params.id}});
-      return reply.code(204).send(null);
-    },
+    async (request) => showTeam(team, currentUser(request)),
   );
 
   routes.post(
@@ -163,7 +79,13 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     },
     async (request) => {
       const {userId, password} = request.body;
-      const transferred = await teams.transfer(currentUser(request), authOf(request).familyId, userId, password);
+      const transferred = await transferOwnership(
+        team,
+        currentUser(request),
+        authOf(request).familyId,
+        userId,
+        password,
+      );
       await app.recordActivity(request, 'team.ownership-transferred', {target: {type: 'member', id: userId}});
       return transferred;
     },
@@ -185,7 +107,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
       },
     },
     async (request, reply) => {
-      await teams.leave(currentUser(request));
+      await leaveTeam(team, currentUser(request));
       await app.recordActivity(request, 'member.left');
       return reply.code(204).send(null);
     },
@@ -208,7 +130,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
       },
     },
     async (request) => {
-      const user = await teams.changeRole(currentUser(request), request.params.id, request.body.role);
+      const user = await changeMemberRole(team, currentUser(request), request.params.id, request.body.role);
       await app.recordActivity(request, 'member.role-changed', {
         target: {type: 'member', id: user.id, label: `${user.email}: ${user.role}`},
       });
@@ -232,7 +154,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
       },
     },
     async (request, reply) => {
-      await teams.remove(currentUser(request), request.params.id);
+      await removeTeamMember(team, currentUser(request), request.params.id);
       await app.recordActivity(request, 'member.removed', {target: {type: 'member', id: request.params.id}});
       return reply.code(204).send(null);
     },
@@ -258,7 +180,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     },
     async (request) => {
       const user = currentUser(request);
-      const policy = await teams.setPolicy(user, request.body.requireTwoFactor);
+      const policy = await setTeamPolicy(team, user, request.body.requireTwoFactor);
       await app.recordActivity(request, 'team.policy-changed', {
         target: {
           type: 'team',

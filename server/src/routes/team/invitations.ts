@@ -1,0 +1,113 @@
+// /api/team/add and /api/team/invitations/*: invite an address, resend and revoke a pending invitation.
+import {Type} from 'typebox';
+import type {FastifyInstance, preHandlerHookHandler} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import {errorResponses} from '@intakekit/contract/schemas/common';
+import {VERIFY_EMAIL_FOR_INVITATIONS} from '@intakekit/contract/errors';
+import {AddMemberBody, InvitationResponse, MemberIdParams} from '@intakekit/contract/schemas/team';
+import type {TeamContext} from '../../services/team.js';
+import {inviteMember, resendInvitation, revokeTeamInvitation} from '../../services/team-invitations.js';
+import {currentUser} from '../current-user.js';
+
+/** An invitation as the activity log names it: the address invited. */
+function invitationTarget(invitation: {id: string; email: string}) {
+  return {type: 'invitation' as const, id: invitation.id, label: invitation.email};
+}
+
+export async function teamInvitationRoutes(
+  app: FastifyInstance,
+  {team, guarded}: {team: TeamContext; guarded: preHandlerHookHandler[]},
+) {
+  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  const session = [{session: []}];
+
+  routes.post(
+    '/api/team/add',
+    {
+      preHandler: guarded,
+      schema: {
+        tags: ['team'],
+        summary: 'Invite an address (owners and admins): the same pending invitation whether or not it has an account',
+        security: session,
+        body: AddMemberBody,
+        response: {
+          201: InvitationResponse,
+          ...errorResponses(
+            'MISSING_FIELDS',
+            'INVALID_EMAIL',
+            'INVALID_NAME',
+            'NAME_INVISIBLE_CHARACTERS',
+            'NAME_HAS_ADDRESS',
+            'UNAUTHORIZED',
+            'TWO_FACTOR_REQUIRED_BY_TEAM',
+            'FORBIDDEN',
+            {code: 'EMAIL_NOT_VERIFIED', message: VERIFY_EMAIL_FOR_INVITATIONS},
+            'NOT_FOUND',
+            'EMAIL_IN_USE',
+            'RATE_LIMIT_EXCEEDED',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const {email, name, role} = request.body;
+      const invitation = await inviteMember(team, currentUser(request), {
+        email,
+        name: name || null,
+        role: role ?? 'member',
+      });
+      await app.recordActivity(request, 'invitation.sent', {target: invitationTarget(invitation)});
+      return reply.code(201).send({invitation});
+    },
+  );
+
+  routes.post(
+    '/api/team/invitations/:id/resend',
+    {
+      preHandler: guarded,
+      schema: {
+        tags: ['team'],
+        summary: 'Send a pending invitation again with a new link and a new 7-day expiry (the old link stops working)',
+        security: session,
+        params: MemberIdParams,
+        response: {
+          200: InvitationResponse,
+          ...errorResponses(
+            'UNAUTHORIZED',
+            'TWO_FACTOR_REQUIRED_BY_TEAM',
+            'FORBIDDEN',
+            'NOT_FOUND',
+            'RATE_LIMIT_EXCEEDED',
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const invitation = await resendInvitation(team, currentUser(request), request.params.id);
+      await app.recordActivity(request, 'invitation.resent', {target: invitationTarget(invitation)});
+      return {invitation};
+    },
+  );
+
+  routes.delete(
+    '/api/team/invitations/:id',
+    {
+      preHandler: guarded,
+      schema: {
+        tags: ['team'],
+        summary: 'Revoke a pending invitation',
+        security: session,
+        params: MemberIdParams,
+        response: {
+          204: Type.Null({description: 'Revoked'}),
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await revokeTeamInvitation(team, currentUser(request), request.params.id);
+      await app.recordActivity(request, 'invitation.revoked', {target: {type: 'invitation', id: request.params.id}});
+      return reply.code(204).send(null);
+    },
+  );
+}
