@@ -3,9 +3,12 @@
 // a browser) and stopping it leaves nothing behind. Every wait has a deadline, and a failed wait says what the
 // process printed last: a server that does not come up is diagnosed from the report, not by running it again.
 import {spawn} from 'node:child_process';
-import {appendFileSync, readFileSync, readdirSync} from 'node:fs';
+import {appendFileSync} from 'node:fs';
 import path from 'node:path';
 import {StringDecoder} from 'node:string_decoder';
+import {delay, groupGone, groupIsAlive, signalGroup} from './process-groups.mjs';
+
+export {groupIsAlive};
 
 /** Characters of output kept in memory unless told otherwise: the tail, for failure reports. */
 const DEFAULT_KEEP = 1_000_000;
@@ -202,49 +205,6 @@ export async function stopAll(graceMs = DEFAULT_GRACE_MS) {
   await Promise.all([...running].map((managed) => managed.stop(graceMs)));
 }
 
-/** Whether any process of group `pgid` is still alive (zombies, which only wait to be reaped, do not count). */
-export function groupIsAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-  } catch (error) {
-    // EPERM: the group exists but is not ours to signal.
-    return error.code === 'EPERM';
-  }
-  // kill(2) also reaches zombies, and an init that does not reap (as in some containers) keeps them forever.
-  if (process.platform !== 'linux') return true;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited while we looked
-    }
-    // The command name may hold spaces and parentheses; the fields after it start after the last ')'.
-    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
-  }
-  return false;
-}
-
-/** Resolves once group `pgid` is empty, or after `ms`. There is no event for it: the group is looked at again. */
-async function groupGone(pgid, ms) {
-  const deadline = Date.now() + ms;
-  while (groupIsAlive(pgid) && Date.now() < deadline) await delay(20);
-}
-
-/** Sends `signal` to the whole group; false when the group is already gone. */
-function signalGroup(pgid, signal) {
-  if (pgid === undefined) return false;
-  try {
-    process.kill(-pgid, signal);
-    return true;
-  } catch (error) {
-    if (error.code === 'ESRCH') return false;
-    throw error;
-  }
-}
-
 /**
  * A normal exit of this process (the end of a script, `process.exit`, an uncaught exception) takes every group
  * it started with it. A fatal signal skips `exit` handlers: callers that expect SIGINT / SIGTERM handle them
@@ -278,15 +238,4 @@ function report(managed) {
 function lastLines(text, lines) {
   const tail = text.split('\n').slice(-lines).join('\n');
   return tail.length > 4000 ? tail.slice(-4000) : tail;
-}
-
-/** Resolves after `ms`, or earlier when `until` settles. */
-function delay(ms, until) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    until?.then(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
