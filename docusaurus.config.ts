@@ -8,6 +8,7 @@ import {demoTabApi} from './plugins/demo-tab-api';
 import llmsTxt, {DEV_STATIC_DIR} from './plugins/llms-txt';
 import openapiDocument from './plugins/openapi-document';
 import prismOnDemand from './plugins/prism-on-demand';
+import contractSources from './plugins/contract-sources';
 import routeChunkScripts from './plugins/route-chunk-scripts';
 import {readSiteEnv} from './plugins/site-env';
 
@@ -54,6 +55,7 @@ const config: Config = {
     demoTabApi(env),
     llmsTxt(env),
     prismOnDemand,
+    contractSources,
     routeChunkScripts,
   ],
   themes: [['@docusaurus/theme-classic', {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options]],
