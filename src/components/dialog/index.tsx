@@ -1,4 +1,4 @@
-import {useEffect, useId, useRef, type FormEvent, type ReactNode} from 'react';
+import {useEffect, useId, useRef, type FormEvent, type ReactNode, type Ref} from 'react';
 import Notice from '@site/src/components/notice';
 import clsx from 'clsx';
 import styles from './styles.module.css';
@@ -105,6 +105,8 @@ interface DialogFormProps {
   onCancel: () => void;
   /** The refusal of the last attempt, shown above the fields. */
   error?: ReactNode;
+  /** useContractForm's errorProps: the fields in error point at the message, and a refusal takes the focus. */
+  errorProps?: {id: string; errorRef: Ref<HTMLDivElement>};
   children: ReactNode;
   /** The submit button's words, and its words while the request runs ('Deleting...'). */
   submitLabel: string;
@@ -124,6 +126,7 @@ export function DialogForm({
   onSubmit,
   onCancel,
   error,
+  errorProps,
   children,
   submitLabel,
   pendingLabel,
@@ -138,7 +141,7 @@ export function DialogForm({
   return (
     <form onSubmit={submit} noValidate className={styles.form}>
       {error ? (
-        <Notice variant="error" className={styles.formError}>
+        <Notice variant="error" className={styles.formError} id={errorProps?.id} ref={errorProps?.errorRef}>
           {error}
         </Notice>
       ) : null}

@@ -3,40 +3,34 @@ import clsx from 'clsx';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import Panel from '@site/src/components/panel';
-import {useFormValues} from '@site/src/hooks/use-form-values';
+import {useContractForm} from '@site/src/components/form';
 import {useSignOut} from '@site/src/stores/use-sign-out';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {deleteAccount} from '../api/delete-account';
+import {DELETE_ACCOUNT} from '../lib/form-rules';
 import {canDeleteAccount, DELETE_CONFIRM_WORD, DELETE_FAILED} from '../lib/messages';
 import styles from './styles.module.css';
 
 function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: () => void; email: string}): ReactNode {
-  const {values, field, reset} = useFormValues({password: '', typed: ''});
-  const {password, typed} = values;
-  const [error, setError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const form = useContractForm({
+    rules: DELETE_ACCOUNT,
+    defaultValues: {password: '', typed: ''},
+    failureMessage: (failure) => serverMessageOr(failure, DELETE_FAILED),
+  });
+  const ready = canDeleteAccount(form.watch('password'), form.watch('typed'));
   // The server has already ended every session: forget the token here once the settings page has gone.
   const leave = useSignOut({callServer: false, to: '/?deleted=1'});
 
+  const {reset} = form;
   useEffect(() => {
-    if (!open) {
-      reset();
-      setError(null);
-    }
+    if (!open) reset();
   }, [open, reset]);
 
-  const onSubmit = async () => {
-    if (!canDeleteAccount(password, typed) || deleting) return;
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteAccount(password);
-      leave();
-    } catch (failure) {
-      setError(serverMessageOr(failure, DELETE_FAILED));
-      setDeleting(false);
-    }
-  };
+  const onSubmit = form.submit(async ({password}, {typed}) => {
+    if (!canDeleteAccount(password, typed)) return;
+    await deleteAccount(password);
+    leave();
+  });
 
   return (
     <Dialog
@@ -48,29 +42,28 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
     >
       <DialogForm
         onSubmit={onSubmit}
-        error={error}
+        error={form.formError}
+        errorProps={form.errorProps}
         onCancel={onClose}
         tone="danger"
         submitLabel="Delete Account"
         pendingLabel="Deleting..."
-        pending={deleting}
-        ready={canDeleteAccount(password, typed)}
+        pending={form.formState.isSubmitting}
+        ready={ready}
       >
         <FormField
           label="Current password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          {...field('password')}
+          {...form.field('password')}
           data-autofocus
         />
         <FormField
           label={`Type ${DELETE_CONFIRM_WORD} to confirm`}
-          name="confirm"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          {...field('typed')}
+          {...form.field('typed')}
         />
       </DialogForm>
     </Dialog>

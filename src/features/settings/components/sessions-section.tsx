@@ -4,6 +4,7 @@ import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
 import {getErrorMessage} from '@site/src/lib/errors';
+import {useContractForm} from '@site/src/components/form';
 import {signOutOtherSessions, signOutSession, useSessions, type Session} from '../api/sessions';
 import styles from './device-list.module.css';
 
@@ -56,21 +57,26 @@ function SessionRow({
 /** Settings → Sessions: every signed-in browser, with a sign-out for each and for all the others. */
 export default function SessionsSection(): ReactNode {
   const {data, error, isLoading, mutate} = useSessions();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{variant: 'success' | 'error'; text: string} | null>(null);
+  // Each sign-out is a request of its own: a form without fields; `target` says which button it is.
+  const signOut = useContractForm({defaultValues: {}});
+  const [target, setTarget] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const busy = signOut.formState.isSubmitting ? target : null;
 
-  const run = async (key: string, action: () => Promise<string>) => {
-    setBusy(key);
-    setNotice(null);
-    try {
-      setNotice({variant: 'success', text: await action()});
+  const run = (key: string, action: () => Promise<string>) => {
+    setTarget(key);
+    setDone(null);
+    void signOut.submit(async () => {
+      setDone(await action());
       await mutate();
-    } catch (failure) {
-      setNotice({variant: 'error', text: getErrorMessage(failure)});
-    } finally {
-      setBusy(null);
-    }
+    })();
   };
+  const refusal = signOut.formState.errors.root?.server?.message;
+  const notice = done
+    ? {variant: 'success' as const, text: done}
+    : refusal
+      ? {variant: 'error' as const, text: refusal}
+      : null;
 
   const sessions = data?.sessions ?? [];
   const others = sessions.filter((s) => !s.current).length;
@@ -87,7 +93,7 @@ export default function SessionsSection(): ReactNode {
             session={session}
             busy={busy === session.id}
             onSignOut={(s) =>
-              void run(s.id, async () => {
+              run(s.id, async () => {
                 await signOutSession(s);
                 return `Signed out ${sessionName(s)}.`;
               })
@@ -118,7 +124,7 @@ export default function SessionsSection(): ReactNode {
             disabled={busy !== null}
             aria-busy={busy === 'others' || undefined}
             onClick={() =>
-              void run('others', async () => {
+              run('others', async () => {
                 const count = await signOutOtherSessions();
                 return count === 1 ? 'Signed out 1 other session.' : `Signed out ${count} other sessions.`;
               })

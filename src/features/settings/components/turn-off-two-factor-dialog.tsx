@@ -1,11 +1,9 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useEffect, type ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
-import {useFormValues} from '@site/src/hooks/use-form-values';
-import {getErrorMessage} from '@site/src/lib/errors';
-import {TWO_FACTOR_MESSAGES} from '@intakekit/contract/two-factor';
+import {useContractForm} from '@site/src/components/form';
 import {disableTwoFactor} from '../api/two-factor';
-import {secondFactorCode} from './two-factor-section';
+import {TURN_OFF_TWO_FACTOR} from '../lib/form-rules';
 
 /** Turning two-factor off: the password and a current code, in an in-app dialog. */
 export default function TurnOffTwoFactorDialog({
@@ -17,34 +15,12 @@ export default function TurnOffTwoFactorDialog({
   onClose: () => void;
   onTurnedOff: () => Promise<void>;
 }): ReactNode {
-  const {values, field, reset} = useFormValues({password: '', code: ''});
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useContractForm({rules: TURN_OFF_TWO_FACTOR, defaultValues: {password: '', code: ''}});
+  const {reset} = form;
 
   useEffect(() => {
-    if (!open) {
-      reset();
-      setError(null);
-      setPending(false);
-    }
+    if (!open) reset();
   }, [open, reset]);
-
-  const onSubmit = async () => {
-    const code = secondFactorCode(values.code);
-    if (!values.password || !code) {
-      setError(values.password ? TWO_FACTOR_MESSAGES.codeRequired : 'Enter your current password.');
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await disableTwoFactor({password: values.password, code});
-      await onTurnedOff();
-    } catch (failure) {
-      setError(getErrorMessage(failure));
-      setPending(false);
-    }
-  };
 
   return (
     <Dialog
@@ -55,28 +31,30 @@ export default function TurnOffTwoFactorDialog({
       description="Signing in will need only your password, and your recovery codes stop working. We email you a notice."
     >
       <DialogForm
-        onSubmit={onSubmit}
-        error={error}
+        onSubmit={form.submit(async (body) => {
+          await disableTwoFactor(body);
+          await onTurnedOff();
+        })}
+        error={form.formError}
+        errorProps={form.errorProps}
         onCancel={onClose}
         tone="danger"
         submitLabel="Turn off two-factor"
         pendingLabel="Turning off..."
-        pending={pending}
+        pending={form.formState.isSubmitting}
       >
         <FormField
           label="Current password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          {...field('password')}
+          {...form.field('password')}
           data-autofocus
         />
         <FormField
           label="Authentication code"
-          name="code"
           autoComplete="one-time-code"
           spellCheck={false}
-          {...field('code')}
+          {...form.field('code')}
           hint="A code from your app, or one of your recovery codes."
         />
       </DialogForm>

@@ -18,3 +18,6 @@ export const DELETE_CONFIRM_WORD = 'DELETE';
 export function canDeleteAccount(password: string, typed: string): boolean {
   return password.length > 0 && typed.trim() === DELETE_CONFIRM_WORD;
 }
+
+/** A form that asks for the current password before acting (turning two-factor off, adding a passkey). */
+export const CURRENT_PASSWORD_REQUIRED = 'Enter your current password.';

@@ -1,13 +1,11 @@
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useRef, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import Notice from '@site/src/components/notice';
 import {AuthCard, AuthCardLoading} from '@site/src/components/auth-layout';
 import form from '@site/src/components/auth-layout/form.module.css';
 import {cancelAccountRecovery} from '@site/src/lib/api/auth';
-import {getErrorMessage} from '@site/src/lib/errors';
+import {useContractForm} from '@site/src/components/form';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
-
-type State = {status: 'asking'} | {status: 'cancelling'} | {status: 'cancelled'} | {status: 'failed'; message: string};
 
 /**
  * The cancel link of the email that announced an account recovery. It cancels on a click, never on load: mail
@@ -16,28 +14,25 @@ type State = {status: 'asking'} | {status: 'cancelling'} | {status: 'cancelled'}
 export default function CancelRecovery(): ReactNode {
   const params = useSearchParams();
   const token = params?.get('token') ?? null;
-  const [state, setState] = useState<State>({status: 'asking'});
+  // Cancelling is one request: a form without fields, whose refusal says why.
+  const cancel = useContractForm({defaultValues: {}});
+  const cancelled = cancel.formState.isSubmitSuccessful;
+  const failure = cancel.formState.errors.root?.server?.message;
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (state.status === 'cancelled' || state.status === 'failed') titleRef.current?.focus();
-  }, [state.status]);
+    if (cancelled || failure) titleRef.current?.focus();
+  }, [cancelled, failure]);
 
   if (params === null) {
     return <AuthCardLoading icon="key" title="Cancel account recovery" />;
   }
 
-  async function onCancel() {
-    setState({status: 'cancelling'});
-    try {
-      await cancelAccountRecovery(token ?? '');
-      setState({status: 'cancelled'});
-    } catch (caught) {
-      setState({status: 'failed', message: getErrorMessage(caught)});
-    }
-  }
+  const onCancel = cancel.submit(async () => {
+    await cancelAccountRecovery(token ?? '');
+  });
 
-  if (state.status === 'cancelled') {
+  if (cancelled) {
     return (
       <AuthCard icon="key" title="Recovery cancelled" titleRef={titleRef}>
         <div className={form.stack}>
@@ -57,11 +52,11 @@ export default function CancelRecovery(): ReactNode {
     <AuthCard
       icon="alert"
       tone="warning"
-      title={state.status === 'failed' ? 'Recovery not cancelled' : 'Cancel account recovery?'}
+      title={failure ? 'Recovery not cancelled' : 'Cancel account recovery?'}
       titleRef={titleRef}
     >
       <div className={form.stack}>
-        {state.status === 'failed' ? <Notice variant="error">{state.message}</Notice> : null}
+        {failure ? <Notice variant="error">{failure}</Notice> : null}
         <p>
           Someone with access to your email started recovering your IntakeKit account without its authenticator app. If
           it wasn&apos;t you, cancel it: nothing about your account changes.
@@ -70,9 +65,9 @@ export default function CancelRecovery(): ReactNode {
           type="button"
           className="button button--primary button--block"
           onClick={() => void onCancel()}
-          disabled={!token || state.status === 'cancelling'}
+          disabled={!token || cancel.formState.isSubmitting}
         >
-          {state.status === 'cancelling' ? 'Cancelling...' : 'Cancel the recovery'}
+          {cancel.formState.isSubmitting ? 'Cancelling...' : 'Cancel the recovery'}
         </button>
       </div>
       <div className={form.linkRow}>

@@ -1,8 +1,8 @@
-import {useState, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import {Redirect} from '@docusaurus/router';
 import Notice from '@site/src/components/notice';
-import SubmitButton from '@site/src/components/submit-button';
+import {FormSubmit, useContractForm} from '@site/src/components/form';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {maskEmail} from '@site/src/lib/mask';
 import {resendVerification} from '@site/src/lib/api/auth';
@@ -16,40 +16,36 @@ import form from '@site/src/components/auth-layout/form.module.css';
 import styles from './styles.module.css';
 
 function ResendPanel({email}: {email: string}): ReactNode {
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const resend = useContractForm({
+    defaultValues: {},
+    failureMessage: (caught) => serverMessageOr(caught, 'Failed to send verification email'),
+  });
   const [success, flashSuccess] = useFlash(EMAIL_MESSAGE_MS);
   const {remaining, start} = useCountdown();
+  const sending = resend.formState.isSubmitting;
+  const error = resend.formState.errors.root?.server?.message;
 
-  async function resend() {
-    setSending(true);
-    setError(null);
-    try {
-      await resendVerification(email);
-      flashSuccess('Verification email sent! Please check your inbox.');
-      start(RESEND_COOLDOWN_S);
-    } catch (caught) {
-      flashSuccess(null);
-      setError(serverMessageOr(caught, 'Failed to send verification email'));
-    } finally {
-      setSending(false);
-    }
-  }
+  const onResend = resend.submit(async () => {
+    flashSuccess(null);
+    await resendVerification(email);
+    flashSuccess('Verification email sent! Please check your inbox.');
+    start(RESEND_COOLDOWN_S);
+  });
 
   return (
     <div className={form.stack}>
       {success ? <Notice variant="success">{success}</Notice> : null}
       {error ? <Notice variant="error">{error}</Notice> : null}
-      <SubmitButton
+      <FormSubmit
+        control={resend.control}
         type="button"
         variant="secondary"
-        onClick={() => void resend()}
-        loading={sending}
+        onClick={() => void onResend()}
         loadingText={resendLabel(true, 0)}
         disabled={resendDisabled(sending, remaining)}
       >
         {resendLabel(sending, remaining)}
-      </SubmitButton>
+      </FormSubmit>
     </div>
   );
 }

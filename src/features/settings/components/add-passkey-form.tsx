@@ -1,0 +1,54 @@
+import type {ReactNode} from 'react';
+import FormField from '@site/src/components/form-field';
+import {FormError} from '@site/src/components/form-error';
+import {useContractForm} from '@site/src/components/form';
+import {addPasskey, type Passkey} from '../api/passkeys';
+import {ADD_PASSKEY} from '../lib/form-rules';
+import styles from './device-list.module.css';
+
+/** The name and password that open the browser's passkey prompt. */
+export default function AddPasskeyForm({
+  onAdded,
+  onCancel,
+}: {
+  onAdded: (passkey: Passkey) => void;
+  onCancel: () => void;
+}): ReactNode {
+  const form = useContractForm({rules: ADD_PASSKEY, defaultValues: {name: '', password: ''}});
+  const pending = form.formState.isSubmitting;
+  return (
+    <form
+      className={styles.addForm}
+      onSubmit={form.submit(async (_body, values) => onAdded(await addPasskey(values)))}
+      noValidate
+      aria-label="Add a passkey"
+    >
+      <FormError {...form.errorProps} className={styles.notice}>
+        {form.formError}
+      </FormError>
+      <FormField
+        label="Name"
+        labelNote="(optional)"
+        placeholder="Work laptop"
+        hint="Leave it empty to name the passkey after this browser."
+        {...form.field('name')}
+        autoFocus
+      />
+      <FormField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        hint="Your browser then asks for your fingerprint, face, screen lock or security key."
+        {...form.field('password')}
+      />
+      <div className={styles.rowActions}>
+        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Waiting for your passkey...' : 'Continue'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
