@@ -85,3 +85,36 @@ describe('a production install of the API', () => {
     expect(api.errorLines()).toEqual([]);
   });
 });
+
+// The whole build (SDK, contract and server, the portal with its plugins: llms.txt through remark, the OpenAPI
+// document through tsx) from an install without development dependencies: whatever the build runs is declared in
+// `dependencies`, so a build step that installs with --omit=dev works.
+describe('the production build', () => {
+  it(
+    'builds the SDK, the server and the portal from an install without development dependencies',
+    {timeout: 900_000},
+    async () => {
+      const source = path.join(work, 'source');
+      const {stdout} = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+        cwd: ROOT,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      for (const file of stdout.split('\0').filter(Boolean)) {
+        if (!existsSync(path.join(ROOT, file))) continue; // deleted in the working tree
+        await fs.mkdir(path.dirname(path.join(source, file)), {recursive: true});
+        await fs.copyFile(path.join(ROOT, file), path.join(source, file));
+      }
+      await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund'], {
+        cwd: source,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      for (const devOnly of ['vitest', '@playwright/test', 'eslint', 'prettier', 'fast-check']) {
+        expect(existsSync(path.join(source, 'node_modules', devOnly)), devOnly).toBe(false);
+      }
+      await run('npm', ['run', 'build'], {cwd: source, maxBuffer: 64 * 1024 * 1024});
+      for (const built of ['build/index.html', 'build/llms.txt', 'server/dist/server.js', 'sdk/dist/index.js']) {
+        expect(existsSync(path.join(source, built)), built).toBe(true);
+      }
+    },
+  );
+});
