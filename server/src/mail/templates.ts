@@ -60,7 +60,8 @@ export interface RenderedMail {
 
 interface Parts {
   subject: string;
-  greeting: string;
+  /** Unless given, "Hi <name>," to the account's own name. */
+  greeting?: string;
   paragraphs: string[];
   action?: {label: string; link: string};
   footer: string;
@@ -83,13 +84,18 @@ function shownName(name: string | null): string | null {
   return name && !nameProblem(name) ? name : null;
 }
 
+const hello = (name: string | null) => (shownName(name) ? `Hi ${name},` : 'Hi,');
+
+/** The notices' footer: sent whoever made the change, so it says nothing needs doing if that was the reader. */
+const SECURITY_FOOTER = 'You receive this notice for your security; no action is needed if it was you.';
+/** What a notice tells someone who did not make the change: take the account back first. */
+const resetNow = (portalUrl: string) => `If this wasn't you, reset your password now at ${portalUrl}/forgot-password`;
+
 function parts(template: MailTemplate): Parts {
-  const hello = (name: string | null) => (shownName(name) ? `Hi ${name},` : 'Hi,');
   switch (template.kind) {
     case 'verify-email':
       return {
         subject: 'Verify your IntakeKit email address',
-        greeting: hello(template.name),
         paragraphs: ['Confirm your email address to finish setting up your IntakeKit account.'],
         action: {label: 'Verify email', link: template.link},
         footer: "This link expires in 60 minutes. If you didn't sign up, you can ignore this email.",
@@ -97,7 +103,6 @@ function parts(template: MailTemplate): Parts {
     case 'reset-password':
       return {
         subject: 'Reset your IntakeKit password',
-        greeting: hello(template.name),
         paragraphs: ['We received a request to reset the password of your IntakeKit account.'],
         action: {label: 'Reset password', link: template.link},
         footer: "This link expires in 15 minutes and works once. If you didn't ask for it, ignore this email.",
@@ -105,18 +110,16 @@ function parts(template: MailTemplate): Parts {
     case 'password-changed':
       return {
         subject: 'Your IntakeKit password was changed',
-        greeting: hello(template.name),
         paragraphs: [
           'The password of your IntakeKit account was just changed and your other sessions were signed out.',
           ...removedPasskeysParagraph('The reset', template.removedPasskeys),
-          `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password.`,
+          `${resetNow(template.portalUrl)}.`,
         ],
-        footer: 'You receive this notice for your security; no action is needed if it was you.',
+        footer: SECURITY_FOOTER,
       };
     case 'account-recovery-started':
       return {
         subject: 'Your IntakeKit account recovery has started',
-        greeting: hello(template.name),
         paragraphs: [
           'Someone with access to this mailbox started recovering your IntakeKit account without its authenticator app. Every session was signed out, and nobody can sign in to the account until the recovery ends.',
           `On ${template.endsAt} (UTC), two-factor authentication and every passkey will be removed and the new password chosen when the recovery started will take effect. We will email you then.`,
@@ -128,7 +131,6 @@ function parts(template: MailTemplate): Parts {
     case 'account-recovery-completed':
       return {
         subject: 'Your IntakeKit account recovery is complete',
-        greeting: hello(template.name),
         paragraphs: [
           'The recovery of your IntakeKit account is complete: two-factor authentication is off, every session was signed out, and the new password chosen when the recovery started is now in force.',
           ...removedPasskeysParagraph('The recovery', template.removedPasskeys),
@@ -139,29 +141,26 @@ function parts(template: MailTemplate): Parts {
     case 'two-factor-disabled':
       return {
         subject: 'Two-factor authentication was turned off for your IntakeKit account',
-        greeting: hello(template.name),
         paragraphs: [
           'Two-factor authentication was just turned off for your IntakeKit account: signing in now needs only your password.',
-          `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password, then turn two-factor authentication on again in Settings.`,
+          `${resetNow(template.portalUrl)}, then turn two-factor authentication on again in Settings.`,
         ],
-        footer: 'You receive this notice for your security; no action is needed if it was you.',
+        footer: SECURITY_FOOTER,
       };
     case 'new-sign-in':
       return {
         subject: 'New sign-in to your IntakeKit account',
-        greeting: hello(template.name),
         paragraphs: [
           `Your IntakeKit account was just signed in to from a browser it had not been used from before: ${template.browser}` +
             `${template.ipAddress ? `, at the address ${template.ipAddress}` : ''}, on ${template.at} (UTC).`,
-          `If this wasn't you, reset your password now at ${template.portalUrl}/forgot-password, then sign the session out under Settings, Sessions.`,
+          `${resetNow(template.portalUrl)}, then sign the session out under Settings, Sessions.`,
         ],
-        footer: 'You receive this notice for your security; no action is needed if it was you.',
+        footer: SECURITY_FOOTER,
       };
     case 'key-expiring': {
       const when = template.daysLeft <= 1 ? 'within a day' : `in ${template.daysLeft} days`;
       return {
         subject: `Your IntakeKit ${template.keyType} key ${template.keyLabel} expires ${when}`,
-        greeting: hello(template.name),
         paragraphs: [
           `The ${template.keyType} API key ${template.keyLabel} expires on ${template.expiresAt} (UTC) and was used in the last 30 days. ` +
             'Once it expires, pages that use it can no longer start intake sessions.',
@@ -199,8 +198,9 @@ const escapeHtml = (value: string) =>
 
 export function renderMail(template: MailTemplate): RenderedMail {
   const p = parts(template);
+  const greeting = p.greeting ?? hello('name' in template ? template.name : null);
   const text = [
-    p.greeting,
+    greeting,
     '',
     ...p.paragraphs.flatMap((x) => [x, '']),
     ...(p.action ? [`${p.action.label}: ${p.action.link}`, ''] : []),
@@ -210,7 +210,7 @@ export function renderMail(template: MailTemplate): RenderedMail {
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1e21;max-width:560px;margin:0 auto;padding:24px">
-<p>${escapeHtml(p.greeting)}</p>
+<p>${escapeHtml(greeting)}</p>
 ${p.paragraphs.map((x) => `<p>${escapeHtml(x)}</p>`).join('\n')}
 ${
   p.action

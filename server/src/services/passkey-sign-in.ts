@@ -9,15 +9,8 @@ import {findChallenge, spendChallenge} from '../repositories/two-factor-reposito
 import {findUser, type UserWithTeam} from '../repositories/users-repository.js';
 import {refuseWhileRecovering} from './account-recovery.js';
 import {successfulSignIn} from './login-throttle.js';
-import {
-  PROMPT_MS,
-  notVerified,
-  savePrompt,
-  signedChallenge,
-  spendPrompt,
-  type PasskeysContext,
-} from './passkey-prompts.js';
-import {toPasskeyBody} from './passkeys.js';
+import * as prompts from './passkey-prompts.js';
+import type {PasskeysContext} from './passkey-prompts.js';
 import type {
   PasskeyAuthenticationOptions,
   PasskeyAuthenticationResponse,
@@ -38,10 +31,10 @@ export async function passkeySignInOptions(
   if (challengeToken === undefined) {
     const options = await generateAuthenticationOptions({
       rpID: context.rpId,
-      timeout: PROMPT_MS,
+      timeout: prompts.PROMPT_MS,
       userVerification: 'required',
     });
-    await savePrompt(context, options.challenge, 'sign-in', null);
+    await prompts.savePrompt(context, options.challenge, 'sign-in', null);
     return options as PasskeyAuthenticationOptions;
   }
   const user = await challengedUser(context, challengeToken);
@@ -49,11 +42,11 @@ export async function passkeySignInOptions(
   if (passkeys.length === 0) throw new ApiError('PASSKEY_NOT_REGISTERED');
   const options = await generateAuthenticationOptions({
     rpID: context.rpId,
-    timeout: PROMPT_MS,
+    timeout: prompts.PROMPT_MS,
     userVerification: 'preferred',
     allowCredentials: passkeys.map((p) => ({id: p.credential_id, transports: p.transports})),
   });
-  await savePrompt(context, options.challenge, 'second-factor', user.id);
+  await prompts.savePrompt(context, options.challenge, 'second-factor', user.id);
   return options as PasskeyAuthenticationOptions;
 }
 
@@ -65,12 +58,12 @@ export async function signInWithPasskey(
 ): Promise<{user: UserWithTeam; passkey: PasskeyBody}> {
   const secondStep = challengeToken !== undefined;
   const owner = secondStep ? await challengedUser(context, challengeToken) : null;
-  const challenge = signedChallenge(credential.response.clientDataJSON);
-  await spendPrompt(context, challenge, secondStep ? 'second-factor' : 'sign-in', owner?.id ?? null);
+  const challenge = prompts.signedChallenge(credential.response.clientDataJSON);
+  await prompts.spendPrompt(context, challenge, secondStep ? 'second-factor' : 'sign-in', owner?.id ?? null);
   const passkey = await findPasskeyByCredential(context.db, credential.id);
   if (!passkey || (owner && passkey.user_id !== owner.id)) throw new ApiError('PASSKEY_NOT_REGISTERED');
   const handle = credential.response.userHandle;
-  if (handle && handle !== userHandleOf(passkey.user_id)) throw notVerified();
+  if (handle && handle !== userHandleOf(passkey.user_id)) throw prompts.notVerified();
   let info;
   try {
     const verification = await verifyAuthenticationResponse({
@@ -99,7 +92,7 @@ export async function signInWithPasskey(
       backedUp: info.credentialBackedUp,
       now,
     }));
-  if (!used) throw notVerified();
+  if (!used) throw prompts.notVerified();
   const user = owner ?? (await findUser(context.db, {id: passkey.user_id}));
   if (!user) throw new ApiError('PASSKEY_NOT_REGISTERED');
   await refuseWhileRecovering(context.db, user.id);
@@ -112,7 +105,7 @@ export async function signInWithPasskey(
   } else if (context.config.loginRequiresVerifiedEmail && !user.emailVerified) {
     throw new ApiError('EMAIL_NOT_VERIFIED');
   }
-  return {user, passkey: toPasskeyBody({...passkey, last_used_at: now})};
+  return {user, passkey: prompts.toPasskeyBody({...passkey, last_used_at: now})};
 }
 
 /** The account of a live password step: the second step's passkey must be one of its own. */

@@ -19,7 +19,6 @@ import {
   insertPasskey,
   listPasskeys,
   renamePasskey,
-  type PasskeyRow,
 } from '../repositories/passkeys-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {checkCurrentPassword} from './login-throttle.js';
@@ -30,6 +29,7 @@ import {
   savePrompt,
   signedChallenge,
   spendPrompt,
+  toPasskeyBody,
   type PasskeysContext,
 } from './passkey-prompts.js';
 import {requireVerifiedToAddSignInMethod} from './sign-in-methods.js';
@@ -41,17 +41,7 @@ import type {
   PasskeyRegistrationResponse,
 } from '@intakekit/contract/schemas/passkeys';
 
-export {passkeysContext, type PasskeysContext} from './passkey-prompts.js';
-
-export function toPasskeyBody(row: PasskeyRow): PasskeyBody {
-  return {
-    id: row.id,
-    name: row.name,
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: row.last_used_at?.toISOString() ?? null,
-    backedUp: row.backed_up,
-  };
-}
+export {passkeysContext, toPasskeyBody, type PasskeysContext} from './passkey-prompts.js';
 
 /** A passkey's name when none is given: where it was added ('Chrome on macOS'). */
 export function defaultPasskeyName(userAgent: string | null): string {

@@ -118,13 +118,7 @@ export async function disableTwoFactor(
   const {user} = session;
   if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
   await checkCurrentPassword(context.db, context.config, session, password);
-  await checkSessionSecret(
-    context.db,
-    context.config,
-    session,
-    () => isValidCode(context, context.db, user.id, code),
-    invalidCode(),
-  );
+  await checkCode(context, session, code);
   await context.db.transaction().execute(async (trx) => {
     await deleteTwoFactor(trx, user.id);
     await deleteChallengesOf(trx, user.id);
@@ -147,13 +141,7 @@ export async function regenerateRecoveryCodes(
   const {user} = session;
   requireVerifiedToAddSignInMethod(user);
   if (!user.twoFactorEnabled) throw new ApiError('TWO_FACTOR_NOT_ENABLED');
-  await checkSessionSecret(
-    context.db,
-    context.config,
-    session,
-    () => isValidCode(context, context.db, user.id, code),
-    invalidCode(),
-  );
+  await checkCode(context, session, code);
   return context.db.transaction().execute((trx) => issueRecoveryCodes(trx, user.id));
 }
 
@@ -226,8 +214,14 @@ async function useCode(context: TwoFactorContext, db: Db, userId: string, input:
   return spent ? 'recovery-code' : null;
 }
 
-async function isValidCode(context: TwoFactorContext, db: Db, userId: string, input: string): Promise<boolean> {
-  return (await useCode(context, db, userId, input)) !== null;
+/** A current code (or a recovery code) of the session's account, guessed at the pace of sign-ins. */
+async function checkCode(
+  context: TwoFactorContext,
+  session: {familyId: string; user: UserWithTeam},
+  code: string,
+): Promise<void> {
+  const isValid = async () => (await useCode(context, context.db, session.user.id, code)) !== null;
+  await checkSessionSecret(context.db, context.config, session, isValid, invalidCode());
 }
 
 async function issueRecoveryCodes(db: Db, userId: string): Promise<string[]> {
