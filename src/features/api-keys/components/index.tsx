@@ -48,7 +48,7 @@ export default function ApiKeysView(): ReactNode {
         verified={verified}
         lockedHintId={lockedHintId}
         creating={changes.creating}
-        onCreateSandbox={() => void changes.createSandbox()}
+        onCreateSandbox={changes.createSandbox}
       />
 
       <div className={styles.stack}>

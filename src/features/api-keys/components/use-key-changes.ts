@@ -1,4 +1,5 @@
 import {useCallback, useState} from 'react';
+import {useContractForm} from '@site/src/components/form';
 import type {GracePeriod} from '@intakekit/contract/api-keys';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {errorCode, serverMessage} from '@site/src/lib/errors';
@@ -28,16 +29,22 @@ export function useKeyChanges() {
   const [confirming, setConfirming] = useState<{key: ApiKey; action: KeyChange} | null>(null);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
 
-  const createSandbox = useCallback(async () => {
-    setLimitMessage(null);
-    try {
-      const issued = await actions.create.trigger('sandbox');
-      setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? 'sandbox')} key created`});
-    } catch (failure) {
-      logFailure('creating a sandbox key', failure);
-      if (errorCode(failure) === 'KEY_LIMIT_REACHED') setLimitMessage(serverMessage(failure) ?? KEY_LIMIT_FALLBACK);
-    }
-  }, [actions.create]);
+  // 'Create Sandbox Key' is a form with no fields: its progress is react-hook-form's, like every form's.
+  const create = useContractForm<Record<string, never>>({defaultValues: {}});
+  const creating = create.formState.isSubmitting;
+  const createSandbox = () => {
+    if (creating) return;
+    void create.submit(async () => {
+      setLimitMessage(null);
+      try {
+        const issued = await actions.create.trigger('sandbox');
+        setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? 'sandbox')} key created`});
+      } catch (failure) {
+        logFailure('creating a sandbox key', failure);
+        if (errorCode(failure) === 'KEY_LIMIT_REACHED') setLimitMessage(serverMessage(failure) ?? KEY_LIMIT_FALLBACK);
+      }
+    })();
+  };
 
   const run = useCallback(
     async (key: ApiKey, action: KeyChange, grace: GracePeriod) => {
@@ -71,7 +78,7 @@ export function useKeyChanges() {
 
   return {
     update: actions.update,
-    creating: actions.create.isMutating,
+    creating,
     createSandbox,
     revealed,
     dismissRevealed: () => setRevealed(null),
