@@ -4,6 +4,7 @@ import {FormError} from '@site/src/components/form-error';
 import {useContractForm} from '@site/src/components/form';
 import {addPasskey, type Passkey} from '../api/passkeys';
 import {ADD_PASSKEY} from '../lib/form-rules';
+import {CurrentPasswordField, PendingActions} from './form-parts';
 import styles from './device-list.module.css';
 
 /** The name and password that open the browser's passkey prompt. */
@@ -15,7 +16,6 @@ export default function AddPasskeyForm({
   onCancel: () => void;
 }): ReactNode {
   const form = useContractForm({rules: ADD_PASSKEY, defaultValues: {name: '', password: ''}});
-  const pending = form.formState.isSubmitting;
   return (
     <form
       className={styles.addForm}
@@ -34,20 +34,17 @@ export default function AddPasskeyForm({
         {...form.field('name')}
         autoFocus
       />
-      <FormField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
+      <CurrentPasswordField
         hint="Your browser then asks for your fingerprint, face, screen lock or security key."
         {...form.field('password')}
       />
       <div className={styles.rowActions}>
-        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Waiting for your passkey...' : 'Continue'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
+        <PendingActions
+          pending={form.formState.isSubmitting}
+          label="Continue"
+          pendingLabel="Waiting for your passkey..."
+          onCancel={onCancel}
+        />
       </div>
     </form>
   );

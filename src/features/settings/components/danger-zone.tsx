@@ -8,6 +8,7 @@ import {useSignOut} from '@site/src/stores/use-sign-out';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {deleteAccount} from '../api/delete-account';
 import {DELETE_ACCOUNT} from '../lib/form-rules';
+import {CurrentPasswordField} from './form-parts';
 import {canDeleteAccount, DELETE_CONFIRM_WORD, DELETE_FAILED} from '../lib/messages';
 import styles from './styles.module.css';
 
@@ -51,13 +52,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
         pending={form.formState.isSubmitting}
         ready={ready}
       >
-        <FormField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...form.field('password')}
-          data-autofocus
-        />
+        <CurrentPasswordField {...form.field('password')} data-autofocus />
         <FormField
           label={`Type ${DELETE_CONFIRM_WORD} to confirm`}
           autoComplete="off"

@@ -4,6 +4,7 @@ import {useContractForm} from '@site/src/components/form';
 import {PASSKEY_NAME_MAX} from '@intakekit/contract/passkeys';
 import {renamePasskey, type Passkey} from '../api/passkeys';
 import {RENAME_PASSKEY} from '../lib/form-rules';
+import {PendingActions} from './form-parts';
 import styles from './device-list.module.css';
 
 /** The name field and Save/Cancel that take a row's place while it is renamed. */
@@ -17,7 +18,6 @@ export default function PasskeyRenameForm({
   onCancel: () => void;
 }): ReactNode {
   const form = useContractForm({rules: RENAME_PASSKEY, defaultValues: {name: passkey.name}});
-  const pending = form.formState.isSubmitting;
   return (
     <form
       className={styles.inlineForm}
@@ -33,12 +33,7 @@ export default function PasskeyRenameForm({
         error={form.formError}
         autoFocus
       />
-      <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending || undefined}>
-        {pending ? 'Saving...' : 'Save'}
-      </button>
-      <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-        Cancel
-      </button>
+      <PendingActions pending={form.formState.isSubmitting} label="Save" pendingLabel="Saving..." onCancel={onCancel} />
     </form>
   );
 }

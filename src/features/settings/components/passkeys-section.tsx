@@ -10,12 +10,11 @@ import {passkeysSupported} from '@site/src/lib/passkeys';
 import {VERIFY_EMAIL_FOR_SIGN_IN_METHODS} from '@intakekit/contract/errors';
 import {removePasskey, usePasskeys, type Passkey} from '../api/passkeys';
 import AddPasskeyForm from './add-passkey-form';
+import {FeedbackNotice, type Feedback} from './form-parts';
 import PasskeyRenameForm from './passkey-rename-form';
 import styles from './device-list.module.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, {dateStyle: 'medium'});
-
-type Feedback = {variant: 'success' | 'error'; text: string} | null;
 
 /**
  * Settings → Passkeys: sign in with the device's lock instead of the password; add, rename and remove them. Adding
@@ -116,11 +115,7 @@ export default function PasskeysSection({emailVerified}: {emailVerified: boolean
       title="Passkeys"
       description="Sign in with your fingerprint, face, screen lock or security key instead of your password. With two-factor authentication on, a passkey also works as the second step."
     >
-      {feedback ? (
-        <Notice variant={feedback.variant} className={styles.notice}>
-          {feedback.text}
-        </Notice>
-      ) : null}
+      <FeedbackNotice feedback={feedback} className={styles.notice} />
       {body}
       {supported === false ? (
         <Notice variant="info" className={styles.actions}>

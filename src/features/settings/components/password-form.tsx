@@ -1,9 +1,7 @@
 import {useEffect, useState, type ReactNode} from 'react';
 import {PasswordField} from '@site/src/components/form-field';
 import PasswordStrengthMeter from '@site/src/components/password-strength-meter';
-import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
-import {FormError} from '@site/src/components/form-error';
 import {FormSubmit, useContractForm} from '@site/src/components/form';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {CHANGE_PASSWORD, canSubmitChangePassword} from '@site/src/lib/forms/auth-rules';
@@ -11,7 +9,15 @@ import {useFlash} from '@site/src/hooks/use-flash';
 import {EMAIL_MESSAGE_MS} from '@site/src/lib/timing';
 import {changePassword} from '../api/change-password';
 import {PASSWORD_CHANGED, PASSWORD_FAILED} from '../lib/messages';
+import {FormMessages} from './form-parts';
 import styles from './styles.module.css';
+
+/** The three fields, in order; one show/hide state serves them all. */
+const FIELDS = [
+  {name: 'current', label: 'Current password', autoComplete: 'current-password'},
+  {name: 'next', label: 'New password', autoComplete: 'new-password'},
+  {name: 'confirm', label: 'Confirm new password', autoComplete: 'new-password'},
+] as const;
 
 /**
  * Change Password: three fields, the button disabled until all are filled; like sign-up and reset,
@@ -46,37 +52,19 @@ export default function PasswordForm(): ReactNode {
       description="Changing your password signs you out everywhere else and emails you a confirmation."
     >
       <form onSubmit={onSubmit} noValidate className={styles.form}>
-        {done ? (
-          <Notice variant="success" className={styles.formNotice}>
-            {done}
-          </Notice>
-        ) : null}
-        <FormError {...change.errorProps} className={styles.formNotice}>
-          {formError}
-        </FormError>
+        <FormMessages done={done} error={formError} errorProps={change.errorProps} />
         <div className={styles.passwordFields}>
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            {...change.field('current')}
-            visible={visible}
-            onToggleVisible={toggle}
-          />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            {...change.field('next')}
-            hint={<PasswordStrengthMeter password={fields.next} />}
-            visible={visible}
-            onToggleVisible={toggle}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            {...change.field('confirm')}
-            visible={visible}
-            onToggleVisible={toggle}
-          />
+          {FIELDS.map(({name, label, autoComplete}) => (
+            <PasswordField
+              key={name}
+              label={label}
+              autoComplete={autoComplete}
+              {...change.field(name)}
+              hint={name === 'next' ? <PasswordStrengthMeter password={fields.next} /> : undefined}
+              visible={visible}
+              onToggleVisible={toggle}
+            />
+          ))}
         </div>
         <div className={styles.formActions}>
           <FormSubmit control={change.control} loadingText="Changing..." disabled={!canSubmitChangePassword(fields)}>

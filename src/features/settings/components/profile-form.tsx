@@ -3,7 +3,6 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
-import {FormError} from '@site/src/components/form-error';
 import Panel from '@site/src/components/panel';
 import {FormSubmit, useContractForm} from '@site/src/components/form';
 import {serverMessageOr} from '@site/src/lib/errors';
@@ -21,6 +20,7 @@ import {
   VERIFICATION_FAILED,
   VERIFICATION_SENT,
 } from '../lib/messages';
+import {FormMessages} from './form-parts';
 import styles from './styles.module.css';
 
 function VerifiedBadge({verified}: {verified: boolean}): ReactNode {
@@ -110,14 +110,7 @@ export default function ProfileForm({user}: {user: User}): ReactNode {
       description="Your name appears in the sidebar and on your team's member list."
     >
       <form onSubmit={onSubmit} noValidate className={styles.form}>
-        {saved ? (
-          <Notice variant="success" className={styles.formNotice}>
-            {saved}
-          </Notice>
-        ) : null}
-        <FormError {...profile.errorProps} className={styles.formNotice}>
-          {errors.root?.server?.message}
-        </FormError>
+        <FormMessages done={saved} error={errors.root?.server?.message} errorProps={profile.errorProps} />
         <div className={styles.grid}>
           <FormField label="Full name" autoComplete="name" maxLength={80} {...profile.field('name', {inline: true})} />
           <FormField

@@ -1,11 +1,11 @@
 import {useState, type ReactNode} from 'react';
 import LoadFailed from '@site/src/components/load-failed';
-import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import Spinner from '@site/src/components/spinner';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {useContractForm} from '@site/src/components/form';
 import {signOutOtherSessions, signOutSession, useSessions, type Session} from '../api/sessions';
+import {FeedbackNotice, type Feedback} from './form-parts';
 import styles from './device-list.module.css';
 
 /** 'Chrome 131 on macOS', or what is known of it. */
@@ -72,11 +72,7 @@ export default function SessionsSection(): ReactNode {
     })();
   };
   const refusal = signOut.formState.errors.root?.server?.message;
-  const notice = done
-    ? {variant: 'success' as const, text: done}
-    : refusal
-      ? {variant: 'error' as const, text: refusal}
-      : null;
+  const notice: Feedback = done ? {variant: 'success', text: done} : refusal ? {variant: 'error', text: refusal} : null;
 
   const sessions = data?.sessions ?? [];
   const others = sessions.filter((s) => !s.current).length;
@@ -110,11 +106,7 @@ export default function SessionsSection(): ReactNode {
       title="Sessions"
       description="The browsers signed in to your account. Sign out any you do not recognise, then change your password."
     >
-      {notice ? (
-        <Notice variant={notice.variant} className={styles.notice}>
-          {notice.text}
-        </Notice>
-      ) : null}
+      <FeedbackNotice feedback={notice} className={styles.notice} />
       {body}
       {others > 0 ? (
         <div className={styles.actions}>

@@ -4,6 +4,7 @@ import FormField from '@site/src/components/form-field';
 import {useContractForm} from '@site/src/components/form';
 import {disableTwoFactor} from '../api/two-factor';
 import {TURN_OFF_TWO_FACTOR} from '../lib/form-rules';
+import {CurrentPasswordField} from './form-parts';
 
 /** Turning two-factor off: the password and a current code, in an in-app dialog. */
 export default function TurnOffTwoFactorDialog({
@@ -43,13 +44,7 @@ export default function TurnOffTwoFactorDialog({
         pendingLabel="Turning off..."
         pending={form.formState.isSubmitting}
       >
-        <FormField
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          {...form.field('password')}
-          data-autofocus
-        />
+        <CurrentPasswordField {...form.field('password')} data-autofocus />
         <FormField
           label="Authentication code"
           autoComplete="one-time-code"

@@ -6,6 +6,7 @@ import form from '@site/src/components/auth-layout/form.module.css';
 import {cancelAccountRecovery} from '@site/src/lib/api/auth';
 import {useContractForm} from '@site/src/components/form';
 import {useSearchParams} from '@site/src/hooks/use-search-params';
+import BackToSignIn from '../back-to-sign-in';
 
 /**
  * The cancel link of the email that announced an account recovery. It cancels on a click, never on load: mail
@@ -70,9 +71,7 @@ export default function CancelRecovery(): ReactNode {
           {cancel.formState.isSubmitting ? 'Cancelling...' : 'Cancel the recovery'}
         </button>
       </div>
-      <div className={form.linkRow}>
-        <Link to="/login">Back to sign in</Link>
-      </div>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Notice from '@site/src/components/notice';
 import {AuthCard} from '@site/src/components/auth-layout';
 import form from '@site/src/components/auth-layout/form.module.css';
+import BackToSignIn from '../back-to-sign-in';
 
 /** A reset link that is missing, malformed, expired or used: the reason, and the way to a new one. */
 export function InvalidLink({reason}: {reason?: string}): ReactNode {
@@ -17,9 +18,7 @@ export function InvalidLink({reason}: {reason?: string}): ReactNode {
           Request a new link
         </Link>
       </div>
-      <div className={form.linkRow}>
-        <Link to="/login">Back to sign in</Link>
-      </div>
+      <BackToSignIn />
     </AuthCard>
   );
 }

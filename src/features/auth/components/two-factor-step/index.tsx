@@ -134,7 +134,7 @@ export default function TwoFactorStep({challenge, onSignedIn, onRestart}: Props)
           Use a passkey
         </PasskeyAlternative>
       ) : null}
-      <div className={styles.links}>
+      <div className={form.linkRow}>
         <button
           type="button"
           className={styles.linkButton}

@@ -14,6 +14,7 @@ import {RESEND_COOLDOWN_S, resendDisabled, resendLabel} from '../../lib/timing';
 import {AuthCard, AuthCardLoading} from '@site/src/components/auth-layout';
 import form from '@site/src/components/auth-layout/form.module.css';
 import styles from './styles.module.css';
+import BackToSignIn from '../back-to-sign-in';
 
 function ResendPanel({email}: {email: string}): ReactNode {
   const resend = useContractForm({
@@ -84,9 +85,7 @@ export default function VerifyEmailSent(): ReactNode {
         </ul>
       </div>
       <ResendPanel email={email} />
-      <div className={form.linkRow}>
-        <Link to="/login">Back to sign in</Link>
-      </div>
+      <BackToSignIn />
     </AuthCard>
   );
 }

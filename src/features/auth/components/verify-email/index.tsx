@@ -10,6 +10,7 @@ import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {VERIFIED_REDIRECT_MS} from '../../lib/timing';
 import {AuthCard, AuthCardLoading} from '@site/src/components/auth-layout';
 import form from '@site/src/components/auth-layout/form.module.css';
+import BackToSignIn from '../back-to-sign-in';
 
 const EXPIRED_CODES = new Set(['EXPIRED', 'INVALID_OR_EXPIRED']);
 
@@ -110,9 +111,7 @@ export default function VerifyEmail(): ReactNode {
           Request new verification link
         </Link>
       </div>
-      <div className={form.linkRow}>
-        <Link to="/login">Back to sign in</Link>
-      </div>
+      <BackToSignIn />
     </AuthCard>
   );
 }
