@@ -4,13 +4,7 @@ import type {Config} from '../config.js';
 import {ApiError} from '../errors.js';
 import {isPublicSuffix} from '../lib/public-suffix.js';
 import type {KeySettingsChange} from '../repositories/api-keys-repository.js';
-import {
-  KEY_EXPIRY_MESSAGE,
-  KEY_NAME_MESSAGE,
-  expiryAllowed,
-  normalizeKeyName,
-  rateLimitMessage,
-} from '@intakekit/contract/api-keys';
+import * as keyRules from '@intakekit/contract/api-keys';
 import {parseAllowedOrigins} from '@intakekit/contract/origins';
 import type {KeySettingsBody} from '@intakekit/contract/schemas/keys';
 
@@ -22,8 +16,8 @@ export function checkKeySettings(
 ): KeySettingsChange {
   const change: KeySettingsChange = {};
   if (settings.name !== undefined) {
-    const name = normalizeKeyName(settings.name);
-    if (name === undefined) throw invalid(KEY_NAME_MESSAGE);
+    const name = keyRules.normalizeKeyName(settings.name);
+    if (name === undefined) throw invalid(keyRules.KEY_NAME_MESSAGE);
     change.name = name;
   }
   if (settings.allowedOrigins !== undefined) {
@@ -33,13 +27,13 @@ export function checkKeySettings(
   }
   if (settings.expiresAt !== undefined) {
     const expiresAt = settings.expiresAt === null ? null : new Date(settings.expiresAt);
-    if (!expiryAllowed(expiresAt, config.now())) throw invalid(KEY_EXPIRY_MESSAGE);
+    if (!keyRules.expiryAllowed(expiresAt, config.now())) throw invalid(keyRules.KEY_EXPIRY_MESSAGE);
     change.expires_at = expiresAt;
   }
   if (settings.rateLimitPerMinute !== undefined) {
     const limit = settings.rateLimitPerMinute;
     if (!Number.isInteger(limit) || limit < 1 || limit > config.sdkKeyRateLimitMax) {
-      throw invalid(rateLimitMessage(config.sdkKeyRateLimitMax));
+      throw invalid(keyRules.rateLimitMessage(config.sdkKeyRateLimitMax));
     }
     change.rate_limit_per_minute = limit;
   }

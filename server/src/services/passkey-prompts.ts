@@ -53,6 +53,15 @@ export function toPasskeyBody(row: PasskeyRow): PasskeyBody {
   };
 }
 
+/** What the library verified, or undefined when it refused the answer (it throws on a malformed one). */
+export async function verifiedInfo<T>(verify: () => Promise<T | undefined>): Promise<T | undefined> {
+  try {
+    return await verify();
+  } catch {
+    return undefined;
+  }
+}
+
 export async function savePrompt(
   {db, config}: PasskeysContext,
   challenge: string,

@@ -64,8 +64,7 @@ export async function signInWithPasskey(
   if (!passkey || (owner && passkey.user_id !== owner.id)) throw new ApiError('PASSKEY_NOT_REGISTERED');
   const handle = credential.response.userHandle;
   if (handle && handle !== userHandleOf(passkey.user_id)) throw prompts.notVerified();
-  let info;
-  try {
+  const info = await prompts.verifiedInfo(async () => {
     const verification = await verifyAuthenticationResponse({
       response: credential as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
       expectedChallenge: challenge,
@@ -79,10 +78,8 @@ export async function signInWithPasskey(
       },
       requireUserVerification: !secondStep,
     });
-    info = verification.verified ? verification.authenticationInfo : undefined;
-  } catch {
-    info = undefined;
-  }
+    return verification.verified ? verification.authenticationInfo : undefined;
+  });
   const now = context.config.now();
   const used =
     info &&

@@ -30,6 +30,7 @@ import {
   signedChallenge,
   spendPrompt,
   toPasskeyBody,
+  verifiedInfo,
   type PasskeysContext,
 } from './passkey-prompts.js';
 import {requireVerifiedToAddSignInMethod} from './sign-in-methods.js';
@@ -96,8 +97,7 @@ export async function addPasskey(
   if (!given) throw new ApiError('INVALID_PASSKEY_NAME');
   const challenge = signedChallenge(credential.response.clientDataJSON);
   await spendPrompt(context, challenge, 'register', user.id);
-  let info;
-  try {
+  const info = await verifiedInfo(async () => {
     const verification = await verifyRegistrationResponse({
       // The schema checked the fields the API reads; the library checks every one.
       response: credential as Parameters<typeof verifyRegistrationResponse>[0]['response'],
@@ -107,10 +107,8 @@ export async function addPasskey(
       requireUserVerification: false,
       supportedAlgorithmIDs: ALGORITHMS,
     });
-    info = verification.verified ? verification.registrationInfo : undefined;
-  } catch {
-    info = undefined;
-  }
+    return verification.verified ? verification.registrationInfo : undefined;
+  });
   if (!info) throw notVerified();
   if ((await countPasskeys(context.db, user.id)) >= PASSKEY_LIMIT) throw new ApiError('PASSKEY_LIMIT_REACHED');
   const row = await insertPasskey(context.db, {
