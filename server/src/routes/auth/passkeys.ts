@@ -1,5 +1,5 @@
 // Passkeys: adding, naming and removing them in Settings, and signing in with one, with or without a password
-// first (services/passkeys.ts).
+// first (services/passkeys.ts, services/passkey-sign-in.ts).
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
