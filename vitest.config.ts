@@ -39,7 +39,8 @@ export default defineConfig({
           setupFiles: ['test/helpers/worker-database.ts'],
           // The tests wait on argon2, PGlite and timers as much as on the CPU: two files at a time on two cores.
           maxWorkers: 2,
-          testTimeout: 30_000,
+          // Two files at a time share the cores: room for a test to take twice its time alone.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
         resolve: {alias: [contract]},
