@@ -1,7 +1,7 @@
 /**
  * Logs: a full end-to-end run's logs must contain none of the passwords, tokens or keys it used.
  *
- * Runs in the 'logs' project, after every test of 'desktop' (playwright.config.ts), against what that run left:
+ * Runs in the 'logs' project, after every other test (playwright.config.ts), against what that run left:
  * the secrets recorded by the fixtures, the mail sink and the stack (e2e/support/secrets.ts), and everything the
  * API (across all its restarts) and the static site server printed. `npx playwright test` and
  * `npx playwright test e2e/logs.audit.ts` run the whole suite and then this; a run of other files skips it.

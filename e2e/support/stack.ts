@@ -37,8 +37,11 @@ export class Stack {
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       MAIL_FROM: 'IntakeKit <no-reply@intakekit.test>',
       PORTAL_URL: SITE_URL,
-      // One browser on one address signs up many users; the limiter itself is proven in the API suite.
+      // Every browser and worker comes from 127.0.0.1 and signs up many users, two files at a time: the per-address
+      // limiters are proven in the API suite, not here.
       AUTH_RATE_LIMIT: '10000',
+      SDK_RATE_LIMIT: '10000',
+      MAX_CONNECTIONS_PER_ADDRESS: '1000',
       // A busy CI machine stalls the event loop now and then; shedding is proven in the API suite, not here.
       LOAD_SHED_EVENT_LOOP_MS: '0',
       LOG_LEVEL: 'info',
