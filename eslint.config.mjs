@@ -225,6 +225,20 @@ export default tseslint.config(
     plugins: {local},
     rules: {'local/no-import-cycle': 'error'},
   },
+  // No product file over 250 lines: a longer one holds more than one responsibility. Tests may be longer (a table of
+  // cases is long by nature).
+  {
+    files: [
+      'src/**/*.{ts,tsx}',
+      'server/src/**/*.ts',
+      'contract/src/**/*.ts',
+      'sdk/src/**/*.ts',
+      'plugins/**/*.{ts,tsx,mts,mjs}',
+      'docusaurus.config.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {'max-lines': ['error', {max: 250}]},
+  },
   // Server layer boundaries: kept last (owned by the server side; portal rules go above).
   ...serverLayerBoundaries(),
 );
