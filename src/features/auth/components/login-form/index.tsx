@@ -61,10 +61,13 @@ export default function LoginForm(): ReactNode {
     if (presetEmail && !getValues('email')) setValue('email', presetEmail);
   }, [presetEmail, getValues, setValue]);
 
+  // A sign-in that went through navigates itself (or shows the code step); a second navigation racing the first
+  // leaves the route's loading bar on screen.
+  const signingIn = [signIn, passkey].some((f) => f.formState.isSubmitting || f.formState.isSubmitSuccessful);
   const submitting = signIn.formState.isSubmitting;
   const passkeyPending = passkey.formState.isSubmitting;
   // Already signed in and loaded: straight on (the dashboard, or a safe `next`).
-  if (ready && authenticated && !submitting && !passkeyPending && params !== null) {
+  if (ready && authenticated && !signingIn && params !== null) {
     return <Redirect to={destination} />;
   }
 
