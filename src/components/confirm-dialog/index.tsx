@@ -21,8 +21,9 @@ interface Props {
 }
 
 /**
- * An in-app confirmation of an action that cannot be undone (never window.confirm, which screen readers, themes and tests handle badly): Cancel has
- * the focus, so Enter never confirms a destructive action by accident; both buttons wait while the action runs.
+ * An in-app confirmation of an action that cannot be undone (never the browser's own confirm box, which screen
+ * readers, themes and tests handle badly): Cancel has the focus, so Enter never confirms a destructive action by
+ * accident; both buttons wait while the action runs.
  */
 export default function ConfirmDialog({
   open,

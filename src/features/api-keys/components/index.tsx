@@ -89,7 +89,7 @@ export default function ApiKeysView(): ReactNode {
       <RotateDialog
         target={confirming?.action === 'rotate' ? confirming.key : null}
         onClose={changes.cancel}
-        onConfirm={changes.confirm}
+        onConfirm={changes.runConfirmed}
       />
 
       <ConfirmDialog
@@ -99,7 +99,7 @@ export default function ApiKeysView(): ReactNode {
         description={confirming ? keyLabel(confirming.key) : undefined}
         confirmLabel="Revoke key"
         pendingLabel="Revoking..."
-        {...revoke.dialogProps(() => changes.confirm())}
+        {...revoke.dialogProps(() => changes.runConfirmed())}
       />
     </>
   );

@@ -67,7 +67,7 @@ export function useKeyChanges() {
   );
 
   /** The confirmed change runs, then its dialog closes (also after a failure, which is only logged). */
-  const confirm = useCallback(
+  const runConfirmed = useCallback(
     async (grace: GracePeriod = 'now') => {
       if (!confirming) return;
       await run(confirming.key, confirming.action, grace);
@@ -86,7 +86,7 @@ export function useKeyChanges() {
     confirming,
     ask: (key: ApiKey, action: KeyChange) => setConfirming({key, action}),
     cancel: () => setConfirming(null),
-    confirm,
+    runConfirmed,
     limitMessage,
     dismissLimit: () => setLimitMessage(null),
   };
