@@ -7,7 +7,6 @@ import {
   AccountRecoveryBody,
   AccountRecoveryStartedResponse,
   CancelAccountRecoveryBody,
-  EmailOnlyBody,
   MessageBody,
   ResetPasswordBody,
 } from '@intakekit/contract/schemas/auth';
@@ -16,6 +15,7 @@ import {requestPasswordReset, resetPassword} from '../../services/password-reset
 import {cancelAccountRecovery, startAccountRecovery} from '../../services/account-recovery.js';
 import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
+import {emailLinkRequestRoute} from './email-link-request.js';
 import {spendTwoFactorCode} from '../../services/two-factor.js';
 
 /** What a call carrying a reset link and a new password can be refused for, before its own rules. */
@@ -31,27 +31,13 @@ const RESET_LINK_ERRORS = [
 export async function passwordResetRoutes(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  routes.post(
-    '/api/auth/forgot-password',
-    {
-      config: {rateLimit: authRateLimit(config), validationCodes: {missing: {email: 'EMAIL_REQUIRED'}}},
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a password reset link (same answer whether or not the account exists)',
-        body: EmailOnlyBody,
-        response: {200: MessageBody, ...errorResponses('EMAIL_REQUIRED', 'INVALID_EMAIL', 'RATE_LIMIT_EXCEEDED')},
-      },
-      // The answer leaves before the lookup, the token and the email: the same time for every address.
-      onResponse: async (request, reply) => {
-        if (reply.statusCode !== 200) return;
-        const {email} = request.body;
-        app.mailer.background('forgot-password', () => requestPasswordReset(app, config, email));
-      },
-    },
-    async (request) => {
-      return {message: `If an account exists with ${request.body.email}, we've sent password reset instructions.`};
-    },
-  );
+  emailLinkRequestRoute(app, config, {
+    url: '/api/auth/forgot-password',
+    summary: 'Email a password reset link (same answer whether or not the account exists)',
+    work: 'forgot-password',
+    send: (email) => requestPasswordReset(app, config, email),
+    answer: (email) => `If an account exists with ${email}, we've sent password reset instructions.`,
+  });
 
   routes.post(
     '/api/auth/reset-password',

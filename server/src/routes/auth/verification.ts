@@ -2,11 +2,12 @@
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authRateLimit} from '../../plugins/rate-limit.js';
-import {EmailOnlyBody, MessageBody, VerifyQuery} from '@intakekit/contract/schemas/auth';
+import {MessageBody, VerifyQuery} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {resendVerification, verifyEmail} from '../../services/email-links.js';
 import {actorOf} from '../../services/activity.js';
 import type {AuthRouteOptions} from './options.js';
+import {emailLinkRequestRoute} from './email-link-request.js';
 
 export async function verificationRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,25 +41,11 @@ export async function verificationRoutes(app: FastifyInstance, {config}: AuthRou
     },
   );
 
-  routes.post(
-    '/api/auth/resend-verification',
-    {
-      config: {rateLimit: authRateLimit(config), validationCodes: {missing: {email: 'EMAIL_REQUIRED'}}},
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new verification link (same answer whether or not the account exists)',
-        body: EmailOnlyBody,
-        response: {200: MessageBody, ...errorResponses('EMAIL_REQUIRED', 'INVALID_EMAIL', 'RATE_LIMIT_EXCEEDED')},
-      },
-      // As forgot-password: the answer leaves before any lookup or mail work, whatever the address.
-      onResponse: async (request, reply) => {
-        if (reply.statusCode !== 200) return;
-        const {email} = request.body;
-        app.mailer.background('resend-verification', () => resendVerification(app, config, email));
-      },
-    },
-    async () => {
-      return {message: 'If an unverified account exists for this address, a new verification email is on its way.'};
-    },
-  );
+  emailLinkRequestRoute(app, config, {
+    url: '/api/auth/resend-verification',
+    summary: 'Send a new verification link (same answer whether or not the account exists)',
+    work: 'resend-verification',
+    send: (email) => resendVerification(app, config, email),
+    answer: () => 'If an unverified account exists for this address, a new verification email is on its way.',
+  });
 }
