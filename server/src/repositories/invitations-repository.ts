@@ -1,7 +1,7 @@
 // SQL for team invitations and the sends counted by the invitation limits.
-import {sql} from 'kysely';
+import {sql, type ExpressionBuilder} from 'kysely';
 import type {Db} from '../db/connect.js';
-import type {InvitationRole} from '../db/schema.js';
+import type {Database, InvitationRole} from '../db/schema.js';
 
 const COLUMNS = [
   'id',
@@ -15,6 +15,12 @@ const COLUMNS = [
   'sent_at',
   'expires_at',
 ] as const;
+
+/** Pending and not yet expired: an invitation that can still be accepted, renewed or revoked. */
+function isOpen(now: Date) {
+  return (eb: ExpressionBuilder<Database, 'invitations'>) =>
+    eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]);
+}
 
 export interface InvitationRow {
   id: string;
@@ -56,8 +62,7 @@ export async function hasPendingInvitation(db: Db, teamId: string, email: string
     .select('id')
     .where('team_id', '=', teamId)
     .where('email', '=', email)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
+    .where(isOpen(now))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -105,8 +110,7 @@ export async function findPendingInvitation(
     .select(COLUMNS)
     .where('id', '=', id)
     .where('team_id', '=', teamId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
+    .where(isOpen(now))
     .forUpdate()
     .executeTakeFirst();
 }
@@ -136,8 +140,7 @@ export async function revokeInvitation(db: Db, teamId: string, id: string, now: 
     .set({status: 'revoked'})
     .where('id', '=', id)
     .where('team_id', '=', teamId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
+    .where(isOpen(now))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -191,8 +194,7 @@ export async function respondToInvitation(
     .updateTable('invitations')
     .set({status, responded_at: now})
     .where('id' in where ? 'id' : 'token_hash', '=', 'id' in where ? where.id : where.tokenHash)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
+    .where(isOpen(now))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
