@@ -3,6 +3,7 @@
 // mail and closes the database before exiting.
 import {buildApp} from './app.js';
 import {ConfigError, loadConfig} from './config.js';
+import {DatabaseInUseError} from './db/data-dir-lock.js';
 
 async function main(): Promise<void> {
   let config;
@@ -47,6 +48,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Not a fault of the code: the message says what to do, and a stack would bury it.
+  if (error instanceof DatabaseInUseError) {
+    console.error(`API failed to start: ${error.message}`);
+    process.exit(1);
+  }
   console.error('API failed to start:', error);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import {PGlite} from '@electric-sql/pglite';
 import {Kysely, PostgresDialect} from 'kysely';
 import pg from 'pg';
 import type {Database} from './schema.js';
+import {lockDataDir} from './data-dir-lock.js';
 import {pgliteDialect} from './pglite-dialect.js';
 import {usePreparedStatements} from './prepared-statements.js';
 import {rememberPglite} from './sql-scripts.js';
@@ -46,12 +47,19 @@ export async function openDatabase(target: DatabaseTarget, onIdleError?: (error:
   }
   const dir = path.join(target.dataDir, 'db');
   await fs.mkdir(dir, {recursive: true});
-  return kyselyForPglite(await PGlite.create(dir));
+  const release = lockDataDir(dir);
+  try {
+    const pglite = await PGlite.create(dir);
+    return kyselyForPglite(pglite, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
-/** Wraps an already-open PGlite (tests share one per file). */
-export function kyselyForPglite(pglite: PGlite): Db {
-  const db = new Kysely<Database>({dialect: pgliteDialect(pglite)});
+/** Wraps an already-open PGlite (tests share one per file); `onClose` runs once it is closed. */
+export function kyselyForPglite(pglite: PGlite, onClose?: () => void): Db {
+  const db = new Kysely<Database>({dialect: pgliteDialect(pglite, onClose)});
   rememberPglite(db, pglite);
   return db;
 }
