@@ -1,6 +1,12 @@
 // SQL for single-use email links (verification and password reset).
 import type {Db} from '../db/connect.js';
-import type {EmailTokenPurpose} from '../db/schema.js';
+import type {ExpressionBuilder} from 'kysely';
+import type {Database, EmailTokenPurpose} from '../db/schema.js';
+
+/** Neither used nor replaced by a newer link of its purpose. */
+function isOutstanding(eb: ExpressionBuilder<Database, 'email_tokens'>) {
+  return eb.and([eb('used_at', 'is', null), eb('superseded_at', 'is', null)]);
+}
 
 /** Locks the user's row for the transaction, so two links issued at once cannot both stay current. */
 export async function lockUserForTokens(db: Db, userId: string): Promise<void> {
@@ -12,14 +18,7 @@ export async function replaceEmailToken(
   db: Db,
   token: {userId: string; purpose: EmailTokenPurpose; tokenHash: string; now: Date; expiresAt: Date},
 ): Promise<void> {
-  await db
-    .updateTable('email_tokens')
-    .set({superseded_at: token.now})
-    .where('user_id', '=', token.userId)
-    .where('purpose', '=', token.purpose)
-    .where('used_at', 'is', null)
-    .where('superseded_at', 'is', null)
-    .execute();
+  await supersedeEmailTokens(db, token.userId, token.purpose, token.now);
   await db
     .insertInto('email_tokens')
     .values({
@@ -44,8 +43,7 @@ export async function supersedeEmailTokens(
     .set({superseded_at: now})
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('superseded_at', 'is', null)
+    .where(isOutstanding)
     .execute();
 }
 
@@ -67,8 +65,7 @@ export async function consumeEmailToken(db: Db, id: string, now: Date): Promise<
     .updateTable('email_tokens')
     .set({used_at: now})
     .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .where('superseded_at', 'is', null)
+    .where(isOutstanding)
     .where('expires_at', '>', now)
     .returning('id')
     .executeTakeFirst();
