@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
+import {toneClass, type Tone} from '@site/src/components/tone';
 import {authOf, type OpenApiDocument, type OperationEntry} from './openapi';
 import {flattenFields, jsonSchema} from './schema-rows';
 import {RequestExamples} from './request-examples';
@@ -10,16 +11,17 @@ import {TryIt} from './try-it';
 import styles from './styles.module.css';
 import tools from './tools.module.css';
 
-const METHOD_CLASS: Record<string, string | undefined> = {
-  get: styles.get,
-  post: styles.post,
-  put: styles.put,
-  patch: styles.patch,
-  delete: styles.delete,
+const METHOD_TONE: Record<string, Tone | undefined> = {
+  get: 'success',
+  post: 'info',
+  put: 'warning',
+  patch: 'warning',
+  delete: 'danger',
 };
 
 export function MethodBadge({method}: {method: string}): ReactNode {
-  return <span className={clsx(styles.method, METHOD_CLASS[method])}>{method.toUpperCase()}</span>;
+  const tone = METHOD_TONE[method];
+  return <span className={clsx(styles.method, tone && toneClass(tone))}>{method.toUpperCase()}</span>;
 }
 
 /** One operation: method and path, summary, authentication, parameters, request body, tools and responses. */

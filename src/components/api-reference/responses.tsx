@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import {toneClass} from '@site/src/components/tone';
 import {STATUS_TEXT, type OperationEntry} from './openapi';
 import {errorCodes, flattenFields, jsonSchema} from './schema-rows';
 import {Cell, FieldTable, NONE, RowHeader, Table} from './tables';
@@ -18,7 +19,7 @@ export function Responses({entry}: {entry: OperationEntry}): ReactNode {
           return (
             <tr role="row" key={status}>
               <RowHeader label="Status">
-                <span className={clsx(styles.status, ok ? styles.statusOk : styles.statusError)}>{status}</span>
+                <span className={clsx(styles.status, toneClass(ok ? 'success' : 'danger'))}>{status}</span>
               </RowHeader>
               <Cell label="Meaning">{STATUS_TEXT[status] ?? (ok ? 'Success' : 'Error')}</Cell>
               <Cell label="Error codes">

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Spinner from '@site/src/components/spinner';
 import form from './form.module.css';
+import {toneClass} from '@site/src/components/tone';
 import styles from './styles.module.css';
 
 export type AuthIcon = 'mail' | 'check' | 'alert' | 'key' | 'lock';
@@ -63,7 +64,7 @@ export function AuthCard({
     <div className={clsx(styles.column, wide && styles.wide)}>
       <section className={styles.card}>
         {icon ? (
-          <div className={clsx(styles.icon, styles[tone])} aria-hidden="true">
+          <div className={clsx(styles.icon, tone === 'brand' ? styles.brand : toneClass(tone))} aria-hidden="true">
             <svg
               viewBox="0 0 24 24"
               width="24"

@@ -1,5 +1,6 @@
 import type {ReactNode, Ref} from 'react';
 import clsx from 'clsx';
+import {toneClass, type Tone} from '@site/src/components/tone';
 import styles from './styles.module.css';
 
 export type NoticeVariant = 'success' | 'error' | 'warning' | 'info';
@@ -15,6 +16,8 @@ interface Props {
   id?: string;
   'data-testid'?: string;
 }
+
+const TONES: Record<NoticeVariant, Tone> = {success: 'success', error: 'danger', warning: 'warning', info: 'info'};
 
 const icons: Record<NoticeVariant, ReactNode> = {
   success: <path d="M20 6 9 17l-5-5" />,
@@ -50,7 +53,7 @@ export default function Notice({variant, title, children, onDismiss, className, 
       id={id}
       role={role}
       tabIndex={-1}
-      className={clsx(styles.notice, styles[variant], className)}
+      className={clsx(styles.notice, toneClass(TONES[variant]), variant === 'warning' && styles.warning, className)}
       data-testid={rest['data-testid']}
     >
       <svg

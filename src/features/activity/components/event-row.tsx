@@ -1,6 +1,8 @@
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import {ACTIVITY_ACTIONS} from '@intakekit/contract/activity';
 import type {ActivityEventBody} from '@intakekit/contract/schemas/activity';
+import {toneClass} from '@site/src/components/tone';
 import styles from './styles.module.css';
 
 export const COLUMNS = ['Time', 'Person', 'Action', 'Target', 'IP address', 'Result'] as const;
@@ -26,7 +28,7 @@ export default function EventRow({event}: {event: ActivityEventBody}): ReactNode
         {event.ipAddress ?? '—'}
       </td>
       <td role="cell" data-label="Result">
-        <span className={event.result === 'success' ? styles.success : styles.failure}>
+        <span className={clsx(styles.result, toneClass(event.result === 'success' ? 'success' : 'danger'))}>
           {event.result === 'success' ? 'Success' : 'Failure'}
         </span>
       </td>

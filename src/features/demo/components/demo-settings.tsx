@@ -4,9 +4,18 @@ import Link from '@docusaurus/Link';
 import {FLOWS} from '@intakekit/contract/flow-catalogue';
 import {maskApiKey} from '@site/src/lib/mask';
 import {inputClassName} from '@site/src/components/form-field';
+import {toneClass, type Tone} from '@site/src/components/tone';
 import {STATUS_TEXT, type RunStatus} from '@site/src/hooks/use-intake-run';
 import {DEMO_ENV} from './demo-page';
 import styles from './styles.module.css';
+
+const STATUS_TONE: Record<RunStatus, Tone> = {
+  loading: 'neutral',
+  starting: 'neutral',
+  ready: 'success',
+  complete: 'success',
+  failed: 'danger',
+};
 
 interface Props {
   apiKey: string | null;
@@ -67,14 +76,14 @@ export function DemoSettings({apiKey, isLoading, flowId, chooseFlow, status, onR
         <div>
           <dt>Environment</dt>
           <dd>
-            <span className={styles.env}>{DEMO_ENV}</span>
+            <span className={clsx(styles.badge, toneClass('warning'))}>{DEMO_ENV}</span>
           </dd>
         </div>
         {running && (
           <div>
             <dt>Status</dt>
             <dd>
-              <span className={clsx(styles.status, styles[`status_${status}`])}>{STATUS_TEXT[status]}</span>
+              <span className={clsx(styles.badge, toneClass(STATUS_TONE[status]))}>{STATUS_TEXT[status]}</span>
             </dd>
           </div>
         )}

@@ -4,6 +4,7 @@ import Link from '@docusaurus/Link';
 import FormField from '@site/src/components/form-field';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
+import {toneClass} from '@site/src/components/tone';
 import {FormSubmit, useContractForm} from '@site/src/components/form';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {PROFILE} from '@site/src/lib/forms/auth-rules';
@@ -25,10 +26,7 @@ import styles from './styles.module.css';
 
 function VerifiedBadge({verified}: {verified: boolean}): ReactNode {
   return (
-    <span
-      className={clsx(styles.badge, verified ? styles.badgeVerified : styles.badgeUnverified)}
-      data-testid="email-badge"
-    >
+    <span className={clsx(styles.badge, toneClass(verified ? 'success' : 'warning'))} data-testid="email-badge">
       {verified ? 'Verified' : 'Unverified'}
     </span>
   );
