@@ -1,6 +1,5 @@
 import type {ReactNode} from 'react';
-import SignedInLayout from '@site/src/features/session/components/signed-in-layout';
-import TwoFactorGate from '@site/src/features/session/components/two-factor-gate';
+import GatedLayout from '@site/src/features/session/components/gated-layout';
 import ApiKeysView from '@site/src/features/api-keys/components';
 import {preloadApiKeys} from '@site/src/features/api-keys/api/use-api-keys';
 
@@ -9,10 +8,8 @@ preloadApiKeys();
 
 export default function ApiKeysPage(): ReactNode {
   return (
-    <SignedInLayout title="API Keys" description="Create, rotate and revoke the API keys of the IntakeKit SDK.">
-      <TwoFactorGate>
-        <ApiKeysView />
-      </TwoFactorGate>
-    </SignedInLayout>
+    <GatedLayout title="API Keys" description="Create, rotate and revoke the API keys of the IntakeKit SDK.">
+      <ApiKeysView />
+    </GatedLayout>
   );
 }

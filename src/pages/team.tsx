@@ -1,14 +1,11 @@
 import type {ReactNode} from 'react';
-import SignedInLayout from '@site/src/features/session/components/signed-in-layout';
-import TwoFactorGate from '@site/src/features/session/components/two-factor-gate';
+import GatedLayout from '@site/src/features/session/components/gated-layout';
 import TeamView from '@site/src/features/team/components';
 
 export default function TeamPage(): ReactNode {
   return (
-    <SignedInLayout title="Team" description="Invite and remove the members of your IntakeKit team.">
-      <TwoFactorGate>
-        <TeamView />
-      </TwoFactorGate>
-    </SignedInLayout>
+    <GatedLayout title="Team" description="Invite and remove the members of your IntakeKit team.">
+      <TeamView />
+    </GatedLayout>
   );
 }
