@@ -8,8 +8,8 @@ export const inputClassName = styles.input;
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
-  /** Shown after the label, e.g. "(optional)". */
-  labelNote?: string;
+  /** The field may stay empty: "(optional)" follows the label. */
+  optional?: boolean;
   /** Right side of the label row, e.g. a "Forgot password?" link. */
   labelAside?: ReactNode;
   hint?: ReactNode;
@@ -27,7 +27,7 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /** A labelled input with its hint and error wired through aria-describedby. */
 export default function FormField({
   label,
-  labelNote,
+  optional,
   labelAside,
   hint,
   error,
@@ -55,7 +55,7 @@ export default function FormField({
       <div className={styles.labelRow}>
         <label htmlFor={id} className={styles.label}>
           {label}
-          {labelNote ? <span className={styles.labelNote}> {labelNote}</span> : null}
+          {optional ? <span className={styles.labelNote}> (optional)</span> : null}
         </label>
         {labelAside}
       </div>

@@ -28,7 +28,7 @@ export default function AddPasskeyForm({
       </FormError>
       <FormField
         label="Name"
-        labelNote="(optional)"
+        optional
         placeholder="Work laptop"
         hint="Leave it empty to name the passkey after this browser."
         {...form.field('name')}

@@ -68,13 +68,7 @@ export default function InviteForm({onInvite, roles}: Props): ReactNode {
       ) : null}
       <div className={chooseRole ? styles.inviteFieldsWithRole : styles.inviteFields}>
         <EmailField autoComplete="off" placeholder="colleague@clinic.com" {...form.field('email')} required />
-        <FormField
-          label="Name"
-          labelNote="(optional)"
-          autoComplete="off"
-          placeholder="Alex Rivera"
-          {...form.field('name')}
-        />
+        <FormField label="Name" optional autoComplete="off" placeholder="Alex Rivera" {...form.field('name')} />
         {chooseRole ? (
           <SelectField label="Role" {...form.register('role')}>
             {roles.map((r) => (

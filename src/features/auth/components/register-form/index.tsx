@@ -87,13 +87,7 @@ export default function RegisterForm(): ReactNode {
         )}
       </FormError>
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Sign up">
-        <FormField
-          label="Full name"
-          labelNote="(optional)"
-          autoComplete="name"
-          {...signUp.field('name')}
-          maxLength={80}
-        />
+        <FormField label="Full name" optional autoComplete="name" {...signUp.field('name')} maxLength={80} />
         <EmailField hint="Use your work email address." {...signUp.field('email')} required />
         <PasswordField
           label="Password"
@@ -107,7 +101,7 @@ export default function RegisterForm(): ReactNode {
         {afterInvitation ? null : (
           <FormField
             label="Company (team) name"
-            labelNote="(optional)"
+            optional
             autoComplete="organization"
             {...signUp.field('teamName')}
             maxLength={80}
