@@ -1,6 +1,7 @@
-import {useEffect, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useContractForm} from '@site/src/components/form';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {GRACE_PERIOD_LABELS, GRACE_PERIODS, type GracePeriod} from '@intakekit/contract/api-keys';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {keyLabel} from '../lib/format';
@@ -22,11 +23,8 @@ interface Props {
  */
 export default function RotateDialog({target, onClose, onConfirm}: Props): ReactNode {
   const form = useContractForm<{grace: GracePeriod}>({defaultValues: {grace: 'now'}});
-  const {reset} = form;
+  useResetOnClose(target !== null, form.reset);
   const pending = form.formState.isSubmitting;
-  useEffect(() => {
-    if (target) reset({grace: 'now'});
-  }, [target, reset]);
   return (
     <ConfirmDialog
       open={target !== null}

@@ -1,9 +1,10 @@
-import {useEffect, useState, type ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import Panel from '@site/src/components/panel';
 import {useContractForm} from '@site/src/components/form';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {useSignOut} from '@site/src/stores/use-sign-out';
 import {serverMessageOr} from '@site/src/lib/errors';
 import {deleteAccount} from '../api/delete-account';
@@ -22,10 +23,7 @@ function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: ()
   // The server has already ended every session: forget the token here once the settings page has gone.
   const leave = useSignOut({callServer: false, to: '/?deleted=1'});
 
-  const {reset} = form;
-  useEffect(() => {
-    if (!open) reset();
-  }, [open, reset]);
+  useResetOnClose(open, form.reset);
 
   const onSubmit = form.submit(async ({password}, {typed}) => {
     if (!canDeleteAccount(password, typed)) return;

@@ -1,7 +1,8 @@
-import {useEffect, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import {useContractForm} from '@site/src/components/form';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {disableTwoFactor} from '../api/two-factor';
 import {TURN_OFF_TWO_FACTOR} from '../lib/form-rules';
 import {CurrentPasswordField} from './form-parts';
@@ -17,12 +18,7 @@ export default function TurnOffTwoFactorDialog({
   onTurnedOff: () => Promise<void>;
 }): ReactNode {
   const form = useContractForm({rules: TURN_OFF_TWO_FACTOR, defaultValues: {password: '', code: ''}});
-  const {reset} = form;
-
-  useEffect(() => {
-    if (!open) reset();
-  }, [open, reset]);
-
+  useResetOnClose(open, form.reset);
   return (
     <Dialog
       open={open}

@@ -1,6 +1,7 @@
-import {useEffect, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {useLeaveTeam} from '../api/use-leave-team';
 import {actionFailure, LEAVE_FAILED} from '../lib/messages';
 
@@ -21,12 +22,7 @@ const leaveFailure = (failure: unknown) => actionFailure(failure, LEAVE_FAILED);
 export default function LeaveTeamDialog({open, onClose, teamName, onLeft}: Props): ReactNode {
   const leave = useLeaveTeam();
   const action = useConfirmAction(leaveFailure);
-  const {reset} = action;
-
-  useEffect(() => {
-    if (!open) reset();
-  }, [open, reset]);
-
+  useResetOnClose(open, action.reset);
   return (
     <ConfirmDialog
       open={open}

@@ -1,7 +1,8 @@
-import {useEffect, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import type {TeamMember} from '../api/use-team';
 import {personWithEmail} from '../lib/format';
 import {actionFailure, CONFIRM_REMOVE, REMOVE_FAILED} from '../lib/messages';
@@ -23,12 +24,7 @@ const removeFailure = (failure: unknown) => actionFailure(failure, REMOVE_FAILED
  */
 export default function RemoveMemberDialog({member, teamName, onClose, onConfirm}: Props): ReactNode {
   const action = useConfirmAction(removeFailure);
-  const {reset} = action;
-
-  useEffect(() => {
-    reset();
-  }, [member, reset]);
-
+  useResetOnClose(member !== null, action.reset);
   return (
     <ConfirmDialog
       open={member !== null}

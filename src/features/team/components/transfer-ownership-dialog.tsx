@@ -1,7 +1,8 @@
-import {useEffect, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import {useContractForm} from '@site/src/components/form';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import type {TeamMember} from '../api/use-team';
 import {personWithEmail} from '../lib/format';
 import {transferFailure} from '../lib/messages';
@@ -29,12 +30,8 @@ export default function TransferOwnershipDialog({open, onClose, teamName, candid
     defaultValues: {userId: '', password: ''},
     failureMessage: transferFailure,
   });
-  const {reset} = form;
+  useResetOnClose(open, form.reset);
   const [userId, password] = form.watch(['userId', 'password']);
-
-  useEffect(() => {
-    if (!open) reset();
-  }, [open, reset]);
 
   const ready = candidates.some((c) => c.id === userId) && password.length > 0;
 
