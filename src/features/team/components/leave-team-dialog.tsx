@@ -3,7 +3,7 @@ import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
 import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {useLeaveTeam} from '../api/use-leave-team';
-import {actionFailure, LEAVE_FAILED} from '../lib/messages';
+import {actionFailure, FAILED} from '../lib/messages';
 
 interface Props {
   open: boolean;
@@ -13,7 +13,7 @@ interface Props {
   onLeft: () => void;
 }
 
-const leaveFailure = (failure: unknown) => actionFailure(failure, LEAVE_FAILED);
+const leaveFailure = (failure: unknown) => actionFailure(failure, FAILED.leave);
 
 /**
  * 'Leave team' (Team page and Settings): any member but the owner. A refusal (the owner, a team already left in

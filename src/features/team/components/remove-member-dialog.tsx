@@ -5,7 +5,7 @@ import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-
 import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import type {TeamMember} from '../api/use-team';
 import {personWithEmail} from '../lib/format';
-import {actionFailure, CONFIRM_REMOVE, REMOVE_FAILED} from '../lib/messages';
+import {actionFailure, CONFIRM_REMOVE, FAILED} from '../lib/messages';
 
 interface Props {
   /** The member to remove; null keeps the dialog closed. */
@@ -16,7 +16,7 @@ interface Props {
   onConfirm: (member: TeamMember) => Promise<void>;
 }
 
-const removeFailure = (failure: unknown) => actionFailure(failure, REMOVE_FAILED);
+const removeFailure = (failure: unknown) => actionFailure(failure, FAILED.remove);
 
 /**
  * The 'Remove this team member?' confirmation as an in-app dialog. It tells the remover that the keys the member

@@ -3,7 +3,7 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 import type {TeamData, TeamInvitation, TeamMember} from '../api/use-team';
 import {useTeamActions} from '../api/use-team-actions';
 import {personLabel} from '../lib/format';
-import {actionFailure, RESEND_FAILED, REVOKE_FAILED, ROLE_FAILED} from '../lib/messages';
+import {actionFailure, FAILED} from '../lib/messages';
 import {roleWithArticle, type GrantableRole} from '../lib/roles';
 import type {RowBusy} from './members-table';
 
@@ -55,7 +55,7 @@ export function useMemberActions(data: TeamData) {
       {id: member.id, action: 'role'},
       () => actions.changeRole.trigger({member, role: next}),
       `${personLabel(member)} is now ${roleWithArticle(next)}.`,
-      `${ROLE_FAILED} of ${personLabel(member)}`,
+      `${FAILED.role} of ${personLabel(member)}`,
     );
 
   const resend = (invitation: TeamInvitation) =>
@@ -63,7 +63,7 @@ export function useMemberActions(data: TeamData) {
       {id: invitation.id, action: 'resend'},
       () => actions.resend.trigger(invitation),
       `Invitation sent again to ${invitation.email}. The previous link no longer works.`,
-      `${RESEND_FAILED} to ${invitation.email}`,
+      `${FAILED.resend} to ${invitation.email}`,
     );
 
   const revoke = (invitation: TeamInvitation) =>
@@ -71,7 +71,7 @@ export function useMemberActions(data: TeamData) {
       {id: invitation.id, action: 'revoke'},
       () => actions.revoke.trigger(invitation),
       `The invitation to ${invitation.email} was revoked. Its link no longer works.`,
-      `${REVOKE_FAILED} to ${invitation.email}`,
+      `${FAILED.revoke} to ${invitation.email}`,
       true,
     );
 

@@ -1,13 +1,13 @@
 import {describe, expect, it} from 'vitest';
 import {ApiError} from '@site/src/lib/api-client';
-import {actionFailure, REMOVE_FAILED, transferFailure} from './messages';
+import {actionFailure, FAILED, transferFailure} from './messages';
 
 const refusal = (status: number, code: string, message?: string) =>
   new ApiError({status, code, message: message ?? code, body: {error: {code, ...(message ? {message} : {})}}});
 
 describe('team action failures', () => {
   it("shows the server's reason for a refusal", () => {
-    expect(actionFailure(refusal(403, 'FORBIDDEN', 'You do not have permission to do this.'), REMOVE_FAILED)).toBe(
+    expect(actionFailure(refusal(403, 'FORBIDDEN', 'You do not have permission to do this.'), FAILED.remove)).toBe(
       'You do not have permission to do this.',
     );
     expect(
@@ -19,11 +19,11 @@ describe('team action failures', () => {
   });
 
   it('falls back to the action name when the server said nothing, and to the network message offline', () => {
-    expect(actionFailure(refusal(500, 'SERVER_ERROR'), REMOVE_FAILED)).toBe('Failed to remove member');
+    expect(actionFailure(refusal(500, 'SERVER_ERROR'), FAILED.remove)).toBe('Failed to remove member');
     expect(
-      actionFailure(new ApiError({status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch'}), REMOVE_FAILED),
+      actionFailure(new ApiError({status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch'}), FAILED.remove),
     ).toBe('Network error. Please check your connection.');
-    expect(actionFailure(new Error('boom'), REMOVE_FAILED)).toBe('Failed to remove member');
+    expect(actionFailure(new Error('boom'), FAILED.remove)).toBe('Failed to remove member');
   });
 
   it("shows the server's reason in the transfer dialog, and its own fallback for a failure", () => {

@@ -5,12 +5,15 @@ export const CONFIRM_REMOVE = 'Remove this team member?';
 export const INVITE_FALLBACK = 'Failed to add member';
 export const NO_TEAM_TITLE = 'No Team Organization';
 
-export const REMOVE_FAILED = 'Failed to remove member';
-export const RESEND_FAILED = 'Failed to resend the invitation';
-export const REVOKE_FAILED = 'Failed to revoke the invitation';
-export const ROLE_FAILED = 'Failed to change the role';
-export const TRANSFER_FAILED = 'Failed to transfer ownership';
-export const LEAVE_FAILED = 'Failed to leave the team';
+/** Each action's words when it fails and the server gave no reason. */
+export const FAILED = {
+  remove: 'Failed to remove member',
+  resend: 'Failed to resend the invitation',
+  revoke: 'Failed to revoke the invitation',
+  role: 'Failed to change the role',
+  transfer: 'Failed to transfer ownership',
+  leave: 'Failed to leave the team',
+} as const;
 
 /**
  * The text for a refused or failed team action: the server's own message (it says what was refused, e.g.
@@ -24,5 +27,5 @@ export function actionFailure(error: unknown, fallback: string): string {
 
 /** The transfer dialog's failure: the server's reason (a wrong password is said to be the current one). */
 export function transferFailure(error: unknown): string {
-  return actionFailure(error, TRANSFER_FAILED);
+  return actionFailure(error, FAILED.transfer);
 }
