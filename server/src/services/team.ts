@@ -9,6 +9,7 @@ import {
   findMember,
   listTeam,
   lockTeam,
+  type MemberRow,
   removeMember,
   setRequireTwoFactor,
   setRole,
@@ -59,14 +60,26 @@ export async function setTeamPolicy(
   return {requireTwoFactor};
 }
 
+/** Runs `change` on a member of the team inside a transaction that holds the team's lock; NOT_FOUND if `id` is none. */
+async function withMember<T>(
+  db: Db,
+  teamId: string,
+  id: string,
+  change: (trx: Db, member: MemberRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockTeam(trx, teamId);
+    const member = await findMember(trx, teamId, id);
+    if (!member) throw new ApiError('NOT_FOUND');
+    return change(trx, member);
+  });
+}
+
 export async function changeMemberRole({db}: TeamContext, user: UserWithTeam, id: string, role: InvitationRole) {
   const team = teamOf(user);
   assertOwner(team);
   if (id === user.id) throw new ApiError('FORBIDDEN');
-  return db.transaction().execute(async (trx) => {
-    await lockTeam(trx, team.id);
-    const member = await findMember(trx, team.id, id);
-    if (!member) throw new ApiError('NOT_FOUND');
+  return withMember(db, team.id, id, async (trx, member) => {
     if (member.role === 'owner') throw new ApiError('FORBIDDEN');
     await setRole(trx, team.id, id, role);
     return toMemberBody({...member, role});
@@ -78,10 +91,7 @@ export async function removeTeamMember({db}: TeamContext, user: UserWithTeam, id
   assertManager(team);
   // Leaving is its own call (POST /api/team/leave), with its own rule for the owner.
   if (id === user.id) throw new ApiError('FORBIDDEN');
-  await db.transaction().execute(async (trx) => {
-    await lockTeam(trx, team.id);
-    const member = await findMember(trx, team.id, id);
-    if (!member) throw new ApiError('NOT_FOUND');
+  await withMember(db, team.id, id, async (trx, member) => {
     if (member.role === 'owner' || (member.role === 'admin' && team.role !== 'owner')) throw new ApiError('FORBIDDEN');
     await removeMember(trx, team.id, id);
   });
