@@ -16,33 +16,28 @@ import {toUserBody} from './user-body.js';
 
 export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  // Every route here is about the signed-in account's own sessions.
+  const signedIn = <Schema extends object>(schema: Schema) => ({
+    preHandler: app.requireUser,
+    schema: {tags: ['auth'], security: [{session: []}], ...schema},
+  });
 
   routes.get(
     '/api/auth/me',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{session: []}],
-        response: {200: UserResponse, ...errorResponses('UNAUTHORIZED')},
-      },
-    },
+    signedIn({
+      summary: 'The signed-in user',
+      response: {200: UserResponse, ...errorResponses('UNAUTHORIZED')},
+    }),
     // The user comes with the session (one statement): no query of its own.
     async (request) => ({user: toUserBody(authOf(request).user)}),
   );
 
   routes.post(
     '/api/auth/logout',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke the current session',
-        security: [{session: []}],
-        response: {204: Type.Null({description: 'Signed out'}), ...errorResponses('UNAUTHORIZED')},
-      },
-    },
+    signedIn({
+      summary: 'Revoke the current session',
+      response: {204: Type.Null({description: 'Signed out'}), ...errorResponses('UNAUTHORIZED')},
+    }),
     async (request, reply) => {
       await endSession(app.db, config, authOf(request).familyId);
       await app.recordActivity(request, 'sign-out');
@@ -54,33 +49,23 @@ export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOpt
 
   routes.get(
     '/api/auth/sessions',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: "The account's signed-in browsers, most recently active first",
-        description:
-          'One entry per sign-in (the tokens rotated from it are one session): browser and OS from its User-Agent, the address it signed in from, when, and when it was last used. `current` marks the session of this request.',
-        security: [{session: []}],
-        response: {200: SessionListResponse, ...errorResponses('UNAUTHORIZED')},
-      },
-    },
+    signedIn({
+      summary: "The account's signed-in browsers, most recently active first",
+      description:
+        'One entry per sign-in (the tokens rotated from it are one session): browser and OS from its User-Agent, the address it signed in from, when, and when it was last used. `current` marks the session of this request.',
+      response: {200: SessionListResponse, ...errorResponses('UNAUTHORIZED')},
+    }),
     async (request) => ({sessions: await listSessions(app.db, config, authOf(request))}),
   );
 
   routes.delete(
     '/api/auth/sessions/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: "Sign out one of the account's sessions",
-        description: "Its browser's next request answers 401 SESSION_REVOKED. Another account's session is 404.",
-        security: [{session: []}],
-        params: SessionIdParams,
-        response: {204: Type.Null({description: 'Signed out'}), ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
-      },
-    },
+    signedIn({
+      summary: "Sign out one of the account's sessions",
+      description: "Its browser's next request answers 401 SESSION_REVOKED. Another account's session is 404.",
+      params: SessionIdParams,
+      response: {204: Type.Null({description: 'Signed out'}), ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
+    }),
     async (request, reply) => {
       const auth = authOf(request);
       await revokeSession(app.db, config, auth, request.params.id);
@@ -92,15 +77,10 @@ export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOpt
 
   routes.post(
     '/api/auth/sessions/sign-out-others',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out every session of the account but this one',
-        security: [{session: []}],
-        response: {200: SignedOutCountResponse, ...errorResponses('UNAUTHORIZED')},
-      },
-    },
+    signedIn({
+      summary: 'Sign out every session of the account but this one',
+      response: {200: SignedOutCountResponse, ...errorResponses('UNAUTHORIZED')},
+    }),
     async (request) => {
       const signedOut = await signOutOtherSessions(app.db, config, authOf(request));
       if (signedOut > 0) {
