@@ -35,6 +35,17 @@ const CODE_IS_INVALID = {validationCodes: {invalid: {code: 'INVALID_TWO_FACTOR_C
 export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const session = [{session: []}];
+  // Enabling and replacing the codes both take a current code and answer the new recovery codes.
+  const recoveryCodesSchema = (summary: string, ...refusals: Parameters<typeof errorResponses>) => ({
+    tags: ['auth'],
+    summary,
+    security: session,
+    body: TwoFactorCodeBody,
+    response: {
+      200: RecoveryCodesResponse,
+      ...errorResponses('MISSING_FIELDS', 'INVALID_TWO_FACTOR_CODE', ...refusals),
+    },
+  });
 
   routes.post(
     '/api/auth/login/two-factor',
@@ -100,23 +111,13 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
     {
       preHandler: app.requireUser,
       config: CODE_IS_INVALID,
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm the setup with a code: two-factor is on; answers the recovery codes, shown this once',
-        security: session,
-        body: TwoFactorCodeBody,
-        response: {
-          200: RecoveryCodesResponse,
-          ...errorResponses(
-            'MISSING_FIELDS',
-            'INVALID_TWO_FACTOR_CODE',
-            'TWO_FACTOR_SETUP_REQUIRED',
-            'TWO_FACTOR_ALREADY_ENABLED',
-            UNVERIFIED_SIGN_IN_METHOD,
-            'UNAUTHORIZED',
-          ),
-        },
-      },
+      schema: recoveryCodesSchema(
+        'Confirm the setup with a code: two-factor is on; answers the recovery codes, shown this once',
+        'TWO_FACTOR_SETUP_REQUIRED',
+        'TWO_FACTOR_ALREADY_ENABLED',
+        UNVERIFIED_SIGN_IN_METHOD,
+        'UNAUTHORIZED',
+      ),
     },
     async (request) => {
       const recoveryCodes = await enableTwoFactor(twoFactor, authOf(request).user, request.body.code);
@@ -130,24 +131,14 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
     {
       preHandler: app.requireUser,
       config: {rateLimit: authRateLimit(config), ...CODE_IS_INVALID},
-      schema: {
-        tags: ['auth'],
-        summary: 'New recovery codes for a current code; the old ones stop working',
-        security: session,
-        body: TwoFactorCodeBody,
-        response: {
-          200: RecoveryCodesResponse,
-          ...errorResponses(
-            'MISSING_FIELDS',
-            'INVALID_TWO_FACTOR_CODE',
-            'TWO_FACTOR_NOT_ENABLED',
-            UNVERIFIED_SIGN_IN_METHOD,
-            'UNAUTHORIZED',
-            'LOCKED',
-            'RATE_LIMIT_EXCEEDED',
-          ),
-        },
-      },
+      schema: recoveryCodesSchema(
+        'New recovery codes for a current code; the old ones stop working',
+        'TWO_FACTOR_NOT_ENABLED',
+        UNVERIFIED_SIGN_IN_METHOD,
+        'UNAUTHORIZED',
+        'LOCKED',
+        'RATE_LIMIT_EXCEEDED',
+      ),
     },
     async (request) => {
       const recoveryCodes = await regenerateRecoveryCodes(twoFactor, authOf(request), request.body.code);
