@@ -56,6 +56,10 @@ function pageHtml() {
 `;
 }
 
+/** The init figure when it could not be measured, and why. */
+const initUnavailable = (note) =>
+  unavailable({section: 'sdk', name: 'init to first question rendered', unit: 'ms', goal: '< 150 ms', note});
+
 export async function run({runs = 3}) {
   const figures = [];
   const s = sizes();
@@ -83,15 +87,11 @@ export async function run({runs = 3}) {
   const stack = await startSiteStack({bare: false});
   if (!stack.routes.sdkSessions || !stack.apiKey) {
     figures.push(
-      unavailable({
-        section: 'sdk',
-        name: 'init to first question rendered',
-        unit: 'ms',
-        goal: '< 150 ms',
-        note: !stack.routes.sdkSessions
+      initUnavailable(
+        !stack.routes.sdkSessions
           ? 'not yet available: no POST /api/sdk/sessions'
           : 'not yet available: no sandbox key could be created',
-      }),
+      ),
     );
     return {figures, details: {}};
   }
@@ -116,15 +116,7 @@ export async function run({runs = 3}) {
     await browser.close();
   }
   if (!samples.length) {
-    figures.push(
-      unavailable({
-        section: 'sdk',
-        name: 'init to first question rendered',
-        unit: 'ms',
-        goal: '< 150 ms',
-        note: `every run failed: ${[...new Set(errors)].join(', ')}`,
-      }),
-    );
+    figures.push(initUnavailable(`every run failed: ${[...new Set(errors)].join(', ')}`));
     return {figures, details: {errors}};
   }
   // The first run pays the API's cold paths (JIT, first key lookup); it is reported but not in the median.
