@@ -41,6 +41,15 @@ const dynamicImports = (patterns) =>
   }));
 
 /**
+ * A folder without React refuses any .tsx file in it; the rule replaces the folder's own no-restricted-syntax for
+ * those files, so its dynamic-import bounds are repeated.
+ */
+const noReactFiles = (folder, patterns, message) => ({
+  files: [`${folder}/**/*.tsx`],
+  rules: {'no-restricted-syntax': ['error', {selector: 'Program', message}, ...dynamicImports(patterns)]},
+});
+
+/**
  * One `no-restricted-imports` and one `no-restricted-syntax` per file (a later config object replaces an earlier
  * one's options instead of adding to them): `root` is a folder that relative imports may not leave for another part of src/, checked at each
  * depth below it. `extraSyntax` adds other syntax bans to the same files.
@@ -143,16 +152,7 @@ const portalBoundaries = [
       message: 'src/lib holds no React: JSX belongs in src/components or a feature.',
     },
   ]),
-  {
-    files: ['src/lib/**/*.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {selector: 'Program', message: 'src/lib holds no React: a .tsx file belongs in src/components or a feature.'},
-        ...dynamicImports(LIB_PATTERNS),
-      ],
-    },
-  },
+  noReactFiles('src/lib', LIB_PATTERNS, 'src/lib holds no React: a .tsx file belongs in src/components or a feature.'),
 ];
 
 export default tseslint.config(
@@ -200,16 +200,7 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...dynamicImports(PLUGIN_PATTERNS)],
     },
   },
-  {
-    files: ['plugins/**/*.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {selector: 'Program', message: 'A build plugin holds no React: a .tsx file belongs in src/.'},
-        ...dynamicImports(PLUGIN_PATTERNS),
-      ],
-    },
-  },
+  noReactFiles('plugins', PLUGIN_PATTERNS, 'A build plugin holds no React: a .tsx file belongs in src/.'),
   {files: ['docs/**/*.mdx'], plugins: {local}, processor: 'local/mdx-imports'},
   {
     files: ['docs/**/*.mdx/*.mjs', 'docs/**/*.{ts,tsx}'],
