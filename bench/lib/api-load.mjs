@@ -194,8 +194,15 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   const floor = targets.find((t) => t.id === (routes.select1 ? 'select1' : 'health'));
   const slices = quick ? 2 : 4;
   const sliceSeconds = 2;
-  const warm = (t) =>
-    load(autocannon, {url: `${base}${t.path}`, connections: 10, duration: 1, method: t.method, perClient: t.perClient});
+  const loadTarget = (t, connections, seconds) =>
+    load(autocannon, {
+      url: `${base}${t.path}`,
+      connections,
+      duration: seconds,
+      method: t.method,
+      perClient: t.perClient,
+    });
+  const warm = (t) => loadTarget(t, 10, 1);
   const summarise = (parts) => {
     const times = parts.flatMap((x) => x.times).sort((x, y) => x - y);
     const pct = (p) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : null);
@@ -224,18 +231,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
     if ((target.id === 'health' || target.id === 'noop') && floor.id !== target.id) {
       // Context, not a goal's baseline: a shorter run keeps the whole bench within its 15 minutes.
       for (const connections of [10, 50])
-        record(
-          target,
-          connections,
-          summarise([
-            await load(autocannon, {
-              url: `${base}${target.path}`,
-              connections,
-              duration: Math.ceil(duration / 2),
-              perClient: target.perClient,
-            }),
-          ]),
-        );
+        record(target, connections, summarise([await loadTarget(target, connections, Math.ceil(duration / 2))]));
       continue;
     }
     // Warm-up (discarded): JIT, prepared statements, first use of each key and session.
@@ -243,42 +239,15 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
     for (const connections of [10, 50]) {
       if (target.id === 'login') {
         // Bounded by the password hash: no floor to pair with, one run of the full duration.
-        record(
-          target,
-          connections,
-          summarise([
-            await load(autocannon, {
-              url: `${base}${target.path}`,
-              connections,
-              duration,
-              method: target.method,
-              perClient: target.perClient,
-            }),
-          ]),
-        );
+        record(target, connections, summarise([await loadTarget(target, connections, duration)]));
         continue;
       }
       // The floor and the route alternate in short slices, so the shared machine's ups and downs hit both alike.
       const mine = [];
       const theirs = [];
       for (let k = 0; k < slices * runs; k++) {
-        theirs.push(
-          await load(autocannon, {
-            url: `${base}${floor.path}`,
-            connections,
-            duration: sliceSeconds,
-            perClient: floor.perClient,
-          }),
-        );
-        mine.push(
-          await load(autocannon, {
-            url: `${base}${target.path}`,
-            connections,
-            duration: sliceSeconds,
-            method: target.method,
-            perClient: target.perClient,
-          }),
-        );
+        theirs.push(await loadTarget(floor, connections, sliceSeconds));
+        mine.push(await loadTarget(target, connections, sliceSeconds));
       }
       floorParts[connections].push(...theirs);
       const res = summarise(mine);
@@ -295,6 +264,26 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   await server.stop();
   return {label, routes, results, rows, notes, rss, apiKeys: apiKeys.length, targets};
 }
+
+/** A route's p99 (ms) beside its paired floor slices' p99, with its goal: under `limit` ms. */
+const p99AgainstFloor = (name, x, limit) =>
+  figure({
+    section: 'api-load',
+    name,
+    value: x.p99,
+    unit: 'ms',
+    baseline: `floor p99 ${x.floorP99} ms`,
+    baselineValue: x.floorP99,
+    goal: `< ${limit} ms`,
+    check: (v) => v < limit,
+  });
+
+/** The floor routes the route figures are read against: id in the results, the route, what floor it is. */
+const FLOOR_ROUTES = [
+  ['health', 'GET /api/health', 'floor'],
+  ['noop', 'GET /api/bench/noop', 'framework floor, no database'],
+  ['select1', 'GET /api/bench/select1', 'DB floor'],
+];
 
 export async function run({apiRuns = 1, quick = false}) {
   const autocannon = (await importTool('autocannon')).default;
@@ -324,39 +313,19 @@ export async function run({apiRuns = 1, quick = false}) {
     const floorName =
       floorId === 'select1' ? 'SELECT 1 route' : 'GET /api/health (runs SELECT 1; stands in for the SELECT 1 route)';
     for (const c of [10, 50]) {
-      const h = r[`health@${c}`];
-      if (h)
-        figures.push(
-          figure({
-            section: 'api-load',
-            name: `${d.label}: GET /api/health @${c} conn (floor)`,
-            value: h.rps,
-            unit: 'req/s',
-            note: `p50 ${h.p50} ms, p99 ${h.p99} ms`,
-          }),
-        );
-      const n = r[`noop@${c}`];
-      if (n)
-        figures.push(
-          figure({
-            section: 'api-load',
-            name: `${d.label}: GET /api/bench/noop @${c} conn (framework floor, no database)`,
-            value: n.rps,
-            unit: 'req/s',
-            note: `p50 ${n.p50} ms, p99 ${n.p99} ms`,
-          }),
-        );
-      const s = r[`select1@${c}`];
-      if (s)
-        figures.push(
-          figure({
-            section: 'api-load',
-            name: `${d.label}: GET /api/bench/select1 @${c} conn (DB floor)`,
-            value: s.rps,
-            unit: 'req/s',
-            note: `p50 ${s.p50} ms, p99 ${s.p99} ms`,
-          }),
-        );
+      for (const [id, route, what] of FLOOR_ROUTES) {
+        const x = r[`${id}@${c}`];
+        if (x)
+          figures.push(
+            figure({
+              section: 'api-load',
+              name: `${d.label}: ${route} @${c} conn (${what})`,
+              value: x.rps,
+              unit: 'req/s',
+              note: `p50 ${x.p50} ms, p99 ${x.p99} ms`,
+            }),
+          );
+      }
     }
     if (!r['select1@10'])
       figures.push(
@@ -392,19 +361,7 @@ export async function run({apiRuns = 1, quick = false}) {
           }),
         );
       }
-      const x = r[`${id}@10`];
-      figures.push(
-        figure({
-          section: 'api-load',
-          name: `${d.label}: ${route} p99 @10 conn`,
-          value: x.p99,
-          unit: 'ms',
-          baseline: `floor p99 ${x.floorP99} ms`,
-          baselineValue: x.floorP99,
-          goal: '< 50 ms',
-          check: (v) => v < 50,
-        }),
-      );
+      figures.push(p99AgainstFloor(`${d.label}: ${route} p99 @10 conn`, r[`${id}@10`], 50));
     }
     for (const c of [10, 50]) {
       const x = r[`login@${c}`];
@@ -452,19 +409,7 @@ export async function run({apiRuns = 1, quick = false}) {
           }),
         );
       }
-      const x50 = r['sdk@50'];
-      figures.push(
-        figure({
-          section: 'api-load',
-          name: `${d.label}: POST /api/sdk/sessions p99 @50 conn`,
-          value: x50.p99,
-          unit: 'ms',
-          baseline: `floor p99 ${x50.floorP99} ms`,
-          baselineValue: x50.floorP99,
-          goal: '< 25 ms',
-          check: (v) => v < 25,
-        }),
-      );
+      figures.push(p99AgainstFloor(`${d.label}: POST /api/sdk/sessions p99 @50 conn`, r['sdk@50'], 25));
     } else {
       figures.push(
         unavailable({
