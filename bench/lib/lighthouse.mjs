@@ -95,6 +95,9 @@ function summarise(lhr) {
   };
 }
 
+/** The goal of a score that must be full. */
+const PERFECT = {goal: '100', check: (v) => v >= 100};
+
 export async function run({runs = 3}) {
   await ensurePortalBuild();
   await ensureBareBuild({rebuild: false});
@@ -190,86 +193,36 @@ export async function run({runs = 3}) {
     const desk = results[`${p.name}|desktop`];
     const where = p.signedIn ? ' (signed in)' : '';
     const ended = new URL(mob.finalUrl).pathname !== p.path ? `; ended on ${new URL(mob.finalUrl).pathname}` : '';
-    figures.push(
+    // A figure of this page beside the bare site's.
+    const vsBare = (what, value, unit, bare, more) =>
       figure({
         section: 'lighthouse',
-        name: `${p.name}${where}: Performance, mobile`,
-        value: mob.performance,
-        unit: 'score',
-        baseline: `bare ${bareM.performance}`,
-        baselineValue: bareM.performance,
+        name: `${p.name}${where}: ${what}`,
+        value,
+        unit,
+        baseline: unit === 'ms' ? `bare ${bare} ms` : `bare ${bare}`,
+        baselineValue: bare,
+        ...more,
+      });
+    const lower = (key) => Math.min(mob[key], desk[key]);
+    figures.push(
+      vsBare('Performance, mobile', mob.performance, 'score', bareM.performance, {
         goal: '>= 90',
         check: (v) => v >= 90,
         note: ended || undefined,
       }),
-      figure({
-        section: 'lighthouse',
-        name: `${p.name}${where}: Performance, desktop`,
-        value: desk.performance,
-        unit: 'score',
-        baseline: `bare ${bareD.performance}`,
-        baselineValue: bareD.performance,
-        goal: '100',
-        check: (v) => v >= 100,
-      }),
-      figure({
-        section: 'lighthouse',
-        name: `${p.name}${where}: Accessibility (lower of mobile/desktop)`,
-        value: Math.min(mob.accessibility, desk.accessibility),
-        unit: 'score',
-        baseline: `bare ${bareM.accessibility}`,
-        baselineValue: bareM.accessibility,
-        goal: '100',
-        check: (v) => v >= 100,
-      }),
-      figure({
-        section: 'lighthouse',
-        name: `${p.name}${where}: Best Practices (lower of mobile/desktop)`,
-        value: Math.min(mob.bestPractices, desk.bestPractices),
-        unit: 'score',
-        baseline: `bare ${bareM.bestPractices}`,
-        baselineValue: bareM.bestPractices,
-        goal: '100',
-        check: (v) => v >= 100,
-      }),
+      vsBare('Performance, desktop', desk.performance, 'score', bareD.performance, PERFECT),
+      vsBare('Accessibility (lower of mobile/desktop)', lower('accessibility'), 'score', bareM.accessibility, PERFECT),
+      vsBare('Best Practices (lower of mobile/desktop)', lower('bestPractices'), 'score', bareM.bestPractices, PERFECT),
       p.signedIn
-        ? figure({
-            section: 'lighthouse',
-            name: `${p.name}${where}: SEO`,
-            value: Math.min(mob.seo, desk.seo),
-            unit: 'score',
-            baseline: `bare ${bareM.seo}`,
-            baselineValue: bareM.seo,
-            goal: 'none (noindex page)',
-          })
-        : figure({
-            section: 'lighthouse',
-            name: `${p.name}: SEO (lower of mobile/desktop)`,
-            value: Math.min(mob.seo, desk.seo),
-            unit: 'score',
-            baseline: `bare ${bareM.seo}`,
-            baselineValue: bareM.seo,
-            goal: '100',
-            check: (v) => v >= 100,
-          }),
-      figure({
-        section: 'lighthouse',
-        name: `${p.name}${where}: LCP, mobile`,
-        value: mob.lcp,
-        unit: 'ms',
-        baseline: `bare ${bareM.lcp} ms`,
-        baselineValue: bareM.lcp,
+        ? vsBare('SEO', lower('seo'), 'score', bareM.seo, {goal: 'none (noindex page)'})
+        : vsBare('SEO (lower of mobile/desktop)', lower('seo'), 'score', bareM.seo, PERFECT),
+      vsBare('LCP, mobile', mob.lcp, 'ms', bareM.lcp, {
         goal: 'below bare',
         check: (_v, r) => r !== null && r < 1,
         note: `desktop ${desk.lcp} ms`,
       }),
-      figure({
-        section: 'lighthouse',
-        name: `${p.name}${where}: TBT, mobile`,
-        value: mob.tbt,
-        unit: 'ms',
-        baseline: `bare ${bareM.tbt} ms`,
-        baselineValue: bareM.tbt,
+      vsBare('TBT, mobile', mob.tbt, 'ms', bareM.tbt, {
         goal: 'below bare',
         check: (v) => v <= bareM.tbt,
         note: `desktop ${desk.tbt} ms`,
