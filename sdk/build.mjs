@@ -12,6 +12,7 @@ import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import * as esbuild from 'esbuild';
 import {stackEnv} from '../scripts/lib/stack-env.mjs';
+import {browserBuilds, sdkBuildOptions} from './build-options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -32,35 +33,14 @@ for (const [env, url] of Object.entries(bases)) {
   }
 }
 
-const common = {
-  bundle: true,
-  sourcemap: true,
-  target: ['es2019', 'chrome90', 'firefox90', 'safari15'],
-  define: {__INTAKEKIT_API_BASES__: JSON.stringify(bases)},
-  legalComments: 'none',
-  logLevel: 'warning',
-};
-
 rmSync(cdnDir, {recursive: true, force: true});
 rmSync(distDir, {recursive: true, force: true});
 mkdirSync(cdnDir, {recursive: true});
 
 await Promise.all([
+  ...browserBuilds(cdnDir, bases).map((options) => esbuild.build(options)),
   esbuild.build({
-    ...common,
-    entryPoints: [join(here, 'src/browser.ts')],
-    outfile: join(cdnDir, 'intake.js'),
-    format: 'iife',
-    minify: true,
-  }),
-  esbuild.build({
-    ...common,
-    entryPoints: [join(here, 'src/styles/intake.css')],
-    outfile: join(cdnDir, 'intake.css'),
-    minify: true,
-  }),
-  esbuild.build({
-    ...common,
+    ...sdkBuildOptions(bases),
     entryPoints: [join(here, 'src/index.ts')],
     outfile: join(distDir, 'index.js'),
     format: 'esm',

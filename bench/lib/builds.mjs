@@ -1,5 +1,5 @@
 // The builds the bench measures and serves, all under bench/.work (nothing in the shared tree is rebuilt):
-// - the SDK script and stylesheet, built with the same esbuild settings as sdk/build.mjs but pointed at the
+// - the SDK script and stylesheet, built with sdk/build-options.mjs's esbuild settings but pointed at the
 //   bench's API (bench/.work/sdk/v1), copied over sdk/v1 in each portal build;
 // - the portal's production build (Rspack by default, webpack with DOCUSAURUS_FASTER=false), with its own
 //   generated-files folder and no persistent cache, so every build is cold and never touches .docusaurus/;
@@ -8,6 +8,7 @@ import {createHash} from 'node:crypto';
 import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {browserBuilds} from '../../sdk/build-options.mjs';
 import {ROOT, WORK, SITE_URL, SITE_API_URL, log, runProcess} from './common.mjs';
 
 export const SDK_OUT = path.join(WORK, 'sdk', 'v1');
@@ -19,33 +20,10 @@ export const DOCUSAURUS_VERSION = '3.10.2';
 
 export async function buildSdk(apiBase = SITE_API_URL) {
   const esbuild = await import('esbuild');
-  const sdk = path.join(ROOT, 'sdk');
   const bases = Object.fromEntries(['sandbox', 'dev', 'test', 'pro'].map((env) => [env, apiBase]));
-  const common = {
-    bundle: true,
-    sourcemap: true,
-    target: ['es2019', 'chrome90', 'firefox90', 'safari15'],
-    define: {__INTAKEKIT_API_BASES__: JSON.stringify(bases)},
-    legalComments: 'none',
-    logLevel: 'warning',
-  };
   rmSync(SDK_OUT, {recursive: true, force: true});
   mkdirSync(SDK_OUT, {recursive: true});
-  await Promise.all([
-    esbuild.build({
-      ...common,
-      entryPoints: [path.join(sdk, 'src/browser.ts')],
-      outfile: path.join(SDK_OUT, 'intake.js'),
-      format: 'iife',
-      minify: true,
-    }),
-    esbuild.build({
-      ...common,
-      entryPoints: [path.join(sdk, 'src/styles/intake.css')],
-      outfile: path.join(SDK_OUT, 'intake.css'),
-      minify: true,
-    }),
-  ]);
+  await Promise.all(browserBuilds(SDK_OUT, bases).map((options) => esbuild.build(options)));
   return SDK_OUT;
 }
 
