@@ -1,5 +1,6 @@
 import {useId, type ReactNode} from 'react';
 import Panel from '@site/src/components/panel';
+import SelectOptions from '@site/src/components/select-options';
 import {ACTIVITY_ACTIONS, ACTIVITY_ACTION_NAMES, type ActivityAction} from '@intakekit/contract/activity';
 import type {ActivityFilters} from '../lib/filters';
 import styles from './styles.module.css';
@@ -58,11 +59,7 @@ export default function ActivityFiltersPanel({
             onChange={(e) => onChange({action: e.target.value as ActivityAction | ''})}
           >
             <option value="">All actions</option>
-            {ACTIVITY_ACTION_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {ACTIVITY_ACTIONS[name]}
-              </option>
-            ))}
+            <SelectOptions values={ACTIVITY_ACTION_NAMES} labels={ACTIVITY_ACTIONS} />
           </select>
         </Filter>
         {teamScope ? (

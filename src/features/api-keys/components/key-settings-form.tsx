@@ -2,6 +2,7 @@ import {useId, type ReactNode} from 'react';
 import FormField from '@site/src/components/form-field';
 import {useContractForm} from '@site/src/components/form';
 import Notice from '@site/src/components/notice';
+import SelectOptions from '@site/src/components/select-options';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import type {KeySettingsBody, KeySettingsLimits} from '@intakekit/contract/schemas/keys';
 import {serverMessage} from '@site/src/lib/errors';
@@ -80,11 +81,7 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
             disabled={settingsLocked}
             aria-describedby={errors.expiry ? `${expiryId}-error` : undefined}
           >
-            {EXPIRY_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {EXPIRY_CHOICE_LABELS[choice]}
-              </option>
-            ))}
+            <SelectOptions values={EXPIRY_CHOICES} labels={EXPIRY_CHOICE_LABELS} />
           </select>
         </div>
         {form.watch('expiry') === 'date' ? (

@@ -2,6 +2,7 @@ import {useState, type FormEvent, type ReactNode} from 'react';
 import FormField, {EmailField} from '@site/src/components/form-field';
 import {FormSubmit, useContractForm} from '@site/src/components/form';
 import Notice from '@site/src/components/notice';
+import SelectOptions from '@site/src/components/select-options';
 import {serverMessageOr} from '@site/src/lib/errors';
 import type {InviteInput} from '../api/add-team-member';
 import type {TeamInvitation} from '../api/use-team';
@@ -71,11 +72,7 @@ export default function InviteForm({onInvite, roles}: Props): ReactNode {
         <FormField label="Name" optional autoComplete="off" placeholder="Alex Rivera" {...form.field('name')} />
         {chooseRole ? (
           <SelectField label="Role" {...form.register('role')}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
+            <SelectOptions values={roles} labels={ROLE_LABELS} />
           </SelectField>
         ) : null}
         <div className={styles.inviteSubmit}>
