@@ -77,17 +77,19 @@ export function useKeyChanges() {
   );
 
   return {
-    update: actions.update,
+    // Creating, and what it leaves on the page: the new key once, or the quota's message.
     creating,
     createSandbox,
     revealed,
     dismissRevealed: () => setRevealed(null),
+    limitMessage,
+    dismissLimit: () => setLimitMessage(null),
+    // A row's rotate or revoke: asked, confirmed, running.
     busy,
     confirming,
     ask: (key: ApiKey, action: KeyChange) => setConfirming({key, action}),
     cancel: () => setConfirming(null),
     runConfirmed,
-    limitMessage,
-    dismissLimit: () => setLimitMessage(null),
+    update: actions.update,
   };
 }
