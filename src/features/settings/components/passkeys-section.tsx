@@ -12,6 +12,7 @@ import {removePasskey, usePasskeys, type Passkey} from '../api/passkeys';
 import AddPasskeyForm from './add-passkey-form';
 import {FeedbackNotice, type Feedback} from './form-parts';
 import PasskeyRenameForm from './passkey-rename-form';
+import RowButton from './row-button';
 import styles from './device-list.module.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, {dateStyle: 'medium'});
@@ -77,21 +78,18 @@ export default function PasskeysSection({emailVerified}: {emailVerified: boolean
                   </p>
                 </div>
                 <div className={styles.rowActions}>
-                  <button
-                    type="button"
-                    className="button button--sm button--outline button--secondary"
-                    aria-label={`Rename ${passkey.name}`}
+                  <RowButton
+                    label={`Rename ${passkey.name}`}
                     onClick={() => {
                       setFeedback(null);
                       setRenaming(passkey.id);
                     }}
                   >
                     Rename
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--sm button--outline button--danger"
-                    aria-label={`Remove ${passkey.name}`}
+                  </RowButton>
+                  <RowButton
+                    label={`Remove ${passkey.name}`}
+                    danger
                     onClick={() => {
                       setFeedback(null);
                       remove.clearErrors();
@@ -99,7 +97,7 @@ export default function PasskeysSection({emailVerified}: {emailVerified: boolean
                     }}
                   >
                     Remove
-                  </button>
+                  </RowButton>
                 </div>
               </>
             )}

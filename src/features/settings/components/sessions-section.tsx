@@ -6,6 +6,7 @@ import {getErrorMessage} from '@site/src/lib/errors';
 import {useContractForm} from '@site/src/components/form';
 import {signOutOtherSessions, signOutSession, useSessions, type Session} from '../api/sessions';
 import {FeedbackNotice, type Feedback} from './form-parts';
+import RowButton from './row-button';
 import styles from './device-list.module.css';
 
 /** 'Chrome 131 on macOS', or what is known of it. */
@@ -39,16 +40,13 @@ function SessionRow({
         </p>
       </div>
       {session.current ? null : (
-        <button
-          type="button"
-          className="button button--sm button--outline button--secondary"
+        <RowButton
+          label={`Sign out ${name}${session.ipAddress ? ` (${session.ipAddress})` : ''}`}
           onClick={() => onSignOut(session)}
-          disabled={busy}
-          aria-busy={busy || undefined}
-          aria-label={`Sign out ${name}${session.ipAddress ? ` (${session.ipAddress})` : ''}`}
+          busy={busy}
         >
           {busy ? 'Signing out...' : 'Sign out'}
-        </button>
+        </RowButton>
       )}
     </li>
   );
