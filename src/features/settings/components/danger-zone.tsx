@@ -1,5 +1,4 @@
 import {useState, type ReactNode} from 'react';
-import clsx from 'clsx';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import FormField from '@site/src/components/form-field';
 import Panel from '@site/src/components/panel';
@@ -11,7 +10,7 @@ import {deleteAccount} from '../api/delete-account';
 import {DELETE_ACCOUNT} from '../lib/form-rules';
 import {CurrentPasswordField} from './form-parts';
 import {canDeleteAccount, DELETE_CONFIRM_WORD, DELETE_FAILED} from '../lib/messages';
-import styles from './styles.module.css';
+import DangerRow from './danger-row';
 
 function DeleteAccountDialog({open, onClose, email}: {open: boolean; onClose: () => void; email: string}): ReactNode {
   const form = useContractForm({
@@ -68,19 +67,9 @@ export default function DangerZone({email}: {email: string}): ReactNode {
   const [open, setOpen] = useState(false);
   return (
     <Panel id="danger-zone" title="Danger Zone" tone="danger">
-      <div className={styles.dangerRow}>
-        <div>
-          <p className={styles.dangerTitle}>Delete this account</p>
-          <p className={styles.dangerText}>Your account, sessions and personal data are removed for good.</p>
-        </div>
-        <button
-          type="button"
-          className={clsx('button button--danger', styles.deleteButton)}
-          onClick={() => setOpen(true)}
-        >
-          Delete Account
-        </button>
-      </div>
+      <DangerRow title="Delete this account" action={{label: 'Delete Account', onClick: () => setOpen(true)}}>
+        Your account, sessions and personal data are removed for good.
+      </DangerRow>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} email={email} />
     </Panel>
   );

@@ -1,10 +1,9 @@
 import {useEffect, useRef, useState, type ComponentType, type ReactNode} from 'react';
-import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import type {User} from '@site/src/stores/auth-store';
-import styles from './styles.module.css';
+import DangerRow from './danger-row';
 
 /** The Team feature's leave dialog, passed in by the page: a feature never imports another feature. */
 export type LeaveTeamDialogType = ComponentType<{
@@ -49,33 +48,16 @@ export default function TeamSection({
   const owner = team.role === 'owner';
   return (
     <Panel id="team" title="Team">
-      <div className={styles.dangerRow}>
-        {owner ? (
-          <div>
-            <p className={styles.dangerTitle}>You own {team.name}</p>
-            <p className={styles.dangerText}>
-              To leave the team, first transfer ownership to another member on the <Link to="/team">Team page</Link>.
-            </p>
-          </div>
-        ) : (
-          <>
-            <div>
-              <p className={styles.dangerTitle}>{team.name}</p>
-              <p className={styles.dangerText}>
-                You are {team.role === 'admin' ? 'an admin' : 'a member'} of this team. Leaving ends your access to its
-                API keys at once.
-              </p>
-            </div>
-            <button
-              type="button"
-              className={clsx('button button--danger', styles.deleteButton)}
-              onClick={() => setOpen(true)}
-            >
-              Leave team
-            </button>
-          </>
-        )}
-      </div>
+      {owner ? (
+        <DangerRow title={`You own ${team.name}`}>
+          To leave the team, first transfer ownership to another member on the <Link to="/team">Team page</Link>.
+        </DangerRow>
+      ) : (
+        <DangerRow title={team.name} action={{label: 'Leave team', onClick: () => setOpen(true)}}>
+          You are {team.role === 'admin' ? 'an admin' : 'a member'} of this team. Leaving ends your access to its API
+          keys at once.
+        </DangerRow>
+      )}
       {owner ? null : (
         <LeaveTeamDialog
           open={open}
