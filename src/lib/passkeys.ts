@@ -37,27 +37,29 @@ function promptError(error: unknown): PasskeyPromptError {
   return new PasskeyPromptError(PASSKEY_MESSAGES.failed);
 }
 
-/** navigator.credentials.create() with the API's options. Throws PasskeyPromptError. */
-export async function createPasskey(options: PasskeyRegistrationOptions): Promise<PasskeyRegistrationResponse> {
+/** Runs a browser prompt with the library once it has loaded; the browser's refusal becomes a PasskeyPromptError. */
+async function prompt<T>(run: (library: typeof import('@simplewebauthn/browser')) => Promise<T>): Promise<T> {
   if (!passkeysSupported()) throw new PasskeyPromptError(PASSKEY_MESSAGES.unsupported);
-  const {startRegistration} = await import('@simplewebauthn/browser');
+  const library = await import('@simplewebauthn/browser');
   try {
-    // The contract spells out only the fields the API relies on; the rest of the W3C shape passes through.
-    const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
-    return (await startRegistration({optionsJSON})) as PasskeyRegistrationResponse;
+    return await run(library);
   } catch (error) {
     throw promptError(error);
   }
 }
 
+// The contract spells out only the fields of the options the API relies on; the rest of the W3C shape passes through.
+
+/** navigator.credentials.create() with the API's options. Throws PasskeyPromptError. */
+export function createPasskey(options: PasskeyRegistrationOptions): Promise<PasskeyRegistrationResponse> {
+  const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
+  return prompt(async ({startRegistration}) => (await startRegistration({optionsJSON})) as PasskeyRegistrationResponse);
+}
+
 /** navigator.credentials.get() with the API's options. Throws PasskeyPromptError. */
-export async function getPasskey(options: PasskeyAuthenticationOptions): Promise<PasskeyAuthenticationResponse> {
-  if (!passkeysSupported()) throw new PasskeyPromptError(PASSKEY_MESSAGES.unsupported);
-  const {startAuthentication} = await import('@simplewebauthn/browser');
-  try {
-    const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
-    return (await startAuthentication({optionsJSON})) as PasskeyAuthenticationResponse;
-  } catch (error) {
-    throw promptError(error);
-  }
+export function getPasskey(options: PasskeyAuthenticationOptions): Promise<PasskeyAuthenticationResponse> {
+  const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
+  return prompt(
+    async ({startAuthentication}) => (await startAuthentication({optionsJSON})) as PasskeyAuthenticationResponse,
+  );
 }
