@@ -36,6 +36,9 @@ export const ACTIVITY_ACTION_NAMES = [
   'member.left',
   'team.ownership-transferred',
   'team.policy-changed',
+  'production-access.requested',
+  'production-access.granted',
+  'production-access.withdrawn',
   'activity.viewed',
   'activity.exported',
 ] as const;
@@ -77,6 +80,9 @@ export const ACTIVITY_ACTIONS: Record<ActivityAction, string> = {
   'member.left': 'Member left',
   'team.ownership-transferred': 'Ownership transferred',
   'team.policy-changed': 'Team two-factor policy changed',
+  'production-access.requested': 'Production access requested',
+  'production-access.granted': 'Production access granted',
+  'production-access.withdrawn': 'Production access withdrawn',
   'activity.viewed': 'Activity log viewed',
   'activity.exported': 'Activity log exported',
 };

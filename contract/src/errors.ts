@@ -180,6 +180,20 @@ const API_CODES = {
     status: 401,
     message: 'The owner of this email address started recovering the account, which signed out every session.',
   },
+  // Production access (production-access.ts): asked for once by a team's owner, answered by the operator.
+  PRODUCTION_ACCESS_PENDING: {
+    status: 409,
+    message: 'Your team has already asked for production access. We will email the owner when it is ready.',
+  },
+  PRODUCTION_ALREADY_READY: {
+    status: 409,
+    message: 'Your team already has production access. Create a production key on the API Keys page.',
+  },
+  PRODUCTION_PLANS_TOO_SHORT: {
+    status: 400,
+    message: 'Tell us a little more about what the clinic plans (at least 20 characters).',
+  },
+  PRODUCTION_VOLUME_REQUIRED: {status: 400, message: 'Pick the number of intakes you expect each month.'},
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {
@@ -215,6 +229,8 @@ export const ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_CATALOGUE) as Error
  */
 export const VERIFY_EMAIL_FOR_KEYS =
   'Please verify your email before creating, changing, rotating or revoking API keys. Check your inbox for the verification link.';
+export const VERIFY_EMAIL_FOR_PRODUCTION_ACCESS =
+  'Please verify your email before asking for production access. Check your inbox for the verification link.';
 export const VERIFY_EMAIL_FOR_INVITATIONS =
   'Please verify your email before inviting members. Check your inbox for the verification link.';
 export const VERIFY_EMAIL_FOR_SIGN_IN_METHODS =

@@ -1,8 +1,13 @@
 // The API skeleton: error bodies, headers, health, OpenAPI, logs.
 import {describe, expect, it} from 'vitest';
+import type {FastifyInstance} from 'fastify';
 import {build} from './helpers/app.js';
 
 const PORTAL = 'http://localhost:3000';
+
+/** POSTs `payload` as it is written, with the given content type. */
+const postRaw = (app: FastifyInstance, url: string, contentType: string, payload: string) =>
+  app.inject({method: 'POST', url, headers: {'content-type': contentType}, payload});
 
 describe('error bodies', () => {
   it('answers an unknown route with 404 NOT_FOUND', async () => {
@@ -14,12 +19,7 @@ describe('error bodies', () => {
 
   it('answers malformed JSON with 400 MISSING_FIELDS', async () => {
     const {app} = await build();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: {'content-type': 'application/json'},
-      payload: '{"email": "a@b.co", ',
-    });
+    const res = await postRaw(app, '/api/auth/login', 'application/json', '{"email": "a@b.co", ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({error: {code: 'MISSING_FIELDS', message: 'Please fill in all required fields.'}});
   });
@@ -27,12 +27,7 @@ describe('error bodies', () => {
   it('answers an empty JSON body and a non-object body with 400 MISSING_FIELDS', async () => {
     const {app} = await build();
     for (const payload of ['', '[]', '"text"', 'null', '42']) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        headers: {'content-type': 'application/json'},
-        payload,
-      });
+      const res = await postRaw(app, '/api/auth/forgot-password', 'application/json', payload);
       expect(res.statusCode, payload).toBe(400);
       expect(res.json().error.code, payload).toMatch(/^(MISSING_FIELDS|EMAIL_REQUIRED)$/);
     }
@@ -40,12 +35,7 @@ describe('error bodies', () => {
 
   it('refuses a body that is not JSON with 415 and an oversized body with 413', async () => {
     const {app} = await build();
-    const form = await app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      headers: {'content-type': 'application/x-www-form-urlencoded'},
-      payload: 'email=a@b.co',
-    });
+    const form = await postRaw(app, '/api/auth/forgot-password', 'application/x-www-form-urlencoded', 'email=a@b.co');
     expect(form.statusCode).toBe(415);
     expect(form.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const huge = await app.inject({
@@ -193,6 +183,9 @@ describe('OpenAPI document', () => {
       'PATCH /api/team/{id}',
       'POST /api/team/transfer',
       'POST /api/team/leave',
+      // Production access: the owner asks, the operator answers from the command line.
+      'GET /api/team/production-access',
+      'POST /api/team/production-access',
       'POST /api/invitations/lookup',
       'POST /api/invitations/accept',
       'POST /api/invitations/decline',

@@ -58,6 +58,7 @@ export function toConfig(env: Env): Config {
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    operatorEmail: env.OPERATOR_EMAIL,
     mailPollIntervalMs: env.MAIL_POLL_INTERVAL_MS,
     mailRetryBaseMs: env.MAIL_RETRY_BASE_MS,
     mailRetryMaxMs: env.MAIL_RETRY_MAX_SECONDS * SECOND,

@@ -40,6 +40,13 @@ export const ENV_SCHEMA = Type.Object({
     format: MAILBOX_FORMAT,
     description: 'sender of every email',
   }),
+  OPERATOR_EMAIL: Type.Optional(
+    Type.String({
+      format: MAILBOX_FORMAT,
+      description:
+        'who reviews production access requests (each is emailed here); unset: `npm run admin -- production-requests` lists them',
+    }),
+  ),
   MAIL_POLL_INTERVAL_MS: whole(1000, 10, 600_000, 'how often the outbox worker looks for due mail'),
   MAIL_RETRY_BASE_MS: whole(5000, 10, 3_600_000, 'wait after a first failed send, doubled after each failure'),
   MAIL_RETRY_MAX_SECONDS: whole(3600, 1, 24 * 3600, 'longest wait between two attempts at one message'),

@@ -7,6 +7,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** OPERATOR_EMAIL: where production access requests are emailed; undefined: they are only listed by the admin command. */
+  operatorEmail: string | undefined;
   /** MAIL_POLL_INTERVAL_MS: how often the outbox worker looks for due mail (it also wakes after each enqueue). */
   mailPollIntervalMs: number;
   /** MAIL_RETRY_BASE_MS: the wait after a first failed send; it doubles after each failure, up to mailRetryMaxMs. */

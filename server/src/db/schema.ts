@@ -7,6 +7,7 @@ import type {
   ApiKeyUsageDaysTable,
 } from './api-key-tables.js';
 import type {Timestamp} from './column-types.js';
+import type {ProductionAccessRequestsTable} from './production-access-tables.js';
 
 export type {KeyStatus, KeyType, StoredKeyStatus} from './api-key-tables.js';
 
@@ -228,4 +229,5 @@ export interface Database {
   sign_in_challenges: SignInChallengesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  production_access_requests: ProductionAccessRequestsTable;
 }

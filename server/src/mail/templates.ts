@@ -1,6 +1,7 @@
 // Every email the API sends, as plain text and HTML built from the same words.
 import {BRAND_COLOR} from '@intakekit/contract/constants';
 import {nameProblem} from '@intakekit/contract/names';
+import {productionAccessParts, type ProductionAccessMail} from './production-access-templates.js';
 
 export type MailTemplate =
   | {kind: 'verify-email'; link: string; name: string | null}
@@ -48,7 +49,8 @@ export type MailTemplate =
       teamName: string;
       inviterName: string | null;
       role: 'admin' | 'member';
-    };
+    }
+  | ProductionAccessMail;
 
 export interface RenderedMail {
   subject: string;
@@ -58,7 +60,7 @@ export interface RenderedMail {
   link: string | undefined;
 }
 
-interface Parts {
+export interface Parts {
   subject: string;
   /** Unless given, "Hi <name>," to the account's own name. */
   greeting?: string;
@@ -93,6 +95,10 @@ const resetNow = (portalUrl: string) => `If this wasn't you, reset your password
 
 function parts(template: MailTemplate): Parts {
   switch (template.kind) {
+    case 'production-access-requested':
+    case 'production-access-granted':
+    case 'production-access-withdrawn':
+      return productionAccessParts(template);
     case 'verify-email':
       return {
         subject: 'Verify your IntakeKit email address',

@@ -1,5 +1,6 @@
 // The activity log: one event per action, each performed through the API and read back; who sees what;
 // the filters and pages; the CSV export; and a table the database itself keeps append-only.
+import {setAccess} from '../../src/admin/production-access-commands.js';
 import type {FastifyInstance} from 'fastify';
 import {sql} from 'kysely';
 import {describe, expect, it} from 'vitest';
@@ -98,6 +99,14 @@ describe('the activity log', () => {
     const leaver = await joinTeam(app, mail, signedInAgain, 'leaver@example.com');
     await authed(app, leaver.token, 'POST', '/api/team/leave');
     await authed(app, signedInAgain, 'DELETE', `/api/team/${member.id}`);
+    // Production access: asked for by the owner, granted and withdrawn by the operator's command.
+    await authed(app, signedInAgain, 'POST', '/api/team/production-access', {
+      plans: 'Intake forms for our three clinics in Leeds.',
+      monthlyIntakes: 'up-to-1k',
+    });
+    const operator = {db: app.db, mailer: app.mailer, config: ctx.config};
+    await setAccess(operator, 'owner@example.com', true, () => {});
+    await setAccess(operator, 'owner@example.com', false, () => {});
     await authed(app, signedInAgain, 'POST', '/api/team/transfer', {userId: admin.id, password: 'Another-Horse-77'});
 
     // An account of its own: verified, reset, signed out, deleted.

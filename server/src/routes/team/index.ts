@@ -26,6 +26,7 @@ import {
   type TeamContext,
 } from '../../services/team.js';
 import {teamInvitationRoutes} from './invitations.js';
+import {productionAccessRoutes} from './production-access.js';
 import {currentUser} from '../current-user.js';
 
 export async function teamRoutes(app: FastifyInstance, {config}: {config: Config}) {
@@ -35,6 +36,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
   // A team that requires two-factor keeps its page from members without it.
   const guarded = [app.requireUser, app.requireTeamPolicy];
   await app.register(teamInvitationRoutes, {team, guarded});
+  await app.register(productionAccessRoutes, {context: {db: app.db, mailer: app.mailer, config}, guarded, config});
 
   routes.get(
     '/api/team',
