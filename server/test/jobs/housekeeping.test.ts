@@ -23,6 +23,16 @@ function ago(ctx: TestContext, ms: number): Date {
   return new Date(ctx.clock.now().getTime() - ms);
 }
 
+/** Three rows keyed 'a', 'b' and 'c' (of `length` characters): expired a minute ago, expiring now, live a minute more. */
+function aroundNow<Row>(ctx: TestContext, length: number, row: (key: string, expiresAt: Date) => Row): Row[] {
+  const now = ctx.clock.now();
+  return [
+    row('a'.repeat(length), ago(ctx, MINUTE)),
+    row('b'.repeat(length), now),
+    row('c'.repeat(length), ago(ctx, -MINUTE)),
+  ];
+}
+
 describe('housekeeping', () => {
   it('deletes idle, expired and replaced-past-grace sessions, and keeps live ones and those in their grace', async () => {
     const ctx = await build();
@@ -220,7 +230,7 @@ describe('housekeeping', () => {
     });
   });
 
-  it('deletes the two-factor sign-in challenges that expired, and keeps a live one', async () => {
+  it('deletes the two-factor sign-in challenges and the passkey prompts that expired, and keeps live ones', async () => {
     const ctx = await build();
     const {app} = ctx;
     const user = await app.db
@@ -229,34 +239,20 @@ describe('housekeeping', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const challenge = (token_hash: string, expires_at: Date) => ({token_hash, user_id: user.id, expires_at});
-    await app.db
-      .insertInto('sign_in_challenges')
-      .values([
-        challenge('a'.repeat(64), ago(ctx, MINUTE)),
-        challenge('b'.repeat(64), ctx.clock.now()),
-        challenge('c'.repeat(64), new Date(ctx.clock.now().getTime() + MINUTE)),
-      ])
-      .execute();
-    expect(await housekeep(app)).toMatchObject({signInChallenges: 2});
-    const left = await app.db.selectFrom('sign_in_challenges').select('token_hash').execute();
-    expect(left.map((r) => r.token_hash)).toEqual(['c'.repeat(64)]);
-  });
-
-  it('deletes the passkey prompts that expired, and keeps a live one', async () => {
-    const ctx = await build();
-    const {app} = ctx;
     const prompt = (challenge: string, expires_at: Date) => ({challenge, purpose: 'sign-in' as const, expires_at});
     await app.db
-      .insertInto('passkey_challenges')
-      .values([
-        prompt('a'.repeat(43), ago(ctx, MINUTE)),
-        prompt('b'.repeat(43), ctx.clock.now()),
-        prompt('c'.repeat(43), new Date(ctx.clock.now().getTime() + MINUTE)),
-      ])
+      .insertInto('sign_in_challenges')
+      .values(aroundNow(ctx, 64, challenge))
       .execute();
-    expect(await housekeep(app)).toMatchObject({passkeyChallenges: 2});
-    const left = await app.db.selectFrom('passkey_challenges').select('challenge').execute();
-    expect(left.map((r) => r.challenge)).toEqual(['c'.repeat(43)]);
+    await app.db
+      .insertInto('passkey_challenges')
+      .values(aroundNow(ctx, 43, prompt))
+      .execute();
+    expect(await housekeep(app)).toMatchObject({signInChallenges: 2, passkeyChallenges: 2});
+    const challengesLeft = await app.db.selectFrom('sign_in_challenges').select('token_hash').execute();
+    expect(challengesLeft).toEqual([{token_hash: 'c'.repeat(64)}]);
+    const promptsLeft = await app.db.selectFrom('passkey_challenges').select('challenge').execute();
+    expect(promptsLeft).toEqual([{challenge: 'c'.repeat(43)}]);
   });
 
   it('runs on its interval once the app is ready and stops when the app closes', async () => {
