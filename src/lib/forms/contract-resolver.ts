@@ -1,7 +1,7 @@
-import {typeboxResolver} from '@hookform/resolvers/typebox';
 import {toNestErrors} from '@hookform/resolvers';
 import type {FieldError, FieldErrors, FieldValues, Path, Resolver} from 'react-hook-form';
 import type {TObject} from 'typebox';
+import {schemaFailures, type SchemaFailures} from './schema-failures';
 
 /**
  * One rule of a form, with the message people see when it fails. A form lists its rules in the order their
@@ -24,26 +24,6 @@ export interface ContractRules<Values extends FieldValues, Body> {
 
 type Flat = Record<string, FieldError>;
 
-/** The schema's failures by body property, each with every keyword that failed. */
-async function schemaFailures(
-  schema: TObject | undefined,
-  body: unknown,
-  options: Parameters<Resolver<FieldValues>>[2],
-): Promise<FieldErrors> {
-  if (!schema) return {};
-  const result = await typeboxResolver(schema)(body as never, undefined, {
-    ...options,
-    criteriaMode: 'all',
-    shouldUseNativeValidation: false,
-  });
-  return result.errors;
-}
-
-function keywordFailed(failures: FieldErrors, at: string, keyword: string): boolean {
-  const error = failures[at] as FieldError | undefined;
-  return Boolean(error && (error.type === keyword || error.types?.[keyword] !== undefined));
-}
-
 /**
  * The form's errors: each field's first failing check. A schema failure no check names (a length the input's
  * maxLength already prevents, a property the page adds when it sends) does not block the form: the API still
@@ -52,13 +32,13 @@ function keywordFailed(failures: FieldErrors, at: string, keyword: string): bool
 export function checkForm<Values extends FieldValues>(
   checks: readonly FormCheck<Values>[],
   values: Values,
-  failures: FieldErrors,
+  failures: SchemaFailures,
 ): Flat {
   const errors: Flat = {};
   for (const check of checks) {
     if (errors[check.field]) continue;
     if ('failed' in check) {
-      if (keywordFailed(failures, check.at ?? check.field, check.failed)) {
+      if (failures[check.at ?? check.field]?.has(check.failed)) {
         errors[check.field] = {type: check.failed, message: check.message};
       }
     } else {
@@ -69,12 +49,12 @@ export function checkForm<Values extends FieldValues>(
   return errors;
 }
 
-/** A react-hook-form resolver: the contract's schema through the TypeBox resolver, then the form's own rules. */
+/** A react-hook-form resolver: the body checked with the contract's schema, then the form's own rules. */
 export function contractResolver<Values extends FieldValues, Body>(
   rules: ContractRules<Values, Body>,
 ): Resolver<Values> {
   return async (values, _context, options) => {
-    const failures = await schemaFailures(rules.schema, rules.toBody(values), options as never);
+    const failures = rules.schema ? schemaFailures(rules.schema, rules.toBody(values)) : {};
     const errors = checkForm(rules.checks, values, failures);
     if (Object.keys(errors).length === 0) return {values, errors: {}};
     return {values: {}, errors: toNestErrors(errors, options)};
