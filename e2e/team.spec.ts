@@ -84,6 +84,25 @@ async function buildTeam(page: Page, owner: TestUser, joiners: Joiner[]): Promis
   await expect(memberRows(page)).toHaveCount(joiners.length + 1);
 }
 
+type NewJoiner = {name: string; role?: 'Member' | 'Admin'};
+
+/**
+ * A new team called `teamName`: its owner (Olivia Owner unless named) and an account for each joiner, created by
+ * name and joined through buildTeam, so the owner ends signed in on /team. Gives the owner, then the joiners in order.
+ */
+async function newTeam<const J extends readonly NewJoiner[]>(
+  page: Page,
+  teamName: string,
+  joiners: J,
+  ownerName = 'Olivia Owner',
+): Promise<[TestUser, ...{-readonly [K in keyof J]: TestUser}]> {
+  const owner = await users.create({name: ownerName, teamName});
+  const team: Joiner[] = [];
+  for (const {name, role} of joiners) team.push({user: await users.create({name}), role});
+  await buildTeam(page, owner, team);
+  return [owner, ...(team.map(({user}) => user) as {-readonly [K in keyof J]: TestUser})];
+}
+
 interface TeamAnswer {
   role: string;
   users: Array<{id: string; email: string; role: string}>;
@@ -111,11 +130,9 @@ test('a user with no team sees No Team Organization', async ({page}) => {
 test('the owner invites through the page: an INVITED row with its expiry, Resend and Revoke; refusals are shown in the page', async ({
   page,
 }) => {
-  const owner = await users.create({name: 'Olivia Owner', teamName: 'Invite Clinic'});
-  const member = await users.create({name: 'Mia Member'});
+  const [owner, member] = await newTeam(page, 'Invite Clinic', [{name: 'Mia Member'}]);
   const invitee = uniqueEmail('invitee');
 
-  await buildTeam(page, owner, [{user: member}]);
   await expect(page.getByRole('heading', {level: 1, name: 'Team'})).toBeVisible();
   await expect(page.getByText(SHARE_NOTE)).toBeVisible();
   for (const name of ['Member', 'Email', 'Role', 'Actions']) {
@@ -184,10 +201,10 @@ test('the owner invites through the page: an INVITED row with its expiry, Resend
 test('a plain member sees no invite form and no Remove buttons, and leaves the team from the Team page', async ({
   page,
 }) => {
-  const owner = await users.create({name: 'Olivia Owner', teamName: 'Member View Clinic'});
-  const admin = await users.create({name: 'Ada Admin'});
-  const member = await users.create({name: 'Mo Member'});
-  await buildTeam(page, owner, [{user: admin, role: 'Admin'}, {user: member}]);
+  const [owner, admin, member] = await newTeam(page, 'Member View Clinic', [
+    {name: 'Ada Admin', role: 'Admin'},
+    {name: 'Mo Member'},
+  ]);
   await expect(rowFor(page, admin.email)).toContainText('ADMIN');
 
   await users.signIn(page, member, '/team');
@@ -266,10 +283,7 @@ test('the owner removes a member with the in-app dialog, which says their keys s
 test('the owner makes a member an admin and back; an admin removes members only; a refused removal shows in the dialog', async ({
   page,
 }) => {
-  const owner = await users.create({name: 'Olivia Owner', teamName: 'Roles Clinic'});
-  const promoted = await users.create({name: 'Pat Promoted'});
-  const member = await users.create({name: 'Mo Member'});
-  await buildTeam(page, owner, [{user: promoted}, {user: member}]);
+  const [owner, promoted, member] = await newTeam(page, 'Roles Clinic', [{name: 'Pat Promoted'}, {name: 'Mo Member'}]);
 
   const row = rowFor(page, promoted.email);
   await row.getByRole('button', {name: /^Make admin/}).click();
@@ -313,9 +327,7 @@ test('the owner makes a member an admin and back; an admin removes members only;
 });
 
 test('the owner transfers ownership with their password, then may leave', async ({page}) => {
-  const owner = await users.create({name: 'Olivia Owner', teamName: 'Transfer Clinic'});
-  const heir = await users.create({name: 'Hana Heir'});
-  await buildTeam(page, owner, [{user: heir}]);
+  const [owner, heir] = await newTeam(page, 'Transfer Clinic', [{name: 'Hana Heir'}]);
 
   // The owner cannot leave: no Leave button, the Ownership section says to transfer first.
   await expect(page.getByRole('button', {name: 'Leave team'})).toHaveCount(0);
@@ -349,9 +361,7 @@ test('the owner transfers ownership with their password, then may leave', async 
 test('Settings has a Team section: a member leaves from there; the owner is told to transfer ownership first', async ({
   page,
 }) => {
-  const owner = await users.create({name: 'Olivia Owner', teamName: 'Settings Clinic'});
-  const member = await users.create({name: 'Mo Member'});
-  await buildTeam(page, owner, [{user: member}]);
+  const [, member] = await newTeam(page, 'Settings Clinic', [{name: 'Mo Member'}]);
 
   await gotoHydrated(page, '/settings');
   const section = page.getByRole('region', {name: 'Team', exact: true});
@@ -381,9 +391,7 @@ test.describe('in the dark theme', () => {
   test.use({colorScheme: 'dark'});
 
   test('the Team page, its invitation row and its dialogs pass axe', async ({page}) => {
-    const owner = await users.create({name: 'Olivia Owner', teamName: 'Dark Clinic'});
-    const member = await users.create({name: 'Mo Member'});
-    await buildTeam(page, owner, [{user: member}]);
+    const [, member] = await newTeam(page, 'Dark Clinic', [{name: 'Mo Member'}]);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await inviteInPage(page, uniqueEmail('dark-invitee'));
     await expect(invitationRows(page)).toHaveCount(1);
@@ -407,9 +415,7 @@ for (const width of [375, 360]) {
     test("the page reads as cards with the 'You' badge whole, and the top bar names each account page", async ({
       page,
     }) => {
-      const owner = await users.create({name: 'Olivia Owner-Montgomery', teamName: 'Phone Clinic'});
-      const member = await users.create({name: 'Mo Member'});
-      await buildTeam(page, owner, [{user: member}]);
+      const [owner, member] = await newTeam(page, 'Phone Clinic', [{name: 'Mo Member'}], 'Olivia Owner-Montgomery');
       await inviteInPage(page, uniqueEmail('phone-invitee-with-a-long-address'));
 
       await expect(page.getByTestId('mobile-page-title')).toHaveText('Team');
