@@ -86,14 +86,15 @@ test.describe('the intake SDK', () => {
     expect(await focusedText(page)).toBe('Next');
     await page.keyboard.press('Enter');
 
+    /** The widget has moved the focus to the question's heading; Tab goes on to its first answer. */
+    const toAnswerOf = async (question: string) => {
+      await expect(widget.getByRole('heading', {name: question})).toBeFocused();
+      await page.keyboard.press('Tab');
+    };
+
     // 2. multiChoice (optional): Space on Fever, Tab twice, Space on Headache.
-    const q2 = widget.getByRole('heading', {name: 'Which of these have you had in the last two weeks?'});
-    await expect(q2).toBeFocused();
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space');
+    await toAnswerOf('Which of these have you had in the last two weeks?');
+    for (const key of ['Space', 'Tab', 'Tab', 'Space']) await page.keyboard.press(key);
     await expect(widget.getByRole('checkbox', {name: 'Fever'})).toBeChecked();
     await expect(widget.getByRole('checkbox', {name: 'Cough'})).not.toBeChecked();
     await expect(widget.getByRole('checkbox', {name: 'Headache'})).toBeChecked();
@@ -101,23 +102,20 @@ test.describe('the intake SDK', () => {
     await page.keyboard.press('Enter');
 
     // 3. date: type the digits into the native date field (mm/dd/yyyy in en-US), Enter submits.
-    await expect(widget.getByRole('heading', {name: 'What is your date of birth?'})).toBeFocused();
-    await page.keyboard.press('Tab');
+    await toAnswerOf('What is your date of birth?');
     await page.keyboard.type('05171990');
     await expect(widget.locator('input[type="date"]')).toHaveValue('1990-05-17');
     await page.keyboard.press('Enter');
 
     // 4. yesNo: Tab to Yes, Space, Tab to Next, Enter.
-    await expect(widget.getByRole('heading', {name: 'Do you have any known allergies?'})).toBeFocused();
-    await page.keyboard.press('Tab');
+    await toAnswerOf('Do you have any known allergies?');
     await page.keyboard.press('Space');
     await expect(widget.getByRole('radio', {name: 'Yes'})).toBeChecked();
     await tabTo(page, '[data-testid="demo-container"] button[type="submit"]');
     await page.keyboard.press('Enter');
 
     // 5. text (optional, the last one): type, Enter finishes.
-    await expect(widget.getByRole('heading', {name: 'Anything else your care team should know?'})).toBeFocused();
-    await page.keyboard.press('Tab');
+    await toAnswerOf('Anything else your care team should know?');
     await page.keyboard.type('Allergic to penicillin');
     await page.keyboard.press('Enter');
 
