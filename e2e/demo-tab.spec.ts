@@ -3,6 +3,7 @@
  * carrying someone else's key would otherwise send what the reader types into the demo to that key's team.
  */
 import {test, expect, apiCall, users} from './fixtures';
+import {sandboxKey} from './support/keys';
 
 test.use({bypassCSP: false});
 
@@ -10,12 +11,7 @@ test("a demo link with another team's sandbox key does not run it, says so, and 
   page,
 }) => {
   const other = await users.create({name: 'Otto Other', teamName: 'Other Clinic'});
-  const {apiKey: otherKey} = await apiCall<{apiKey: string}>(
-    'POST',
-    '/api/keys/sandbox',
-    undefined,
-    await users.token(other),
-  );
+  const otherKey = await sandboxKey(other);
   const reader = await users.create({name: 'Rita Reader', teamName: 'Reader Clinic'});
   const readerToken = await users.signIn(page, reader, '/dashboard');
 

@@ -5,7 +5,8 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {Locator, Page} from '@playwright/test';
-import {test, expect, users, apiCall, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
+import {test, expect, users, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
+import {sandboxKey} from './support/keys';
 import {GUIDE_PAGES} from './support/guide-pages';
 import {maskApiKey} from '@intakekit/contract/api-keys';
 import {API_URL, SITE_URL} from './support/ports';
@@ -336,8 +337,7 @@ test.describe('the SDK guide', () => {
     let apiKey: string;
     test.beforeAll(async () => {
       keyUser = await users.create({name: 'Sam Sandbox'});
-      const token = await users.token(keyUser);
-      ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
+      apiKey = await sandboxKey(keyUser);
     });
 
     test.beforeEach(async ({context}) => {

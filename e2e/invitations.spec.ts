@@ -17,6 +17,7 @@ import {
   DEFAULT_PASSWORD,
   type TestUser,
 } from './fixtures';
+import {sandboxKey} from './support/keys';
 
 const INVALID_LINK = 'This link is invalid or has expired. Please request a new one.';
 /** Well-formed (32 bytes, base64url) but unknown to the server. */
@@ -140,7 +141,7 @@ test('an existing user signs in from the link; their keys stay theirs until Join
   test.slow();
   const {owner, token: ownerToken} = await ownerOf('Keystone Clinic');
   const existing = await users.create({name: 'Eli Existing'});
-  const {apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, await users.token(existing));
+  const apiKey = await sandboxKey(existing);
   await inviteByApi(ownerToken, existing.email, 'admin');
   const link = await invitationLink(existing.email, 'Keystone Clinic');
 

@@ -5,6 +5,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, apiCall, expectAccessible, users} from './fixtures';
+import {expectEscapeCloses} from './support/dialogs';
 import {API_URL} from './support/ports';
 
 const COPY_NOW = "Copy this key now - you won't be able to see it again!";
@@ -169,10 +170,7 @@ test.describe('API keys of a verified user', () => {
     await expect(gotIt).toBeFocused();
     await expectAccessible(page);
 
-    // Escape closes it and focus returns to the button that opened it.
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(open).toBeFocused();
+    await expectEscapeCloses(page, dialog, open);
 
     await open.click();
     await expect(dialog).toBeVisible();

@@ -9,7 +9,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
-import {test, expect, apiCall, users, type TestUser} from './fixtures';
+import {test, expect, users, type TestUser} from './fixtures';
+import {sandboxKey} from './support/keys';
 import {SITE_URL} from './support/ports';
 
 /** sdk/src/api.ts: what the SDK says (error event and container) for a revoked, rotated or unknown key. */
@@ -39,8 +40,7 @@ test.describe('the intake SDK', () => {
   let apiKey: string;
   test.beforeAll(async () => {
     user = await users.create({name: 'Kai Keyboard'});
-    const token = await users.token(user);
-    ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
+    apiKey = await sandboxKey(user);
   });
 
   test('the demo starts after 1 s and runs the whole flow by keyboard; the key is then used; a rotated key is refused', async ({
@@ -192,8 +192,7 @@ test.describe('the intake SDK', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {origin: SITE_URL});
     // A key of its own: another test of this file rotates the shared one.
-    const key = (await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, await users.token(user)))
-      .apiKey;
+    const key = await sandboxKey(user);
     await users.signIn(page, user, '/dashboard/quick-start');
     // The Quick Start's configuration table says where flow ids come from.
     await page

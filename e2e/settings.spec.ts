@@ -5,6 +5,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, apiCall, expectAccessible, mail, users} from './fixtures';
+import {expectEscapeCloses} from './support/dialogs';
 import {API_URL} from './support/ports';
 
 const NEW_PASSWORD = 'Brand-New-Pass-77';
@@ -152,10 +153,7 @@ test('delete account: password and DELETE typed, then signed out on the home rou
   await expect(destroy).toBeDisabled();
   await expectAccessible(page);
 
-  // Escape cancels and gives focus back.
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(open).toBeFocused();
+  await expectEscapeCloses(page, dialog, open);
 
   await open.click();
   await password.fill('Wrong-Password-9');

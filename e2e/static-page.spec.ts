@@ -11,7 +11,8 @@ import path from 'node:path';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {maskApiKey} from '@intakekit/contract/api-keys';
 import type {Page} from '@playwright/test';
-import {test, expect, apiCall, users, type TestUser} from './fixtures';
+import {test, expect, users, type TestUser} from './fixtures';
+import {sandboxKey} from './support/keys';
 import {API_URL, SITE_URL} from './support/ports';
 import {copyBlock, copyQuickStart} from './support/quick-start';
 
@@ -42,8 +43,7 @@ test.describe('the Quick Start on a static page', () => {
 
   test.beforeAll(async () => {
     user = await users.create({name: 'Sol Static'});
-    const token = await users.token(user);
-    ({apiKey} = await apiCall<{apiKey: string}>('POST', '/api/keys/sandbox', undefined, token));
+    apiKey = await sandboxKey(user);
     dir = mkdtempSync(path.join(tmpdir(), 'intakekit-static-'));
     server = await serveStatic({dir, port: STATIC_PORT, host: '127.0.0.1'});
   });
