@@ -17,6 +17,7 @@ import {resolveSecretKey} from '../src/lib/secret-key.js';
 import {buildApp} from '../src/app.js';
 import {LogCapture, build} from './helpers/app.js';
 import {freshDatabase, onPostgres} from './helpers/database.js';
+import {startSdkSession} from './helpers/sdk-session.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -259,12 +260,7 @@ describe('logs', () => {
     const apiKey = (
       await app.inject({method: 'POST', url: '/api/keys/sandbox', headers: {authorization: `Bearer ${fresh}`}})
     ).json().apiKey as string;
-    const sdk = await app.inject({
-      method: 'POST',
-      url: '/api/sdk/sessions',
-      headers: {authorization: `Bearer ${apiKey}`},
-      payload: {flowId: 'annual-checkup'},
-    });
+    const sdk = await startSdkSession(app, apiKey, {flowId: 'annual-checkup'});
     expect(sdk.statusCode).toBe(200);
     await app.inject({method: 'POST', url: '/api/auth/forgot-password', payload: {email: 'log@example.com'}});
     const resetToken = await mail.lastToken('log@example.com', 'reset-password');

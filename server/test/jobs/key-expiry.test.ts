@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {build} from '../helpers/app.js';
 import {authed, login, signedIn} from '../helpers/accounts.js';
+import {startSdkSession} from '../helpers/sdk-session.js';
 
 const DAY = 86_400_000;
 
@@ -11,15 +12,6 @@ async function remind(app: FastifyInstance) {
   const outcome = await app.scheduler.run('key-expiry-reminders');
   if (!outcome.ran) throw new Error('the reminder job did not run');
   return outcome.result;
-}
-
-function start(app: FastifyInstance, apiKey: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/sdk/sessions',
-    headers: {authorization: `Bearer ${apiKey}`},
-    payload: {flowId: 'new-patient'},
-  });
 }
 
 describe('key expiry reminders', () => {
@@ -31,7 +23,7 @@ describe('key expiry reminders', () => {
     const unused = (await authed(app, owner, 'POST', '/api/keys/sandbox', {expiresAt})).json();
     const later = new Date(clock.now().getTime() + 40 * DAY).toISOString();
     const farOff = (await authed(app, owner, 'POST', '/api/keys/sandbox', {expiresAt: later})).json();
-    for (const key of [used, farOff]) expect((await start(app, key.apiKey)).statusCode).toBe(200);
+    for (const key of [used, farOff]) expect((await startSdkSession(app, key.apiKey)).statusCode).toBe(200);
     await app.keyUsage.flush();
     // A member is not emailed; an admin is.
     const team = await app.db.selectFrom('teams').select('id').executeTakeFirstOrThrow();
@@ -74,7 +66,7 @@ describe('key expiry reminders', () => {
     const soon = new Date(clock.now().getTime() + 5 * DAY).toISOString();
     const kept = (await authed(app, token, 'POST', '/api/keys/sandbox', {expiresAt: soon})).json();
     const dropped = (await authed(app, token, 'POST', '/api/keys/sandbox', {expiresAt: soon})).json();
-    for (const key of [kept, dropped]) await start(app, key.apiKey);
+    for (const key of [kept, dropped]) await startSdkSession(app, key.apiKey);
     await app.keyUsage.flush();
     await authed(app, token, 'DELETE', `/api/keys/${dropped.key.id}/revoke`, {});
     expect(await remind(app)).toEqual({keys: 1, emails: 1, expired: 0});
@@ -89,7 +81,7 @@ describe('key expiry reminders', () => {
     const token = await signedIn(app, mail, 'solo@example.com');
     const soon = new Date(clock.now().getTime() + 3 * DAY).toISOString();
     const key = (await authed(app, token, 'POST', '/api/keys/sandbox', {expiresAt: soon})).json();
-    await start(app, key.apiKey);
+    await startSdkSession(app, key.apiKey);
     await app.keyUsage.flush();
     // A second API process on the same database (on PostgreSQL its own connections, so the two ticks race).
     const {buildApp} = await import('../../src/app.js');

@@ -6,6 +6,7 @@ import {sql} from 'kysely';
 import {buildApp} from '../../src/app.js';
 import {build} from '../helpers/app.js';
 import {authed, login, signedIn} from '../helpers/accounts.js';
+import {startSdkSession} from '../helpers/sdk-session.js';
 
 interface ListedKey {
   id: string;
@@ -54,12 +55,7 @@ describe('the key list kept in memory', () => {
     expect((await list(app, token))[0]!.lastUsedAt).toBeNull();
 
     clock.advance(60_000);
-    const started = await app.inject({
-      method: 'POST',
-      url: '/api/sdk/sessions',
-      headers: {authorization: `Bearer ${apiKey}`},
-      payload: {flowId: 'new-patient'},
-    });
+    const started = await startSdkSession(app, apiKey, {flowId: 'new-patient'});
     expect(started.statusCode).toBe(200);
     await app.keyUsage.flush();
     expect((await list(app, token))[0]!.lastUsedAt).toBe(clock.now().toISOString());

@@ -1,19 +1,10 @@
 // POST /api/sdk/sessions
 import {describe, expect, it} from 'vitest';
-import type {FastifyInstance} from 'fastify';
 import {build} from '../helpers/app.js';
 import {authed, signedIn} from '../helpers/accounts.js';
 import {FLOWS} from '@intakekit/contract/flow-catalogue';
 import {DEFAULT_FLOW_ID, QUESTION_TYPES} from '@intakekit/contract/flows';
-
-function start(app: FastifyInstance, apiKey: string | undefined, payload: unknown, origin?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/sdk/sessions',
-    headers: {...(apiKey && {authorization: `Bearer ${apiKey}`}), ...(origin && {origin})},
-    payload: payload as Record<string, unknown>,
-  });
-}
+import {startSdkSession} from '../helpers/sdk-session.js';
 
 const INVALID = {error: {code: 'INVALID_API_KEY', message: 'The API key is missing, invalid or revoked.'}};
 
@@ -23,7 +14,7 @@ describe('POST /api/sdk/sessions', () => {
     const token = await signedIn(app, mail, 'ada@example.com');
     const {apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
     clock.advance(5 * 60_000);
-    const res = await start(app, apiKey, {flowId: 'symptom-check'});
+    const res = await startSdkSession(app, apiKey, {flowId: 'symptom-check'});
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -48,7 +39,7 @@ describe('POST /api/sdk/sessions', () => {
     const {apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
     const types = new Set<string>();
     for (const flow of FLOWS) {
-      const body = (await start(app, apiKey, {flowId: flow.id})).json();
+      const body = (await startSdkSession(app, apiKey, {flowId: flow.id})).json();
       expect(body.flowId).toBe(flow.id);
       expect(body.questions).toEqual(flow.questions);
       // The ids are the keys of the answers in the complete event: one per question.
@@ -64,7 +55,7 @@ describe('POST /api/sdk/sessions', () => {
     const {app, mail} = await build({env: {PORTAL_URL: 'https://portal.intakekit.test'}});
     const token = await signedIn(app, mail, 'ada@example.com');
     const {apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json();
-    const res = await start(app, apiKey, {flowId: 'YOUR_FLOW_ID'});
+    const res = await startSdkSession(app, apiKey, {flowId: 'YOUR_FLOW_ID'});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: {
@@ -74,7 +65,7 @@ describe('POST /api/sdk/sessions', () => {
       },
     });
     // The key is checked first: without a working key, nothing is said about flows.
-    expect((await start(app, 'ik_sandbox_nope', {flowId: 'YOUR_FLOW_ID'})).json()).toEqual(INVALID);
+    expect((await startSdkSession(app, 'ik_sandbox_nope', {flowId: 'YOUR_FLOW_ID'})).json()).toEqual(INVALID);
     // The refusal is in the key's request log, under its code.
     await app.keyUsage.flush();
     const {keys} = (await authed(app, token, 'GET', '/api/keys')).json();
@@ -93,11 +84,15 @@ describe('POST /api/sdk/sessions', () => {
     ).json().apiKey as string;
     const clinic = 'https://clinic.example';
     for (const env of ['sandbox', 'dev', 'test']) {
-      expect((await start(app, sandbox, {flowId: 'new-patient', env})).statusCode, env).toBe(200);
-      expect((await start(app, production, {flowId: 'new-patient', env}, clinic)).json(), env).toEqual(INVALID);
+      expect((await startSdkSession(app, sandbox, {flowId: 'new-patient', env})).statusCode, env).toBe(200);
+      expect((await startSdkSession(app, production, {flowId: 'new-patient', env}, clinic)).json(), env).toEqual(
+        INVALID,
+      );
     }
-    expect((await start(app, production, {flowId: 'new-patient', env: 'pro'}, clinic)).json().env).toBe('pro');
-    expect((await start(app, sandbox, {flowId: 'new-patient', env: 'pro'})).statusCode).toBe(401);
+    expect((await startSdkSession(app, production, {flowId: 'new-patient', env: 'pro'}, clinic)).json().env).toBe(
+      'pro',
+    );
+    expect((await startSdkSession(app, sandbox, {flowId: 'new-patient', env: 'pro'})).statusCode).toBe(401);
   });
 
   it('answers 401 INVALID_API_KEY for a missing, malformed, mistyped, unknown, revoked or rotated key', async () => {
@@ -117,18 +112,18 @@ describe('POST /api/sdk/sessions', () => {
       rotated.apiKey,
       token,
     ]) {
-      const res = await start(app, key, {flowId: 'new-patient'});
+      const res = await startSdkSession(app, key, {flowId: 'new-patient'});
       expect(res.statusCode, String(key)).toBe(401);
       expect(res.json()).toEqual(INVALID);
     }
-    expect((await start(app, successor, {flowId: 'new-patient'})).statusCode).toBe(200);
+    expect((await startSdkSession(app, successor, {flowId: 'new-patient'})).statusCode).toBe(200);
   });
 
   it('checks the key before the body, then refuses a bad body with MISSING_FIELDS', async () => {
     const {app, mail} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
     const apiKey = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
-    expect((await start(app, undefined, {})).json()).toEqual(INVALID);
+    expect((await startSdkSession(app, undefined, {})).json()).toEqual(INVALID);
     for (const payload of [
       {},
       {flowId: ''},
@@ -136,7 +131,7 @@ describe('POST /api/sdk/sessions', () => {
       {flowId: 'new-patient', env: 'staging'},
       {flowId: "'; DROP TABLE api_keys; --"},
     ]) {
-      const res = await start(app, apiKey, payload);
+      const res = await startSdkSession(app, apiKey, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('MISSING_FIELDS');
     }
@@ -164,9 +159,10 @@ describe('POST /api/sdk/sessions', () => {
     const apiKey = (await authed(app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
     const unknown = `ik_sandbox_${'0'.repeat(42)}`;
     // Three guesses spend the budget of this address...
-    for (let i = 0; i < 3; i++) expect((await start(app, unknown, {flowId: 'new-patient'})).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await startSdkSession(app, unknown, {flowId: 'new-patient'})).statusCode).toBe(401);
     // ...so even a good key is refused before it is looked up: its use is not recorded.
-    const limited = await start(app, apiKey, {flowId: 'new-patient'}, 'https://clinic.example');
+    const limited = await startSdkSession(app, apiKey, {flowId: 'new-patient'}, 'https://clinic.example');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       error: {code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests. Please wait a moment and try again.'},

@@ -5,14 +5,7 @@ import {build} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, login, post, register, signedIn, verify} from '../helpers/accounts.js';
 import {rowCounts} from '../helpers/database.js';
 import {expectError, invitationId, invitationMails, invitationToken, invite, me} from './team-helpers.js';
-
-const sdkSession = (app: Awaited<ReturnType<typeof build>>['app'], apiKey: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/sdk/sessions',
-    headers: {authorization: `Bearer ${apiKey}`},
-    payload: {flowId: 'new-patient', env: 'sandbox'},
-  });
+import {startSdkSession} from '../helpers/sdk-session.js';
 
 describe('teams: what the outside review found', () => {
   it('1. an address invited before it has an account does not join when its owner signs up normally; the real employer can still invite it', async () => {
@@ -63,7 +56,11 @@ describe('teams: what the outside review found', () => {
     ]);
     const revoked = await authed(app, victim, 'DELETE', `/api/keys/${key.key.id}/revoke`);
     expect(revoked.statusCode).toBe(200);
-    expectError(await sdkSession(app, key.apiKey), 401, 'INVALID_API_KEY');
+    expectError(
+      await startSdkSession(app, key.apiKey, {flowId: 'new-patient', env: 'sandbox'}),
+      401,
+      'INVALID_API_KEY',
+    );
   });
 
   it('3. with LOGIN_REQUIRES_VERIFIED_EMAIL=false, someone who registers an invited address without its mailbox never sees the team or its keys', async () => {

@@ -14,23 +14,17 @@ import {
   invitationId,
   invitationMails,
   invitationToken,
+  invitedLink,
   invite,
   joinTeam,
   lookup,
   me,
   teamView,
 } from './team-helpers.js';
+import {startSdkSession} from '../helpers/sdk-session.js';
 
 const T0 = Date.parse('2026-01-15T09:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms).toISOString();
-
-const sdkSession = (app: Awaited<ReturnType<typeof build>>['app'], apiKey: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/sdk/sessions',
-    headers: {authorization: `Bearer ${apiKey}`},
-    payload: {flowId: 'new-patient', env: 'sandbox'},
-  });
 
 /** Every way of using a link answers the invalid-link error. */
 async function expectDeadLink(app: Awaited<ReturnType<typeof build>>['app'], session: string, token: string) {
@@ -100,8 +94,7 @@ describe('POST /api/invitations/accept', () => {
   it('answers 401 without a session and leaves the invitation usable', async () => {
     const {app, mail} = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
-    await invite(app, owner, 'a@example.com');
-    const token = await invitationToken(mail, 'a@example.com');
+    const token = await invitedLink(app, mail, owner, 'a@example.com');
     expectError(
       await app.inject({method: 'POST', url: '/api/invitations/accept', payload: {token}}),
       401,
@@ -114,8 +107,7 @@ describe('POST /api/invitations/accept', () => {
     const {app, mail} = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
     const other = await signedIn(app, mail, 'other@example.com');
-    await invite(app, owner, 'right@example.com');
-    const token = await invitationToken(mail, 'right@example.com');
+    const token = await invitedLink(app, mail, owner, 'right@example.com');
     const before = await rowCounts(app.db);
     const res = await accept(app, other, token);
     expect({status: res.statusCode, error: res.json().error}).toEqual({
@@ -134,8 +126,7 @@ describe('POST /api/invitations/accept', () => {
     const acme = await signedIn(app, mail, 'acme@example.com', {teamName: 'Acme'});
     const beta = await signedIn(app, mail, 'beta@example.com', {teamName: 'Beta'});
     const user = await joinTeam(app, mail, beta, 'user@example.com');
-    await invite(app, acme, 'user@example.com');
-    const token = await invitationToken(mail, 'user@example.com');
+    const token = await invitedLink(app, mail, acme, 'user@example.com');
     const res = await accept(app, user.token, token);
     expect({status: res.statusCode, error: res.json().error}).toEqual({
       status: 409,
@@ -169,18 +160,27 @@ describe('POST /api/invitations/accept', () => {
     const all = ids([teamKey.key, ...personal.map((p) => p.key)]);
     expect(ids((await authed(app, owner, 'GET', '/api/keys')).json().keys)).toEqual(all);
     expect(ids((await authed(app, user, 'GET', '/api/keys')).json().keys)).toEqual(all);
-    for (const key of personal) expect((await sdkSession(app, key.apiKey)).statusCode).toBe(200);
+    for (const key of personal)
+      expect((await startSdkSession(app, key.apiKey, {flowId: 'new-patient', env: 'sandbox'})).statusCode).toBe(200);
 
     // The team manages them now: the owner revokes one, the other still works.
     expect((await authed(app, owner, 'DELETE', `/api/keys/${personal[0].key.id}/revoke`)).statusCode).toBe(200);
-    expectError(await sdkSession(app, personal[0].apiKey), 401, 'INVALID_API_KEY');
-    expect((await sdkSession(app, personal[1].apiKey)).statusCode).toBe(200);
+    expectError(
+      await startSdkSession(app, personal[0].apiKey, {flowId: 'new-patient', env: 'sandbox'}),
+      401,
+      'INVALID_API_KEY',
+    );
+    expect((await startSdkSession(app, personal[1].apiKey, {flowId: 'new-patient', env: 'sandbox'})).statusCode).toBe(
+      200,
+    );
 
     // They stay with the team when the person leaves.
     expect((await authed(app, user, 'POST', '/api/team/leave')).statusCode).toBe(204);
     expect((await authed(app, user, 'GET', '/api/keys')).json().keys).toEqual([]);
     expect(ids((await authed(app, owner, 'GET', '/api/keys')).json().keys)).toEqual(all);
-    expect((await sdkSession(app, personal[1].apiKey)).statusCode).toBe(200);
+    expect((await startSdkSession(app, personal[1].apiKey, {flowId: 'new-patient', env: 'sandbox'})).statusCode).toBe(
+      200,
+    );
   });
 
   it('marks the address verified: the link proves the mailbox', async () => {
@@ -227,8 +227,7 @@ describe('POST /api/invitations/decline', () => {
     const {app, mail} = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
     const user = await signedIn(app, mail, 'user@example.com');
-    await invite(app, owner, 'user@example.com');
-    const token = await invitationToken(mail, 'user@example.com');
+    const token = await invitedLink(app, mail, owner, 'user@example.com');
     const res = await decline(app, token);
     expect({status: res.statusCode, body: res.json()}).toEqual({status: 200, body: {message: 'Invitation declined.'}});
     expect((await me(app, user)).team).toBeNull();
@@ -375,8 +374,7 @@ describe('races', () => {
     const {app, mail} = await build();
     const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
     const user = await signedIn(app, mail, 'user@example.com');
-    await invite(app, owner, 'user@example.com');
-    const token = await invitationToken(mail, 'user@example.com');
+    const token = await invitedLink(app, mail, owner, 'user@example.com');
     const results = await Promise.all([accept(app, user, token), accept(app, user, token), accept(app, user, token)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
     expect((await teamView(app, owner)).json().users).toHaveLength(2);
@@ -387,10 +385,8 @@ describe('races', () => {
     const acme = await signedIn(app, mail, 'acme@example.com', {teamName: 'Acme'});
     const beta = await signedIn(app, mail, 'beta@example.com', {teamName: 'Beta'});
     const user = await signedIn(app, mail, 'user@example.com');
-    await invite(app, acme, 'user@example.com');
-    const acmeToken = await invitationToken(mail, 'user@example.com');
-    await invite(app, beta, 'user@example.com');
-    const betaToken = await invitationToken(mail, 'user@example.com');
+    const acmeToken = await invitedLink(app, mail, acme, 'user@example.com');
+    const betaToken = await invitedLink(app, mail, beta, 'user@example.com');
     const results = await Promise.all([accept(app, user, acmeToken), accept(app, user, betaToken)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const loser = results.find((r) => r.statusCode === 409)!;

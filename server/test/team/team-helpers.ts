@@ -39,6 +39,17 @@ export async function invitationToken(mail: Mailbox, email: string): Promise<str
   return LINK.exec(last.text)![1]!;
 }
 
+/** `manager` invites `email`; answers the token of the link mailed to it. */
+export async function invitedLink(
+  app: FastifyInstance,
+  mail: Mailbox,
+  manager: string,
+  email: string,
+): Promise<string> {
+  await invite(app, manager, email);
+  return invitationToken(mail, email);
+}
+
 export function lookup(app: FastifyInstance, token: string) {
   return post(app, '/api/invitations/lookup', {token});
 }

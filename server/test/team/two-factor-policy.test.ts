@@ -6,6 +6,7 @@ import {totpCode} from '../../src/lib/totp.js';
 import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, authed, signedIn} from '../helpers/accounts.js';
 import {expectError, joinTeam, me} from './team-helpers.js';
+import {startSdkSession} from '../helpers/sdk-session.js';
 
 const policy = (app: FastifyInstance, token: string, requireTwoFactor: boolean) =>
   authed(app, token, 'PATCH', '/api/team/settings', {requireTwoFactor});
@@ -68,12 +69,7 @@ describe('a team that requires two-factor', () => {
     // The account's own pages stay open, so the member can turn it on; the owner, who has it, is not affected.
     expect((await authed(app, member.token, 'GET', '/api/auth/me')).statusCode).toBe(200);
     expect((await authed(app, owner, 'GET', '/api/keys')).statusCode).toBe(200);
-    const sdk = await app.inject({
-      method: 'POST',
-      url: '/api/sdk/sessions',
-      headers: {authorization: `Bearer ${apiKey}`},
-      payload: {flowId: 'symptom-check'},
-    });
+    const sdk = await startSdkSession(app, apiKey, {flowId: 'symptom-check'});
     expect(sdk.statusCode).toBe(200);
 
     await turnOnTwoFactor(ctx, member.token);
