@@ -95,6 +95,11 @@ describe('DELETE /api/team/{id}', () => {
     const t = await acme(app, mail);
     const invitationId = (await invite(app, t.owner.token, 'x@example.com')).json().invitation.id as string;
     const before = await rowCounts(app.db);
+    /** What removing `id` as `token` answers, named `what` so a failure says which case. */
+    const removal = async (what: string, token: string, id: string) => {
+      const res = await authed(app, token, 'DELETE', `/api/team/${id}`);
+      return {what, status: res.statusCode, code: res.json().error?.code};
+    };
     const forbidden: Array<[string, string, string]> = [
       ['owner removes self', t.owner.token, t.owner.id],
       ['admin removes owner', t.a1.token, t.owner.id],
@@ -106,12 +111,7 @@ describe('DELETE /api/team/{id}', () => {
       ['member removes self', t.m1.token, t.m1.id],
     ];
     for (const [what, token, id] of forbidden) {
-      const res = await authed(app, token, 'DELETE', `/api/team/${id}`);
-      expect({what, status: res.statusCode, code: res.json().error?.code}).toEqual({
-        what,
-        status: 403,
-        code: 'FORBIDDEN',
-      });
+      expect(await removal(what, token, id)).toEqual({what, status: 403, code: 'FORBIDDEN'});
     }
     const notFound: Array<[string, string, string]> = [
       ['another team', t.owner.token, t.rivalMember.id],
@@ -123,12 +123,7 @@ describe('DELETE /api/team/{id}', () => {
       ['without a team', t.solo.token, t.m1.id],
     ];
     for (const [what, token, id] of notFound) {
-      const res = await authed(app, token, 'DELETE', `/api/team/${id}`);
-      expect({what, status: res.statusCode, code: res.json().error?.code}).toEqual({
-        what,
-        status: 404,
-        code: 'NOT_FOUND',
-      });
+      expect(await removal(what, token, id)).toEqual({what, status: 404, code: 'NOT_FOUND'});
     }
     expect(await rowCounts(app.db)).toEqual(before);
   });
