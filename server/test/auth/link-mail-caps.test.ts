@@ -2,7 +2,7 @@
 // LINK_EMAILS_PER_ADDRESS_PER_DAY (10), each kind counted on its own, whoever asks and from wherever. A request
 // over a cap is answered exactly as one that sends: same status, same body, and the answer still leaves before
 // any lookup or mail work.
-import type {LightMyRequestResponse} from 'fastify';
+import type {FastifyInstance, LightMyRequestResponse} from 'fastify';
 import {describe, expect, it} from 'vitest';
 import {build} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, post, register, signedIn} from '../helpers/accounts.js';
@@ -24,16 +24,24 @@ async function burst(mail: Mailbox, count: number, request: () => Promise<LightM
   return answers.map((res) => ({status: res.statusCode, type: res.headers['content-type'], body: res.body}));
 }
 
+/** Every request was answered 200 and exactly alike (status, type, body), whether it sent an email or not. */
+function expectAnsweredAlike(answers: Awaited<ReturnType<typeof burst>>): void {
+  expect(answers[0]!.status).toBe(200);
+  expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+}
+
+/** Signs up ada@example.com and answers a call asking `url` to mail her a link. */
+async function linkRequester(app: FastifyInstance, url: string) {
+  await register(app, 'ada@example.com');
+  return () => post(app, url, {email: 'ada@example.com'});
+}
+
 describe('password-reset emails per address', () => {
   it('60 forgot-password requests send 3 emails an hour and 10 a day, each answered like the first', async () => {
     const {app, mail, clock} = await build();
-    await register(app, 'ada@example.com');
-    const forgot = () => post(app, '/api/auth/forgot-password', {email: 'ada@example.com'});
+    const forgot = await linkRequester(app, '/api/auth/forgot-password');
     const first = await burst(mail, 1, forgot);
-    expect(first[0]!.status).toBe(200);
-
-    const answers = await burst(mail, 59, forgot);
-    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify(first[0])]));
+    expectAnsweredAlike([...first, ...(await burst(mail, 59, forgot))]);
     expect(await sent(mail, 'ada@example.com', RESET_SUBJECT)).toBe(3);
     // Another address has its own count.
     await register(app, 'bob@example.com');
@@ -65,8 +73,7 @@ describe('password-reset emails per address', () => {
     const {app, mail, clock} = await build({
       env: {LINK_EMAILS_PER_ADDRESS_PER_HOUR: '1', LINK_EMAILS_PER_ADDRESS_PER_DAY: '2'},
     });
-    await register(app, 'ada@example.com');
-    const forgot = () => post(app, '/api/auth/forgot-password', {email: 'ada@example.com'});
+    const forgot = await linkRequester(app, '/api/auth/forgot-password');
     const counts: number[] = [];
     for (let hour = 0; hour < 3; hour += 1) {
       await burst(mail, 5, forgot);
@@ -80,11 +87,8 @@ describe('password-reset emails per address', () => {
 describe('verification emails per address', () => {
   it('40 resends send at most 3 verification emails an hour, the sign-up email included, each answered alike', async () => {
     const {app, mail, clock} = await build();
-    await register(app, 'ada@example.com');
-    const resend = () => post(app, '/api/auth/resend-verification', {email: 'ada@example.com'});
-    const answers = await burst(mail, 40, resend);
-    expect(answers[0]!.status).toBe(200);
-    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    const resend = await linkRequester(app, '/api/auth/resend-verification');
+    expectAnsweredAlike(await burst(mail, 40, resend));
     expect(await sent(mail, 'ada@example.com', VERIFY_SUBJECT)).toBe(3);
     // Password-reset emails have their own count.
     await post(app, '/api/auth/forgot-password', {email: 'ada@example.com'});
