@@ -10,6 +10,14 @@ const HUGE = 'x'.repeat(10 * 1024);
 const SQL = "'; DROP TABLE users; --";
 const SQL_EMAIL = "a'--@example.com";
 
+/** A sign-up or sign-in body that passes but for `fields`. */
+const credentials = (fields: Record<string, unknown>) => ({
+  email: 'a@example.com',
+  password: PASSWORD,
+  turnstileToken: TURNSTILE,
+  ...fields,
+});
+
 interface Case {
   label: string;
   payload: unknown;
@@ -25,56 +33,16 @@ const routes: Array<{method: 'POST' | 'PATCH' | 'DELETE'; url: string; authed?: 
       {label: 'empty object', payload: {}, code: 'MISSING_FIELDS'},
       {label: 'no password', payload: {email: 'a@example.com', turnstileToken: TURNSTILE}, code: 'MISSING_FIELDS'},
       {label: 'no bot token', payload: {email: 'a@example.com', password: PASSWORD}, code: 'MISSING_FIELDS'},
-      {
-        label: 'numeric email',
-        payload: {email: 42, password: PASSWORD, turnstileToken: TURNSTILE},
-        code: 'MISSING_FIELDS',
-      },
-      {
-        label: 'array password',
-        payload: {email: 'a@example.com', password: [PASSWORD], turnstileToken: TURNSTILE},
-        code: 'MISSING_FIELDS',
-      },
-      {
-        label: 'null name',
-        payload: {email: 'a@example.com', password: PASSWORD, name: null, turnstileToken: TURNSTILE},
-        code: 'MISSING_FIELDS',
-      },
-      {
-        label: '10 kB email',
-        payload: {email: `${HUGE}@example.com`, password: PASSWORD, turnstileToken: TURNSTILE},
-        code: 'INVALID_EMAIL',
-      },
-      {
-        label: '10 kB password',
-        payload: {email: 'a@example.com', password: HUGE, turnstileToken: TURNSTILE},
-        code: 'INVALID_PASSWORD',
-      },
-      {
-        label: '10 kB name',
-        payload: {email: 'a@example.com', password: PASSWORD, name: HUGE, turnstileToken: TURNSTILE},
-        code: 'INVALID_NAME',
-      },
-      {
-        label: '10 kB team',
-        payload: {email: 'a@example.com', password: PASSWORD, teamName: HUGE, turnstileToken: TURNSTILE},
-        code: 'INVALID_NAME',
-      },
-      {
-        label: 'SQL in email',
-        payload: {email: SQL, password: PASSWORD, turnstileToken: TURNSTILE},
-        code: 'INVALID_EMAIL',
-      },
-      {
-        label: 'unicode email',
-        payload: {email: 'zoë at example', password: PASSWORD, turnstileToken: TURNSTILE},
-        code: 'INVALID_EMAIL',
-      },
-      {
-        label: 'emoji-only password',
-        payload: {email: 'a@example.com', password: '😀😀😀😀😀', turnstileToken: TURNSTILE},
-        code: 'INVALID_PASSWORD',
-      },
+      {label: 'numeric email', payload: credentials({email: 42}), code: 'MISSING_FIELDS'},
+      {label: 'array password', payload: credentials({password: [PASSWORD]}), code: 'MISSING_FIELDS'},
+      {label: 'null name', payload: credentials({name: null}), code: 'MISSING_FIELDS'},
+      {label: '10 kB email', payload: credentials({email: `${HUGE}@example.com`}), code: 'INVALID_EMAIL'},
+      {label: '10 kB password', payload: credentials({password: HUGE}), code: 'INVALID_PASSWORD'},
+      {label: '10 kB name', payload: credentials({name: HUGE}), code: 'INVALID_NAME'},
+      {label: '10 kB team', payload: credentials({teamName: HUGE}), code: 'INVALID_NAME'},
+      {label: 'SQL in email', payload: credentials({email: SQL}), code: 'INVALID_EMAIL'},
+      {label: 'unicode email', payload: credentials({email: 'zoë at example'}), code: 'INVALID_EMAIL'},
+      {label: 'emoji-only password', payload: credentials({password: '😀😀😀😀😀'}), code: 'INVALID_PASSWORD'},
       {label: 'malformed JSON', payload: '{"email":', code: 'MISSING_FIELDS', raw: true},
     ],
   },
@@ -83,22 +51,10 @@ const routes: Array<{method: 'POST' | 'PATCH' | 'DELETE'; url: string; authed?: 
     url: '/api/auth/login',
     cases: [
       {label: 'empty object', payload: {}, code: 'MISSING_FIELDS'},
-      {label: 'empty strings', payload: {email: '', password: '', turnstileToken: TURNSTILE}, code: 'MISSING_FIELDS'},
-      {
-        label: 'object email',
-        payload: {email: {$ne: 1}, password: PASSWORD, turnstileToken: TURNSTILE},
-        code: 'MISSING_FIELDS',
-      },
-      {
-        label: 'bad email',
-        payload: {email: 'nope', password: PASSWORD, turnstileToken: TURNSTILE},
-        code: 'INVALID_EMAIL',
-      },
-      {
-        label: 'SQL in email',
-        payload: {email: SQL, password: PASSWORD, turnstileToken: TURNSTILE},
-        code: 'INVALID_EMAIL',
-      },
+      {label: 'empty strings', payload: credentials({email: '', password: ''}), code: 'MISSING_FIELDS'},
+      {label: 'object email', payload: credentials({email: {$ne: 1}}), code: 'MISSING_FIELDS'},
+      {label: 'bad email', payload: credentials({email: 'nope'}), code: 'INVALID_EMAIL'},
+      {label: 'SQL in email', payload: credentials({email: SQL}), code: 'INVALID_EMAIL'},
       {label: 'malformed JSON', payload: '{"email": "a@example.com" "password"}', code: 'MISSING_FIELDS', raw: true},
     ],
   },
