@@ -4,6 +4,7 @@ import {parseApiKey} from '../../src/lib/api-key-format.js';
 import {build} from '../helpers/app.js';
 import {authed, login, register, signedIn} from '../helpers/accounts.js';
 import {rowCounts} from '../helpers/database.js';
+import {expectRefusal} from '../helpers/refusals.js';
 
 const KEY = /^ik_sandbox_[0-9A-Za-z]{42}$/;
 
@@ -50,9 +51,7 @@ describe('POST /api/keys/sandbox and /api/keys/production', () => {
     const {app} = await build({env: {LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'}});
     await register(app, 'new@example.com');
     const token = (await login(app, 'new@example.com')).json().token as string;
-    const res = await authed(app, token, 'POST', '/api/keys/sandbox');
-    expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({
+    expectRefusal(await authed(app, token, 'POST', '/api/keys/sandbox'), 403, {
       code: 'EMAIL_NOT_VERIFIED',
       message:
         'Please verify your email before creating, changing, rotating or revoking API keys. Check your inbox for the verification link.',
@@ -65,9 +64,7 @@ describe('POST /api/keys/sandbox and /api/keys/production', () => {
     const solo = await signedIn(app, mail, 'solo@example.com');
     expect((await authed(app, solo, 'POST', '/api/keys/production')).json().error.code).toBe('PRODUCTION_NOT_READY');
     const token = await signedIn(app, mail, 'ada@example.com', {teamName: 'Acme'});
-    const refused = await authed(app, token, 'POST', '/api/keys/production');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toEqual({
+    expectRefusal(await authed(app, token, 'POST', '/api/keys/production'), 403, {
       code: 'PRODUCTION_NOT_READY',
       message:
         'Sorry, your company is not ready for production integration yet. Please contact our partner success manager.',
