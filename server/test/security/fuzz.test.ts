@@ -40,8 +40,10 @@ const addFormats =
 // 100-character limit, which once answered with Fastify's own body. They must answer like any unknown path.
 const UNROUTABLE_SEGMENTS = ['%zz', '%E0%A4%A', 'a'.repeat(101), encodeURIComponent('é'.repeat(60))];
 
-/** Requests per operation: about 2,800 in all, ~2-4 min on PGlite on a shared, busy 2-core machine. */
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
+/** Requests per operation: about 5,300 in all, ~2 min on PGlite on a quiet 2-core machine. */
+const FULL_RUNS = 100;
+/** FUZZ_RUNS: a smaller sample (CI runs one on its second database; FUZZ_SEED replays a printed seed). */
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? FULL_RUNS);
 
 const ROLES = ['owner', 'member', 'rival', 'solo'] as const;
 type Role = (typeof ROLES)[number];
@@ -627,7 +629,10 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
     expect(operations.length).toBe(53);
-    // Each operation was driven to a success as well as to refusals, so the schemas of both were checked.
+    // Each operation was driven to a success as well as to refusals, so the schemas of both were checked. That takes
+    // the full count (accepting an invitation succeeds about once in 100 requests) and does not depend on the
+    // database: a smaller sample checks every answer it gets, and leaves reach to the full run.
+    if (RUNS_PER_OPERATION < FULL_RUNS) return;
     for (const [i, f] of figures.entries()) {
       const refuses = [...operations[i]!.responses.keys()].some((s) => s >= 400 && s < 500);
       expect({operation: f.operation, reached2xx: f['2xx'] > 0, reached4xx: f['4xx'] > 0}).toEqual({
