@@ -2,7 +2,8 @@
 import {afterEach, describe, expect, test} from 'vitest';
 import {validateConfig, validateQuestions} from '../src/config';
 import {init} from '../src/index';
-import type {IntakeKitConfig} from '../src/types';
+import type {IntakeKitConfig, OptionValue} from '../src/types';
+import {choices} from './helpers';
 
 const base = {container: '#app', apiKey: 'sk_sandbox_123', flowId: 'flow_demo'};
 const message = (config: unknown): string => {
@@ -104,42 +105,15 @@ describe('validateConfig', () => {
     expect(q([{question: 'Pick', type: 'multiChoice', options: [{label: 'A', value: 'a'}]}])).toBe(
       'IntakeKit: questions[0].options must be an array of at least 2 { label, value } objects, received an array of 1.',
     );
-    expect(
-      q([
-        {
-          question: 'Pick',
-          type: 'singleChoice',
-          options: [
-            {label: 'A', value: 'a'},
-            {label: '', value: 'b'},
-          ],
-        },
-      ]),
-    ).toBe('IntakeKit: questions[0].options[1].label must be a non-empty string, received an empty string.');
-    expect(
-      q([
-        {
-          question: 'Pick',
-          type: 'singleChoice',
-          options: [
-            {label: 'A', value: 'a'},
-            {label: 'B', value: {}},
-          ],
-        },
-      ]),
-    ).toBe('IntakeKit: questions[0].options[1].value must be a string, number or boolean, received an object.');
-    expect(
-      q([
-        {
-          question: 'Pick',
-          type: 'singleChoice',
-          options: [
-            {label: 'A', value: 'a'},
-            {label: 'B', value: 'a'},
-          ],
-        },
-      ]),
-    ).toBe('IntakeKit: questions[0].options[1].value must be unique within the question, received "a" twice.');
+    expect(q([{question: 'Pick', type: 'singleChoice', options: choices(['A', 'a'], ['', 'b'])}])).toBe(
+      'IntakeKit: questions[0].options[1].label must be a non-empty string, received an empty string.',
+    );
+    expect(q([{question: 'Pick', type: 'singleChoice', options: choices(['A', 'a'], ['B', {} as OptionValue])}])).toBe(
+      'IntakeKit: questions[0].options[1].value must be a string, number or boolean, received an object.',
+    );
+    expect(q([{question: 'Pick', type: 'singleChoice', options: choices(['A', 'a'], ['B', 'a'])}])).toBe(
+      'IntakeKit: questions[0].options[1].value must be unique within the question, received "a" twice.',
+    );
     expect(
       q([
         {question: 'A', type: 'text', id: 'x'},
@@ -165,10 +139,7 @@ describe('validateConfig', () => {
         id: 'smoker',
         question: 'Smoker?',
         type: 'yesNo',
-        options: [
-          {label: 'Yes', value: 'yes'},
-          {label: 'No', value: 'no'},
-        ],
+        options: choices(['Yes', 'yes'], ['No', 'no']),
         required: false,
       },
     ]);

@@ -1,5 +1,6 @@
 import {createServer, type IncomingHttpHeaders} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import type {OptionValue} from '../src/types';
 
 export interface Recorded {
   method: string;
@@ -20,16 +21,17 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** A choice question's options from [label, value] pairs. */
+export const choices = (...pairs: Array<[string, OptionValue]>) =>
+  pairs.map(([label, value]) => ({label, value}));
+
 export const SAMPLE_QUESTIONS = [
   {
     id: 'reason',
     question: 'What brings you in today?',
     type: 'singleChoice',
     required: true,
-    options: [
-      {label: 'Check-up', value: 'checkup'},
-      {label: 'Illness', value: 'illness'},
-    ],
+    options: choices(['Check-up', 'checkup'], ['Illness', 'illness']),
   },
   {id: 'allergies', question: 'Do you have any allergies?', type: 'yesNo', required: true},
 ];

@@ -1,28 +1,20 @@
 // @vitest-environment happy-dom
 import {afterAll, afterEach, beforeAll, describe, expect, test, vi} from 'vitest';
 import {init, type CompleteEvent, type IntakeKitConfig, type IntakeKitHandle, type QuestionInput} from '../src/index';
-import {SAMPLE_QUESTIONS, deadUrl, startApi, type TestApi} from './helpers';
+import {SAMPLE_QUESTIONS, choices, deadUrl, startApi, type TestApi} from './helpers';
 
 const QUESTIONS: QuestionInput[] = [
   {
     id: 'visit',
     question: 'Reason for your visit?',
     type: 'singleChoice',
-    options: [
-      {label: 'Check-up', value: 'checkup'},
-      {label: 'Illness', value: 'illness'},
-      {label: 'Injury', value: 3},
-    ],
+    options: choices(['Check-up', 'checkup'], ['Illness', 'illness'], ['Injury', 3]),
   },
   {
     id: 'symptoms',
     question: 'Which symptoms do you have?',
     type: 'multiChoice',
-    options: [
-      {label: 'Fever', value: 'fever'},
-      {label: 'Cough', value: 'cough'},
-      {label: 'Headache', value: 'headache'},
-    ],
+    options: choices(['Fever', 'fever'], ['Cough', 'cough'], ['Headache', 'headache']),
   },
   {id: 'name', question: 'Your full name', type: 'text'},
   {id: 'dob', question: 'Date of birth', type: 'date'},
@@ -214,10 +206,7 @@ describe('navigation', () => {
             question: 'Tags',
             type: 'multiChoice',
             required: false,
-            options: [
-              {label: 'A', value: 'a'},
-              {label: 'B', value: 'b'},
-            ],
+            options: choices(['A', 'a'], ['B', 'b']),
           },
         ],
         onComplete: resolve,
@@ -360,15 +349,10 @@ describe('lifecycle', () => {
 
   test('a listener that throws does not break the widget', async () => {
     document.body.innerHTML = '<div id="app"></div>';
-    const h = init({
-      container: '#app',
-      apiKey: 'k',
-      flowId: 'f',
-      apiBase: api.url,
-      onReady: () => {
-        throw new Error('host bug');
-      },
-    });
+    const hostBug = (): void => {
+      throw new Error('host bug');
+    };
+    const h = init({container: '#app', apiKey: 'k', flowId: 'f', apiBase: api.url, onReady: hostBug});
     handle = h;
     const original = console.error;
     console.error = () => undefined;
