@@ -93,36 +93,37 @@ const SECURITY_FOOTER = 'You receive this notice for your security; no action is
 /** What a notice tells someone who did not make the change: take the account back first. */
 const resetNow = (portalUrl: string) => `If this wasn't you, reset your password now at ${portalUrl}/forgot-password`;
 
+/** A message that is there for its link: one paragraph, the button, and how long the link works. */
+function linkMessage(subject: string, label: string, link: string, text: {intro: string; footer: string}): Parts {
+  return {subject, paragraphs: [text.intro], action: {label, link}, footer: text.footer};
+}
+
+/** A notice of a change that can remove passkeys (a reset, a recovery): what happened, the passkeys `what` removed, what now. */
+function passkeysRemovedBy(
+  what: string,
+  removed: string[] | undefined,
+  text: {subject: string; happened: string; next: string; footer: string},
+): Parts {
+  return {
+    subject: text.subject,
+    paragraphs: [text.happened, ...removedPasskeysParagraph(what, removed), text.next],
+    footer: text.footer,
+  };
+}
+
 function parts(template: MailTemplate): Parts {
   switch (template.kind) {
     case 'production-access-requested':
     case 'production-access-granted':
     case 'production-access-withdrawn':
       return productionAccessParts(template);
-    case 'verify-email':
-      return {
-        subject: 'Verify your IntakeKit email address',
-        paragraphs: ['Confirm your email address to finish setting up your IntakeKit account.'],
-        action: {label: 'Verify email', link: template.link},
-        footer: "This link expires in 60 minutes. If you didn't sign up, you can ignore this email.",
-      };
-    case 'reset-password':
-      return {
-        subject: 'Reset your IntakeKit password',
-        paragraphs: ['We received a request to reset the password of your IntakeKit account.'],
-        action: {label: 'Reset password', link: template.link},
-        footer: "This link expires in 15 minutes and works once. If you didn't ask for it, ignore this email.",
-      };
     case 'password-changed':
-      return {
+      return passkeysRemovedBy('The reset', template.removedPasskeys, {
         subject: 'Your IntakeKit password was changed',
-        paragraphs: [
-          'The password of your IntakeKit account was just changed and your other sessions were signed out.',
-          ...removedPasskeysParagraph('The reset', template.removedPasskeys),
-          `${resetNow(template.portalUrl)}.`,
-        ],
+        happened: 'The password of your IntakeKit account was just changed and your other sessions were signed out.',
+        next: `${resetNow(template.portalUrl)}.`,
         footer: SECURITY_FOOTER,
-      };
+      });
     case 'account-recovery-started':
       return {
         subject: 'Your IntakeKit account recovery has started',
@@ -135,15 +136,13 @@ function parts(template: MailTemplate): Parts {
         footer: 'You receive this notice for your security. If it was you, there is nothing to do but wait.',
       };
     case 'account-recovery-completed':
-      return {
+      return passkeysRemovedBy('The recovery', template.removedPasskeys, {
         subject: 'Your IntakeKit account recovery is complete',
-        paragraphs: [
+        happened:
           'The recovery of your IntakeKit account is complete: two-factor authentication is off, every session was signed out, and the new password chosen when the recovery started is now in force.',
-          ...removedPasskeysParagraph('The recovery', template.removedPasskeys),
-          `Sign in at ${template.portalUrl}/login, then turn two-factor authentication on again in Settings.`,
-        ],
+        next: `Sign in at ${template.portalUrl}/login, then turn two-factor authentication on again in Settings.`,
         footer: 'You receive this notice for your security.',
-      };
+      });
     case 'two-factor-disabled':
       return {
         subject: 'Two-factor authentication was turned off for your IntakeKit account',
@@ -196,6 +195,16 @@ function parts(template: MailTemplate): Parts {
         footer: "This link expires in 7 days. If you weren't expecting this invitation, you can ignore this email.",
       };
     }
+    case 'verify-email':
+      return linkMessage('Verify your IntakeKit email address', 'Verify email', template.link, {
+        intro: 'Confirm your email address to finish setting up your IntakeKit account.',
+        footer: "This link expires in 60 minutes. If you didn't sign up, you can ignore this email.",
+      });
+    case 'reset-password':
+      return linkMessage('Reset your IntakeKit password', 'Reset password', template.link, {
+        intro: 'We received a request to reset the password of your IntakeKit account.',
+        footer: "This link expires in 15 minutes and works once. If you didn't ask for it, ignore this email.",
+      });
   }
 }
 
