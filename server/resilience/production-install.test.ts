@@ -117,6 +117,13 @@ describe('the production build', () => {
       for (const built of ['build/index.html', 'build/llms.txt', 'server/dist/server.js', 'sdk/dist/index.js']) {
         expect(existsSync(path.join(source, built)), built).toBe(true);
       }
+      // CI builds the portal once: it runs this test with the e2e stack's addresses and hands the build to the
+      // end-to-end run (e2e/global-setup-build.ts), which then serves what a production install built.
+      const copyTo = process.env.PRODUCTION_BUILD_COPY_TO;
+      if (copyTo) {
+        await fs.rm(copyTo, {recursive: true, force: true});
+        await fs.cp(path.join(source, 'build'), copyTo, {recursive: true});
+      }
     },
   );
 });
