@@ -5,7 +5,7 @@ import {chromiumPath} from './scripts/lib/chromium.mjs';
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const executablePath = chromiumPath();
 const DESKTOP = {...devices['Desktop Chrome'], viewport: {width: 1280, height: 800}};
-const API_RESTARTS = ['**/auth.spec.ts', '**/unverified.spec.ts'];
+const API_RESTARTS = ['**/auth.spec.ts', '**/unverified.spec.ts', '**/production-access.spec.ts'];
 
 export default defineConfig({
   testDir: './e2e',

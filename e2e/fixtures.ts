@@ -5,7 +5,9 @@
  * - `mail.waitFor(to, {subject})`: the newest email the SMTP sink received for `to` (polls; never sleeps).
  * - `stack.stopApi()` / `stack.startApi(env)`: stop or restart the real API (same database), e.g. with
  *   `{LOGIN_REQUIRES_VERIFIED_EMAIL: 'false'}`; every test that changes it restores the default in `finally`.
+ * - `stack.admin(...args)`: the operator's `npm run admin` on the API's database (stop the API first on PGlite).
  * - `users.create({teamName})`: a new verified account made through the API and its real verification email.
+ * - `users.member(owner)`: a new verified account that joined the owner's team through the invitation email.
  * - `users.signIn(page, user)`: stores a session token for that user as the sign-in page would.
  * - `gotoHydrated(page, path)`: navigates and waits until React has hydrated.
  * - `expectAccessible(page)`: axe-core finds no serious or critical violation.
@@ -87,6 +89,10 @@ export const stack = {
   async startApi(env: Record<string, string> = {}): Promise<void> {
     await json(await fetch(`${CONTROL_URL}/api/start`, {method: 'POST', body: JSON.stringify(env)}));
   },
+  /** The operator's command (`npm run admin -- ...args`) on the API's database; its exit code and what it printed. */
+  async admin(...args: string[]): Promise<{code: number | null; output: string}> {
+    return json(await fetch(`${CONTROL_URL}/admin`, {method: 'POST', body: JSON.stringify({args})}));
+  },
   /** Everything the API printed during this run, across every restart. */
   async logs(): Promise<string> {
     return (await fetch(`${CONTROL_URL}/api/logs`)).text();
@@ -138,6 +144,15 @@ export const users = {
       await apiCall('GET', `/api/auth/verify?token=${encodeURIComponent(token ?? '')}`);
     }
     return user;
+  },
+  /** A new verified account that joined `owner`'s team through the invitation email's link (as a member). */
+  async member(owner: TestUser, options: {name?: string} = {}): Promise<TestUser> {
+    const member = await users.create(options);
+    await apiCall('POST', '/api/team/add', {email: member.email}, await users.token(owner));
+    const invitation = await mail.waitFor(member.email, {subject: /invited you to join/});
+    const token = new URL(mail.link(invitation, '/accept-invitation?token=')).searchParams.get('token');
+    await apiCall('POST', '/api/invitations/accept', {token}, await users.token(member));
+    return member;
   },
   async token(user: TestUser): Promise<string> {
     const {token} = await apiCall<{token: string}>('POST', '/api/auth/login', {

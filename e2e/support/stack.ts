@@ -1,3 +1,4 @@
+import {spawn} from 'node:child_process';
 import {createServer, type Server} from 'node:http';
 import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -7,6 +8,9 @@ import {API_URL, E2E, SITE_URL} from './ports';
 import {waitForUrl, type ManagedProcess} from '../../scripts/lib/processes.mjs';
 import {ready, startStackProcess} from './processes';
 import {API_LOG, SITE_LOG, recordSecret, recordUrl, recordUrlPassword} from './secrets';
+
+/** Where the API emails production access requests during the run. */
+export const OPERATOR_EMAIL = 'ops@intakekit.test';
 
 /** Variables a test may change when it restarts the API (the rest of the environment stays the e2e default). */
 export type ApiOverrides = Record<string, string>;
@@ -36,6 +40,7 @@ export class Stack {
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       MAIL_FROM: 'IntakeKit <no-reply@intakekit.test>',
+      OPERATOR_EMAIL: OPERATOR_EMAIL,
       PORTAL_URL: SITE_URL,
       // Every browser and worker comes from 127.0.0.1 and signs up many users, two files at a time: the per-address
       // limiters are proven in the API suite, not here.
@@ -95,6 +100,24 @@ export class Stack {
     this.api = undefined;
   }
 
+  /**
+   * `npm run admin -- <args>` as the operator runs it on the API's machine: the same environment and database. Not
+   * spawnSync: the command sends its email to the SMTP sink in this very process, which must keep answering.
+   */
+  admin(args: string[]): Promise<{code: number | null; output: string}> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/admin/cli.ts', ...args], {
+        env: this.apiEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 60_000,
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('close', (code) => resolve({code, output}));
+    });
+  }
+
   /** Everything the API printed during the run, across every restart (the in-memory copy is the current process's tail). */
   apiLogs(): string {
     return existsSync(API_LOG) ? readFileSync(API_LOG, 'utf8') : '';
@@ -133,6 +156,12 @@ export class Stack {
           const overrides = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as ApiOverrides) : {};
           await this.startApi(overrides);
           return send(200, {ok: true});
+        }
+        if (req.method === 'POST' && url.pathname === '/admin') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of req) chunks.push(chunk as Buffer);
+          const {args} = JSON.parse(Buffer.concat(chunks).toString()) as {args: string[]};
+          return send(200, await this.admin(args));
         }
         if (req.method === 'GET' && url.pathname === '/api/logs') {
           res.writeHead(200, {'content-type': 'text/plain'});

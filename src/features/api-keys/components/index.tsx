@@ -4,6 +4,7 @@ import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-
 import Notice from '@site/src/components/notice';
 import {useClock} from '@site/src/hooks/use-clock';
 import {useAuthStore} from '@site/src/stores/auth-store';
+import {useProductionAccess, useRequestProductionAccess} from '../api/production-access';
 import {useApiKeys} from '../api/use-api-keys';
 import {keyLabel} from '../lib/format';
 import {CONFIRM_REVOKE} from '../lib/messages';
@@ -12,6 +13,8 @@ import KeyDetails from './key-details';
 import KeysHeader from './keys-header';
 import KeysPanel from './keys-panel';
 import NewKeyBanner from './new-key-banner';
+import ProductionAccessLine from './production-access';
+import ProductionRequestDialog from './production-request-dialog';
 import RotateDialog, {CONFIRM_ROTATE} from './rotate-dialog';
 import {logFailure, useKeyChanges} from './use-key-changes';
 import VerificationBanner from './verification-banner';
@@ -29,7 +32,11 @@ export default function ApiKeysView(): ReactNode {
   const {keys, data, error, isLoading} = useApiKeys();
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const nowMs = useClock(COUNTDOWN_TICK_MS);
-  const changes = useKeyChanges();
+  const access = useProductionAccess(Boolean(user?.team));
+  const requestAccess = useRequestProductionAccess();
+  const [requestOpen, setRequestOpen] = useState(false);
+  const [requestSent, setRequestSent] = useState(false);
+  const changes = useKeyChanges({onProductionRefused: () => void access.mutate()});
   const revoke = useConfirmAction();
   const lockedHintId = useId();
 
@@ -40,6 +47,7 @@ export default function ApiKeysView(): ReactNode {
   const verified = Boolean(user?.emailVerified);
   const detailsKey = keys?.find((k) => k.id === detailsOf) ?? null;
   const {confirming} = changes;
+  const canRequest = user?.team?.role === 'owner' && access.data?.status === 'not-requested';
 
   return (
     <>
@@ -49,6 +57,8 @@ export default function ApiKeysView(): ReactNode {
         lockedHintId={lockedHintId}
         creating={changes.creating}
         onCreateSandbox={changes.createSandbox}
+        onCreateProduction={access.data?.status === 'ready' ? changes.createProduction : null}
+        onRequestAccess={canRequest ? () => setRequestOpen(true) : null}
       />
 
       <div className={styles.stack}>
@@ -58,8 +68,22 @@ export default function ApiKeysView(): ReactNode {
             {changes.limitMessage}
           </Notice>
         ) : null}
+        {requestSent ? (
+          <Notice variant="success" onDismiss={() => setRequestSent(false)}>
+            Request sent. We will email you when production access is ready.
+          </Notice>
+        ) : null}
         {changes.revealed ? <NewKeyBanner revealed={changes.revealed} onDismiss={changes.dismissRevealed} /> : null}
       </div>
+
+      {user ? (
+        <ProductionAccessLine
+          user={user}
+          access={access.data}
+          failed={Boolean(access.error)}
+          onRequest={() => setRequestOpen(true)}
+        />
+      ) : null}
 
       <KeysPanel
         keys={keys}
@@ -85,6 +109,18 @@ export default function ApiKeysView(): ReactNode {
       ) : null}
 
       <BestPractices />
+
+      {user?.team ? (
+        <ProductionRequestDialog
+          open={requestOpen}
+          onClose={() => setRequestOpen(false)}
+          teamName={user.team.name}
+          onRequest={async (body) => {
+            await requestAccess.trigger(body);
+            setRequestSent(true);
+          }}
+        />
+      ) : null}
 
       <RotateDialog
         target={confirming?.action === 'rotate' ? confirming.key : null}

@@ -2,6 +2,7 @@ import {useId, type ReactNode} from 'react';
 import FormField from '@site/src/components/form-field';
 import {useContractForm} from '@site/src/components/form';
 import Notice from '@site/src/components/notice';
+import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import type {KeySettingsBody, KeySettingsLimits} from '@intakekit/contract/schemas/keys';
@@ -71,19 +72,14 @@ export default function KeySettingsForm({apiKey, limits, canChange, onSave}: Pro
         ) : null}
       </div>
       <div className={fields.inlineFields}>
-        <div>
-          <label htmlFor={expiryId} className={fields.fieldLabel}>
-            Expires
-          </label>
-          <select
-            id={expiryId}
-            {...form.register('expiry')}
-            disabled={settingsLocked}
-            aria-describedby={errors.expiry ? `${expiryId}-error` : undefined}
-          >
-            <SelectOptions values={EXPIRY_CHOICES} labels={EXPIRY_CHOICE_LABELS} />
-          </select>
-        </div>
+        <SelectField
+          label="Expires"
+          {...form.register('expiry')}
+          disabled={settingsLocked}
+          aria-describedby={errors.expiry ? `${expiryId}-error` : undefined}
+        >
+          <SelectOptions values={EXPIRY_CHOICES} labels={EXPIRY_CHOICE_LABELS} />
+        </SelectField>
         {form.watch('expiry') === 'date' ? (
           <FormField label="Expiry date" type="date" {...form.register('date')} disabled={settingsLocked} />
         ) : null}

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {SrOnly} from '@site/src/components/data-table';
 import {PageHeader} from '@site/src/components/panel';
+import type {KeyType} from '@site/src/lib/api/keys';
 import type {User} from '@site/src/stores/auth-store';
 import {LOCKED_HINT, lockedProps} from '../lib/messages';
 import ProductionDialog from './production-dialog';
@@ -13,12 +14,29 @@ interface Props {
   verified: boolean;
   /** id of the element that says why the buttons are disabled. */
   lockedHintId: string;
-  creating: boolean;
+  /** The key type being created, if one is. */
+  creating: KeyType | null;
   onCreateSandbox: () => void;
+  /** Once the team has production access; before, the button explains why it cannot (the spec's dialog). */
+  onCreateProduction: (() => void) | null;
+  /** The team's owner may ask for production access from the dialog (null: they cannot, or already did). */
+  onRequestAccess: (() => void) | null;
+}
+
+function ButtonMark({busy}: {busy: boolean}): ReactNode {
+  return busy ? <span className={styles.buttonSpinner} aria-hidden="true" /> : <span aria-hidden="true">+</span>;
 }
 
 /** The page's heading with its two create buttons (disabled, with the reason, until the email is verified). */
-export default function KeysHeader({user, verified, lockedHintId, creating, onCreateSandbox}: Props): ReactNode {
+export default function KeysHeader({
+  user,
+  verified,
+  lockedHintId,
+  creating,
+  onCreateSandbox,
+  onCreateProduction,
+  onRequestAccess,
+}: Props): ReactNode {
   const [productionOpen, setProductionOpen] = useState(false);
   const locked = lockedProps(verified, lockedHintId);
   return (
@@ -44,31 +62,39 @@ export default function KeysHeader({user, verified, lockedHintId, creating, onCr
               type="button"
               className={clsx('button button--primary', styles.headerButton)}
               onClick={onCreateSandbox}
-              disabled={!verified || creating}
-              aria-busy={creating || undefined}
+              disabled={!verified || creating !== null}
+              aria-busy={creating === 'sandbox' || undefined}
               {...locked}
             >
-              {creating ? (
-                <span className={styles.buttonSpinner} aria-hidden="true" />
-              ) : (
-                <span aria-hidden="true">+</span>
-              )}
-              {creating ? 'Creating...' : 'Create Sandbox Key'}
+              <ButtonMark busy={creating === 'sandbox'} />
+              {creating === 'sandbox' ? 'Creating...' : 'Create Sandbox Key'}
             </button>
             <button
               type="button"
               className={clsx('button button--secondary', styles.headerButton)}
-              onClick={() => setProductionOpen(true)}
-              disabled={!verified}
+              onClick={onCreateProduction ?? (() => setProductionOpen(true))}
+              disabled={!verified || creating !== null}
+              aria-busy={creating === 'production' || undefined}
               {...locked}
             >
-              Create Production Key
+              {onCreateProduction ? <ButtonMark busy={creating === 'production'} /> : null}
+              {creating === 'production' ? 'Creating...' : 'Create Production Key'}
             </button>
           </>
         }
       />
       <SrOnly id={lockedHintId}>{verified ? '' : LOCKED_HINT}</SrOnly>
-      <ProductionDialog open={productionOpen} onClose={() => setProductionOpen(false)} />
+      <ProductionDialog
+        open={productionOpen}
+        onClose={() => setProductionOpen(false)}
+        onRequestAccess={
+          onRequestAccess &&
+          (() => {
+            setProductionOpen(false);
+            onRequestAccess();
+          })
+        }
+      />
     </>
   );
 }

@@ -5,8 +5,15 @@ export const PRODUCTION_TITLE = 'Production Key Not Available';
 export const PRODUCTION_TEXT =
   'Sorry, your company is not ready for production integration yet. Please contact our partner success manager.';
 
-/** A production key request never proceeds: the dialog explains why. */
-export default function ProductionDialog({open, onClose}: {open: boolean; onClose: () => void}): ReactNode {
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Offered to the team's owner who has not asked yet: the way from this dialog to production access. */
+  onRequestAccess?: (() => void) | null;
+}
+
+/** Before the team has production access, a production key request does not proceed: the dialog explains why. */
+export default function ProductionDialog({open, onClose, onRequestAccess}: Props): ReactNode {
   return (
     <Dialog
       open={open}
@@ -15,9 +22,16 @@ export default function ProductionDialog({open, onClose}: {open: boolean; onClos
       title={PRODUCTION_TITLE}
       description={PRODUCTION_TEXT}
       actions={
-        <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
-          Got it
-        </button>
+        <>
+          {onRequestAccess ? (
+            <button type="button" className="button button--secondary" onClick={onRequestAccess}>
+              Request production access
+            </button>
+          ) : null}
+          <button type="button" className="button button--primary" onClick={onClose} data-autofocus>
+            Got it
+          </button>
+        </>
       }
     />
   );

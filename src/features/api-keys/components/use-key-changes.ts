@@ -1,7 +1,7 @@
 import {useCallback, useState} from 'react';
 import {useContractForm} from '@site/src/components/form';
 import type {GracePeriod} from '@intakekit/contract/api-keys';
-import type {ApiKey} from '@site/src/lib/api/keys';
+import type {ApiKey, KeyType} from '@site/src/lib/api/keys';
 import {errorCode, serverMessage} from '@site/src/lib/errors';
 import {useKeyActions} from '../api/use-key-actions';
 import {formatKeyType} from '../lib/format';
@@ -19,29 +19,33 @@ export function logFailure(action: string, error: unknown): void {
 }
 
 /**
- * Create, rotate and revoke with what they leave on the page: the once-only new key, the key whose change is
+ * Create (a production key once the team has production access; a refusal because it lost it meanwhile calls
+ * onProductionRefused), rotate and revoke with what they leave on the page: the once-only new key, the key whose change is
  * being confirmed, the key whose change runs, and the quota's message.
  */
-export function useKeyChanges() {
+export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () => void} = {}) {
   const actions = useKeyActions();
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
   const [busy, setBusy] = useState<{id: string; action: KeyChange} | null>(null);
   const [confirming, setConfirming] = useState<{key: ApiKey; action: KeyChange} | null>(null);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
 
-  // 'Create Sandbox Key' is a form with no fields: its progress is react-hook-form's, like every form's.
-  const create = useContractForm<Record<string, never>>({defaultValues: {}});
-  const creating = create.formState.isSubmitting;
-  const createSandbox = () => {
+  // 'Create Sandbox Key' and 'Create Production Key' are one form whose one value is the key type: its progress is
+  // react-hook-form's, like every form's, and says which button is busy.
+  const create = useContractForm<{keyType: KeyType}>({defaultValues: {keyType: 'sandbox'}});
+  const creating = create.formState.isSubmitting ? create.getValues('keyType') : null;
+  const createKey = (keyType: KeyType) => {
     if (creating) return;
+    create.setValue('keyType', keyType);
     void create.submit(async () => {
       setLimitMessage(null);
       try {
-        const issued = await actions.create.trigger('sandbox');
-        setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? 'sandbox')} key created`});
+        const issued = await actions.create.trigger(keyType);
+        setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? keyType)} key created`});
       } catch (failure) {
-        logFailure('creating a sandbox key', failure);
+        logFailure(`creating a ${keyType} key`, failure);
         if (errorCode(failure) === 'KEY_LIMIT_REACHED') setLimitMessage(serverMessage(failure) ?? KEY_LIMIT_FALLBACK);
+        if (errorCode(failure) === 'PRODUCTION_NOT_READY') onProductionRefused?.();
       }
     })();
   };
@@ -79,7 +83,8 @@ export function useKeyChanges() {
   return {
     // Creating, and what it leaves on the page: the new key once, or the quota's message.
     creating,
-    createSandbox,
+    createSandbox: () => createKey('sandbox'),
+    createProduction: () => createKey('production'),
     revealed,
     dismissRevealed: () => setRevealed(null),
     limitMessage,

@@ -10,7 +10,7 @@ import {expiryText} from '../lib/expiry';
 import {INVITE_FALLBACK} from '../lib/messages';
 import type {GrantableRole} from '../lib/roles';
 import {INVITE} from '../lib/rules';
-import SelectField from './select-field';
+import SelectField from '@site/src/components/select-field';
 import styles from './invite-form.module.css';
 
 export {INVITE_FALLBACK};

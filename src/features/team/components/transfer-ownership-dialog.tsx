@@ -7,7 +7,7 @@ import type {TeamMember} from '../api/use-team';
 import {personWithEmail} from '../lib/format';
 import {transferFailure} from '../lib/messages';
 import {TRANSFER, type TransferValues} from '../lib/rules';
-import SelectField from './select-field';
+import SelectField from '@site/src/components/select-field';
 
 interface Props {
   open: boolean;

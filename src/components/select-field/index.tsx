@@ -1,6 +1,6 @@
 import {useId, type ReactNode, type Ref, type SelectHTMLAttributes} from 'react';
 import {inputClassName} from '@site/src/components/form-field';
-import styles from './select-field.module.css';
+import styles from './styles.module.css';
 
 interface Props extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> {
   label: string;
@@ -8,7 +8,7 @@ interface Props extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'cl
   children: ReactNode;
 }
 
-/** A labelled native select that looks like the FormField inputs beside it (invite role, new owner). */
+/** A labelled native select that looks like the FormField inputs beside it (invite role, new owner, a key's expiry, the expected volume). */
 export default function SelectField({label, ref, children, ...select}: Props): ReactNode {
   const id = useId();
   return (
