@@ -26,6 +26,7 @@ import {
   type TeamContext,
 } from '../../services/team.js';
 import {teamInvitationRoutes} from './invitations.js';
+import {removeByIdRoute} from './remove-by-id.js';
 import {productionAccessRoutes} from './production-access.js';
 import {currentUser} from '../current-user.js';
 
@@ -140,27 +141,11 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     },
   );
 
-  routes.delete(
-    '/api/team/:id',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: 'Remove a member (the owner removes admins and members, an admin members only)',
-        security: session,
-        params: MemberIdParams,
-        response: {
-          204: Type.Null({description: 'Removed'}),
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
-        },
-      },
-    },
-    async (request, reply) => {
-      await removeTeamMember(team, currentUser(request), request.params.id);
-      await app.recordActivity(request, 'member.removed', {target: {type: 'member', id: request.params.id}});
-      return reply.code(204).send(null);
-    },
-  );
+  removeByIdRoute(app, guarded, '/api/team/:id', {
+    summary: 'Remove a member (the owner removes admins and members, an admin members only)',
+    remove: (user, id) => removeTeamMember(team, user, id),
+    done: ['member.removed', 'member', 'Removed'],
+  });
 
   routes.patch(
     '/api/team/settings',

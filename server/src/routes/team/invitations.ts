@@ -1,5 +1,4 @@
 // /api/team/add and /api/team/invitations/*: invite an address, resend and revoke a pending invitation.
-import {Type} from 'typebox';
 import type {FastifyInstance, preHandlerHookHandler} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {errorResponses} from '@intakekit/contract/schemas/common';
@@ -8,6 +7,7 @@ import {AddMemberBody, InvitationResponse, MemberIdParams} from '@intakekit/cont
 import type {TeamContext} from '../../services/team.js';
 import {inviteMember, resendInvitation, revokeTeamInvitation} from '../../services/team-invitations.js';
 import {currentUser} from '../current-user.js';
+import {removeByIdRoute} from './remove-by-id.js';
 
 /** An invitation as the activity log names it: the address invited. */
 function invitationTarget(invitation: {id: string; email: string}) {
@@ -89,25 +89,9 @@ export async function teamInvitationRoutes(
     },
   );
 
-  routes.delete(
-    '/api/team/invitations/:id',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: 'Revoke a pending invitation',
-        security: session,
-        params: MemberIdParams,
-        response: {
-          204: Type.Null({description: 'Revoked'}),
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
-        },
-      },
-    },
-    async (request, reply) => {
-      await revokeTeamInvitation(team, currentUser(request), request.params.id);
-      await app.recordActivity(request, 'invitation.revoked', {target: {type: 'invitation', id: request.params.id}});
-      return reply.code(204).send(null);
-    },
-  );
+  removeByIdRoute(app, guarded, '/api/team/invitations/:id', {
+    summary: 'Revoke a pending invitation',
+    remove: (user, id) => revokeTeamInvitation(team, user, id),
+    done: ['invitation.revoked', 'invitation', 'Revoked'],
+  });
 }

@@ -1,0 +1,46 @@
+// A manager takes one thing off the team by its id (a member, a pending invitation): 204, or the same refusals,
+// and the activity log names what went.
+import {Type} from 'typebox';
+import type {FastifyInstance, preHandlerHookHandler} from 'fastify';
+import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import type {ActivityAction} from '@intakekit/contract/activity';
+import {errorResponses} from '@intakekit/contract/schemas/common';
+import {MemberIdParams} from '@intakekit/contract/schemas/team';
+import type {UserWithTeam} from '../../repositories/users-repository.js';
+import {currentUser} from '../current-user.js';
+
+export interface RemoveById {
+  summary: string;
+  remove: (user: UserWithTeam, id: string) => Promise<void>;
+  /** What was done: the activity log's action and target type, and the 204's description. */
+  done: [action: ActivityAction, target: 'member' | 'invitation', description: string];
+}
+
+export function removeByIdRoute(
+  app: FastifyInstance,
+  guarded: preHandlerHookHandler[],
+  url: string,
+  {summary, remove, done: [action, target, description]}: RemoveById,
+) {
+  app.withTypeProvider<TypeBoxTypeProvider>().delete(
+    url,
+    {
+      preHandler: guarded,
+      schema: {
+        tags: ['team'],
+        summary,
+        security: [{session: []}],
+        params: MemberIdParams,
+        response: {
+          204: Type.Null({description}),
+          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await remove(currentUser(request), request.params.id);
+      await app.recordActivity(request, action, {target: {type: target, id: request.params.id}});
+      return reply.code(204).send(null);
+    },
+  );
+}
