@@ -117,8 +117,16 @@ describe('mail outbox', () => {
         });
         const emails = Array.from({length: ACCOUNTS}, (_, i) => `outbox-${killed ? 'k' : 'r'}-${i}@example.com`);
 
+        const phases: string[] = [];
+        let phaseBegan = began;
+        const phase = (name: string) => {
+          phases.push(`${name} ${((Date.now() - phaseBegan) / 1000).toFixed(1)} s`);
+          phaseBegan = Date.now();
+        };
         api = await start(target, sink);
+        phase('start');
         await signUpsAndResets(new HttpTally(api.url), emails);
+        phase('sign-ups and resets');
         // Every email is queued and the worker has tried each and been refused: queued, not lost. (A reset asked
         // for is queued just after its answer, so the kill waits for that too.)
         await until(
@@ -126,6 +134,7 @@ describe('mail outbox', () => {
           () => `a refused attempt at each of ${emails.length * 2} emails (${refusedIds(api!).size} so far)`,
         );
         expect(sink.received).toHaveLength(0);
+        phase('refused attempts');
 
         if (killed) {
           await api.signal('SIGKILL');
@@ -135,12 +144,15 @@ describe('mail outbox', () => {
         } else {
           await sink.start();
         }
+        phase(killed ? 'kill and restart' : 'mail server back');
         await expectEachMailOnce(sink, emails, api);
+        phase('delivery');
         expect(api.errorLines()).toEqual([]);
         expect(await api.signal('SIGTERM')).toEqual({code: 0, signal: null});
         await expectOutboxDrained(target);
+        phase('stop and SQL check');
         console.log(
-          `[resilience] mail-outbox ${name}${killed ? ' (SIGKILL)' : ''}: ${sink.received.length} emails, each once, in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+          `[resilience] mail-outbox ${name}${killed ? ' (SIGKILL)' : ''}: ${sink.received.length} emails, each once, in ${((Date.now() - began) / 1000).toFixed(1)} s (${phases.join(', ')})`,
         );
       });
     }
