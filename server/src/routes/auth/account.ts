@@ -3,6 +3,7 @@ import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
+import {sessionAccount} from '../current-user.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {
   ChangePasswordBody,
@@ -13,7 +14,7 @@ import {
 } from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {deleteAccount} from '../../services/account-deletion.js';
-import {changePassword, findAccount, updateProfile} from '../../services/accounts.js';
+import {changePassword, updateProfile} from '../../services/accounts.js';
 import {checkCurrentPassword} from '../../services/login-throttle.js';
 import {clientOf} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
@@ -69,9 +70,9 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
     },
     async (request, reply) => {
       const {currentPassword, newPassword} = request.body;
-      const auth = authOf(request);
-      const user = await findAccount(app.db, auth.userId);
-      await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, currentPassword);
+      const session = await sessionAccount(app.db, request);
+      const {user} = session;
+      await checkCurrentPassword(app.db, config, session, currentPassword);
       const token = await changePassword(app.db, config, app.mailer, user, newPassword, clientOf(request));
       await app.recordActivity(request, 'password.changed');
       return reply
@@ -104,9 +105,9 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const user = await findAccount(app.db, auth.userId);
-      await checkCurrentPassword(app.db, config, {familyId: auth.familyId, user}, request.body.password);
+      const session = await sessionAccount(app.db, request);
+      const {user} = session;
+      await checkCurrentPassword(app.db, config, session, request.body.password);
       // Recorded before: the event outlives the account (its email as it was), in the team it belonged to.
       await app.recordActivity(request, 'account.deleted', {target: {type: 'account', id: user.id, label: user.email}});
       await deleteAccount(app.db, user);

@@ -4,6 +4,7 @@ import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
+import {sessionAccount} from '../current-user.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {SignedInResponse} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
@@ -19,7 +20,6 @@ import {
   PasskeySignInOptionsBody,
   RenamePasskeyBody,
 } from '@intakekit/contract/schemas/passkeys';
-import {findAccount} from '../../services/accounts.js';
 import {actorOf} from '../../services/activity.js';
 import {noticeNewBrowser} from '../../services/new-browser-notice.js';
 import {UNVERIFIED_SIGN_IN_METHOD} from '../../services/sign-in-methods.js';
@@ -84,10 +84,8 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      // The password hash is not part of the session's user.
-      const user = await findAccount(app.db, auth.userId);
-      return passkeyRegistrationOptions(passkeys, {familyId: auth.familyId, user}, request.body.password);
+      const session = await sessionAccount(app.db, request);
+      return passkeyRegistrationOptions(passkeys, session, request.body.password);
     },
   );
 

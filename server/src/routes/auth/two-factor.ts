@@ -4,6 +4,7 @@ import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
+import {sessionAccount} from '../current-user.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {
   RecoveryCodesResponse,
@@ -14,7 +15,6 @@ import {
   TwoFactorSetupResponse,
 } from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
-import {findAccount} from '../../services/accounts.js';
 import {noticeNewBrowser} from '../../services/new-browser-notice.js';
 import {UNVERIFIED_SIGN_IN_METHOD} from '../../services/sign-in-methods.js';
 import {clientOf, startSession} from '../../services/sessions.js';
@@ -175,10 +175,8 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      // The password hash is not part of the session's user.
-      const user = await findAccount(app.db, auth.userId);
-      await disableTwoFactor(twoFactor, {familyId: auth.familyId, user}, request.body.password, request.body.code);
+      const session = await sessionAccount(app.db, request);
+      await disableTwoFactor(twoFactor, session, request.body.password, request.body.code);
       await app.recordActivity(request, 'two-factor.disabled');
       return reply.code(204).send(null);
     },
