@@ -1,5 +1,6 @@
 // Request and response shapes of /api/activity, the audit record of security events.
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {ACTIVITY_ACTION_NAMES, ACTIVITY_PAGE_SIZE} from '../activity.js';
 import {Timestamp, Uuid, literalUnion} from './common.js';
 

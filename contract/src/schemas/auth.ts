@@ -1,5 +1,6 @@
 // Request and response shapes of /api/auth/* (the contract's table).
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {
   AnyPassword,
   Email,

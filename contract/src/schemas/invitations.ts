@@ -1,5 +1,6 @@
 // Shapes of /api/invitations/* (the invitee's side of a team invitation).
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {TeamRoleSchema, Timestamp, Uuid} from './common.js';
 import {GrantedRole} from './team.js';
 

@@ -1,5 +1,6 @@
 // Shapes of /api/keys/*.
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {GRACE_PERIODS, KEY_NAME_MAX_LENGTH, KEY_STATUSES, KEY_TYPES} from '../api-keys.js';
 import {KEY_ORIGINS_MAX} from '../origins.js';
 import {NAME_PATTERN, Timestamp, Uuid, literalUnion} from './common.js';

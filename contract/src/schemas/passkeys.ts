@@ -1,7 +1,8 @@
 // Request and response shapes of the passkey routes (/api/auth/passkeys, /api/auth/login/passkey*). The WebAuthn
 // shapes are the W3C's JSON forms (PublicKeyCredential.toJSON()), which the browser library produces and the
 // server library reads; only what the API relies on is spelled out, the rest passes through.
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {AnyPassword, NAME_PATTERN, NAME_RULE, Timestamp, Uuid} from './common.js';
 
 const Base64Url = (maxLength: number) =>

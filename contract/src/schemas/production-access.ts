@@ -1,5 +1,6 @@
 // Shapes of /api/team/production-access.
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {
   MONTHLY_INTAKE_VOLUMES,
   PLANS_MAX_LENGTH,

@@ -1,6 +1,7 @@
 // Shapes of POST /api/sdk/sessions, built from the lists of flows.ts so the SDK, the sample flow and this
 // schema agree by construction.
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {ENVIRONMENTS, QUESTION_TYPES, type FlowQuestion} from '../flows.js';
 import {literalUnion, type Agrees, type Same} from './common.js';
 

@@ -1,5 +1,6 @@
 // Shapes of /api/team/*.
-import {Type, type Static} from 'typebox';
+import * as Type from 'typebox';
+import type {Static} from 'typebox';
 import {AnyPassword, Email, PersonName, TeamRoleSchema, Timestamp, Uuid} from './common.js';
 
 /** The role an invitation grants (never 'owner': ownership only passes by transfer). */
