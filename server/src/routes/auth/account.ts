@@ -4,6 +4,7 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {sessionAccount} from '../current-user.js';
+import {SECRET_CHECK_REFUSALS} from './secret-check-refusals.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {
   ChangePasswordBody,
@@ -61,9 +62,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
             'MISSING_FIELDS',
             'INVALID_PASSWORD',
             'INVALID_CURRENT_PASSWORD',
-            'UNAUTHORIZED',
-            'LOCKED',
-            'RATE_LIMIT_EXCEEDED',
+            ...SECRET_CHECK_REFUSALS,
           ),
         },
       },
@@ -94,13 +93,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
         body: DeleteAccountBody,
         response: {
           204: Type.Null({description: 'Deleted'}),
-          ...errorResponses(
-            'MISSING_FIELDS',
-            'INVALID_CURRENT_PASSWORD',
-            'UNAUTHORIZED',
-            'LOCKED',
-            'RATE_LIMIT_EXCEEDED',
-          ),
+          ...errorResponses('MISSING_FIELDS', 'INVALID_CURRENT_PASSWORD', ...SECRET_CHECK_REFUSALS),
         },
       },
     },

@@ -5,6 +5,7 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {sessionAccount} from '../current-user.js';
+import {SECRET_CHECK_REFUSALS} from './secret-check-refusals.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {SignedInResponse} from '@intakekit/contract/schemas/auth';
 import {errorResponses} from '@intakekit/contract/schemas/common';
@@ -76,9 +77,7 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
             'INVALID_CURRENT_PASSWORD',
             'PASSKEY_LIMIT_REACHED',
             UNVERIFIED_SIGN_IN_METHOD,
-            'UNAUTHORIZED',
-            'LOCKED',
-            'RATE_LIMIT_EXCEEDED',
+            ...SECRET_CHECK_REFUSALS,
           ),
         },
       },

@@ -5,6 +5,7 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {sessionAccount} from '../current-user.js';
+import {SECRET_CHECK_REFUSALS} from './secret-check-refusals.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {
   RecoveryCodesResponse,
@@ -135,9 +136,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
         'New recovery codes for a current code; the old ones stop working',
         'TWO_FACTOR_NOT_ENABLED',
         UNVERIFIED_SIGN_IN_METHOD,
-        'UNAUTHORIZED',
-        'LOCKED',
-        'RATE_LIMIT_EXCEEDED',
+        ...SECRET_CHECK_REFUSALS,
       ),
     },
     async (request) => {
@@ -167,9 +166,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
             'INVALID_CURRENT_PASSWORD',
             'INVALID_TWO_FACTOR_CODE',
             'TWO_FACTOR_NOT_ENABLED',
-            'UNAUTHORIZED',
-            'LOCKED',
-            'RATE_LIMIT_EXCEEDED',
+            ...SECRET_CHECK_REFUSALS,
           ),
         },
       },
