@@ -122,6 +122,9 @@ const API_CODES = {
     status: 401,
     message: 'You were signed out after too many wrong passwords. Wait 15 minutes or reset your password.',
   },
+  // A password on the common list (common-passwords.ts) that passes the length and mix rule, so INVALID_PASSWORD's
+  // message would name the wrong reason.
+  PASSWORD_TOO_COMMON: {status: 400, message: 'This password is too common. Choose one that is harder to guess.'},
   // A signed-in person confirming an action with their password (change it, delete the account, transfer the
   // team, turn two-factor off, add a passkey): the sign-in form's 'email or password' would name the wrong thing.
   INVALID_CURRENT_PASSWORD: {status: 400, message: 'That is not your current password. Please try again.'},

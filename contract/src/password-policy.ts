@@ -1,7 +1,8 @@
 /**
  * The password rule, shared by the API's check, the portal's form validation and its strength meter:
- * at least 10 characters (at most 256) with characters of at least 2 of 4 classes. The API also refuses a short
- * list of common passwords (server/src/lib/passwords.ts); its refusal is INVALID_PASSWORD with its catalogue message.
+ * at least 10 characters (at most 256) with characters of at least 2 of 4 classes; its refusal is INVALID_PASSWORD.
+ * A password that passes it may still be on the common list (common-passwords.ts, PASSWORD_TOO_COMMON), kept apart so
+ * that the pages reading this rule load the list only when a password is typed.
  */
 
 export const PASSWORD_MIN_LENGTH = 10;

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {loadCommonPasswords} from './common-password-list';
 import {passwordChecklist, passwordStrength, strengthLabel} from './password-strength';
 
 describe('passwordStrength', () => {
@@ -34,6 +35,7 @@ describe('passwordStrength', () => {
     expect(lines.map((line) => line.label)).toEqual([
       'at least 10 characters',
       'at least 2 of these kinds of character:',
+      'not a commonly used password',
     ]);
     expect(lines[1]!.kinds!.map((kind) => kind.label)).toEqual([
       'one uppercase letter',
@@ -43,10 +45,20 @@ describe('passwordStrength', () => {
     ]);
     const met = (password: string) => passwordChecklist(password).map((line) => line.met);
     // Ten lower-case letters: long enough, one kind; the API refuses it, and so does the checklist.
-    expect(met('abcdefghij')).toEqual([true, false]);
-    expect(met('1234567890!')).toEqual([true, true]);
-    expect(met('Abcdefghi!')).toEqual([true, true]);
-    expect(met('Ab1!')).toEqual([false, true]);
+    expect(met('abcdefghij')).toEqual([true, false, true]);
+    expect(met('1234567890!')).toEqual([true, true, true]);
+    expect(met('Abcdefghi!')).toEqual([true, true, true]);
+    expect(met('Ab1!')).toEqual([false, true, true]);
     expect(passwordChecklist('1234567890!')[1]!.kinds!.map((kind) => kind.met)).toEqual([false, false, true, true]);
+  });
+
+  it('reads a password on the common list, once loaded, as Too common, with its line not met', async () => {
+    await loadCommonPasswords();
+    expect(passwordStrength('Password123')).toMatchObject({score: 1, label: 'Too common'});
+    expect(passwordStrength('Password-Horse-123').label).toBe('Strong');
+    const common = (password: string) => passwordChecklist(password)[2];
+    expect(common('Password123')).toEqual({label: 'not a commonly used password', met: false});
+    expect(common('Password-Horse-123')).toEqual({label: 'not a commonly used password', met: true});
+    expect(common('')).toEqual({label: 'not a commonly used password', met: false});
   });
 });

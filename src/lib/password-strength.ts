@@ -1,7 +1,8 @@
-/** The password strength meter (score 0-4, Weak to Strong), over the contract's password rule. */
+/** The password strength meter (score 0-4, Weak to Strong), over the contract's password rule and common list. */
 import {hasClassMix, isLongEnough, meetsPasswordRule, passwordClasses} from '@intakekit/contract/password-policy';
+import {isKnownCommonPassword} from './common-password-list';
 
-export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
+export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong' | 'Too common';
 
 export interface PasswordChecks {
   length: boolean;
@@ -38,8 +39,10 @@ export function passwordStrength(password: string): PasswordStrength {
   if (passed >= 4 && password.length >= 12) score += 1;
   // A password the API would refuse never reads better than Weak: the meter, the checklist and the answer agree.
   if (!meetsPasswordRule(password)) score = Math.min(score, 1);
+  const common = isKnownCommonPassword(password);
+  if (common) score = Math.min(score, 1);
   const bounded = Math.min(score, 4) as PasswordStrength['score'];
-  return {score: bounded, label: strengthLabel(bounded), checks};
+  return {score: bounded, label: common ? 'Too common' : strengthLabel(bounded), checks};
 }
 
 export interface ChecklistLine {
@@ -51,7 +54,8 @@ export interface ChecklistLine {
 
 /**
  * The checklist: the rule the API enforces, line by line (at least 10 characters; at least 2 of the 4 kinds of
- * character), the kinds listed under the second line. The product's lines put number and symbol on one line, which
+ * character; not on the common list, met once something is typed that the list, when loaded, does not hold), the
+ * kinds listed under the second line. The product's lines put number and symbol on one line, which
  * counted as one kind while the rule counts two; each kind has its own line so the ticks add up to the rule.
  */
 export function passwordChecklist(password: string): ChecklistLine[] {
@@ -68,5 +72,6 @@ export function passwordChecklist(password: string): ChecklistLine[] {
         {label: 'one symbol', met: checks.symbol},
       ],
     },
+    {label: 'not a commonly used password', met: password.length > 0 && !isKnownCommonPassword(password)},
   ];
 }

@@ -8,7 +8,7 @@
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
-import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
+import {hashPassword, assertAcceptablePassword} from '../lib/passwords.js';
 import type {SecretBox} from '../lib/secret-box.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
 import {
@@ -45,7 +45,7 @@ export async function startAccountRecovery(
 ): Promise<{user: UserWithTeam; endsAt: Date}> {
   const now = config.now();
   const usable = await findUsableToken(app.db, now, 'reset_password', token, 'INVALID_OR_EXPIRED');
-  if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
+  assertAcceptablePassword(newPassword);
   const user = await findUser(app.db, {id: usable.userId});
   if (!user) throw new ApiError('INVALID_OR_EXPIRED');
   // Without two-factor the link resets the password at once: there is nothing to wait for.

@@ -3,7 +3,7 @@
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
-import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
+import {hashPassword, assertAcceptablePassword} from '../lib/passwords.js';
 import type {MailSender} from './ports/mail-sender.js';
 import {supersedeEmailTokens} from '../repositories/email-tokens-repository.js';
 import {deleteUserSessions} from '../repositories/ended-sessions-repository.js';
@@ -35,7 +35,7 @@ export async function registerAccount(
 ): Promise<{userId: string; emailVerified: boolean}> {
   const {email, password, name, teamName, invitationToken} = registration;
   assertAcceptableNames(name, teamName);
-  if (!isAcceptablePassword(password)) throw new ApiError('INVALID_PASSWORD');
+  assertAcceptablePassword(password);
   if (await findUser(db, {email})) throw new ApiError('EMAIL_IN_USE');
 
   const passwordHash = await hashPassword(password);
@@ -85,7 +85,7 @@ export async function changePassword(
   newPassword: string,
   client: SessionClient,
 ): Promise<string> {
-  if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
+  assertAcceptablePassword(newPassword);
   const passwordHash = await hashPassword(newPassword);
   const token = await db.transaction().execute(async (trx) => {
     const now = config.now();

@@ -3,7 +3,7 @@
 // two-factor on, only with a code too).
 import type {Config} from '../config.js';
 import {ApiError} from '../errors.js';
-import {hashPassword, isAcceptablePassword} from '../lib/passwords.js';
+import {hashPassword, assertAcceptablePassword} from '../lib/passwords.js';
 import {clearAttemptsOfUser} from '../repositories/login-throttle-repository.js';
 import {countCodeAttempt} from '../repositories/email-tokens-repository.js';
 import {deleteAllPasskeys} from '../repositories/passkeys-repository.js';
@@ -57,7 +57,7 @@ export async function resetPassword(
   const now = config.now();
   const usable = await findUsableToken(app.db, now, 'reset_password', token, 'INVALID_OR_EXPIRED');
   // Checked after the token so a weak password does not burn a valid link.
-  if (!isAcceptablePassword(newPassword)) throw new ApiError('INVALID_PASSWORD');
+  assertAcceptablePassword(newPassword);
   const holder = await findUser(app.db, {id: usable.userId});
   let secondFactor: SecondFactor | null = null;
   if (holder?.twoFactorEnabled) {

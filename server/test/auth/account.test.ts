@@ -80,7 +80,7 @@ describe('POST /api/auth/change-password', () => {
     expect((await authed(app, token, 'GET', '/api/auth/me')).statusCode).toBe(200);
   });
 
-  it('answers INVALID_PASSWORD and MISSING_FIELDS', async () => {
+  it('answers INVALID_PASSWORD, PASSWORD_TOO_COMMON and MISSING_FIELDS', async () => {
     const {app, mail} = await build();
     const token = await signedIn(app, mail, 'ada@example.com');
     const weak = await authed(app, token, 'POST', '/api/auth/change-password', {
@@ -88,6 +88,11 @@ describe('POST /api/auth/change-password', () => {
       newPassword: 'short',
     });
     expect(weak.json().error.code).toBe('INVALID_PASSWORD');
+    const common = await authed(app, token, 'POST', '/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Password123',
+    });
+    expect(common.json().error.code).toBe('PASSWORD_TOO_COMMON');
     for (const payload of [
       {},
       {currentPassword: PASSWORD},

@@ -109,7 +109,7 @@ describe('POST /api/auth/reset-password', () => {
     }
   });
 
-  it('answers TOKEN_REQUIRED, MISSING_FIELDS and INVALID_PASSWORD, and a weak password keeps the link usable', async () => {
+  it('answers TOKEN_REQUIRED, MISSING_FIELDS, INVALID_PASSWORD and PASSWORD_TOO_COMMON, and a refused password keeps the link usable', async () => {
     const t = await build();
     await register(t.app, 'ada@example.com');
     const token = await resetToken(t);
@@ -122,6 +122,8 @@ describe('POST /api/auth/reset-password', () => {
     expect((await post(t.app, '/api/auth/reset-password', {token})).json().error.code).toBe('MISSING_FIELDS');
     const weak = await post(t.app, '/api/auth/reset-password', {token, newPassword: 'weak'});
     expect(weak.json().error.code).toBe('INVALID_PASSWORD');
+    const common = await post(t.app, '/api/auth/reset-password', {token, newPassword: 'Password123'});
+    expect(common.json().error.code).toBe('PASSWORD_TOO_COMMON');
     expect((await post(t.app, '/api/auth/reset-password', {token, newPassword: NEW_PASSWORD})).statusCode).toBe(200);
     expect((await login(t.app, 'ada@example.com', PASSWORD)).statusCode).toBe(401);
   });

@@ -266,10 +266,11 @@ describe('the lost-authenticator recovery', () => {
     await verify(app, ctx.mail, VICTIM);
     const session = (await login(app, VICTIM)).json().token as string;
     const {secret} = await turnOnTwoFactor(ctx, session);
-    const started = await post(app, '/api/auth/account-recovery', {
-      token: await resetLink(ctx),
-      newPassword: OWNER_PASSWORD,
-    });
+    const token = await resetLink(ctx);
+    // A refused password does not spend the link.
+    const common = await post(app, '/api/auth/account-recovery', {token, newPassword: 'Password123'});
+    expect(common.json().error.code).toBe('PASSWORD_TOO_COMMON');
+    const started = await post(app, '/api/auth/account-recovery', {token, newPassword: OWNER_PASSWORD});
     expect(started.statusCode, started.body).toBe(202);
     const startMail = (await ctx.mail.to(VICTIM)).find(
       (m) => m.subject === 'Your IntakeKit account recovery has started',

@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {build} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, login, post, register, signedIn, verify} from '../helpers/accounts.js';
 import {rowCounts} from '../helpers/database.js';
+import {expectRefusal} from '../helpers/refusals.js';
 
 const body = (extra: Record<string, unknown> = {}) => ({
   email: 'new@example.com',
@@ -115,7 +116,6 @@ describe('POST /api/auth/register', () => {
     ['short', 'Ab1!short'],
     ['one class only', 'abcdefghijkl'],
     ['too long', `Aa1!${'x'.repeat(253)}`],
-    ['common', 'Password123'],
   ])('refuses a %s password with INVALID_PASSWORD', async (_label, password) => {
     const {app} = await build();
     const res = await post(app, '/api/auth/register', body({password}));
@@ -126,6 +126,20 @@ describe('POST /api/auth/register', () => {
     });
     expect(await rowCounts(app.db)).toMatchObject({users: 0});
   });
+
+  // Long enough and mixed, so the length-and-mix message would name the wrong reason.
+  it.each(['Password123', 'PASSWORD123', 'Welcome123!'])(
+    'refuses the common password %s with PASSWORD_TOO_COMMON',
+    async (password) => {
+      const {app} = await build();
+      const res = await post(app, '/api/auth/register', body({password}));
+      expectRefusal(res, 400, {
+        code: 'PASSWORD_TOO_COMMON',
+        message: 'This password is too common. Choose one that is harder to guess.',
+      });
+      expect(await rowCounts(app.db)).toMatchObject({users: 0});
+    },
+  );
 
   it('refuses a wrong bot-check token with TURNSTILE_FAILED', async () => {
     const {app} = await build();

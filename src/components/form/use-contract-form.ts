@@ -61,6 +61,7 @@ export function useContractForm<Values extends FieldValues, Body = Values>({
         get checks() {
           return latest.current.rules.checks;
         },
+        load: () => latest.current.rules.load?.() ?? Promise.resolve(),
       }),
     [schema],
   );

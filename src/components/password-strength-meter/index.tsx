@@ -1,6 +1,7 @@
-import type {ReactNode} from 'react';
+import {useEffect, useSyncExternalStore, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {passwordChecklist, passwordStrength} from '@site/src/lib/password-strength';
+import {commonPasswordsLoaded, loadCommonPasswords, onCommonPasswordsLoaded} from '@site/src/lib/common-password-list';
 import styles from './styles.module.css';
 
 interface Props {
@@ -30,8 +31,17 @@ function Check({label, met}: {label: string; met: boolean}): ReactNode {
   );
 }
 
-/** The strength meter (score 0-4, Weak/Fair/Good/Strong) and the checklist of the rule the API enforces. */
+/**
+ * The strength meter (score 0-4, Weak/Fair/Good/Strong, or Too common) and the checklist of the rule the API
+ * enforces. The common-password list is fetched when the first character is typed, and the meter reads again when it
+ * arrives.
+ */
 export default function PasswordStrengthMeter({password, id}: Props): ReactNode {
+  const typed = password.length > 0;
+  useEffect(() => {
+    if (typed) void loadCommonPasswords();
+  }, [typed]);
+  useSyncExternalStore(onCommonPasswordsLoaded, commonPasswordsLoaded, () => false);
   const {score, label} = passwordStrength(password);
   const checklist = passwordChecklist(password);
   const empty = password.length === 0;

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {ERROR_CATALOGUE} from '@intakekit/contract/errors';
 import {rulesMessage} from './contract-resolver';
 import {
   CHANGE_PASSWORD,
@@ -73,6 +74,20 @@ describe('change password', () => {
     expect(canSubmitChangePassword({current: 'a', next: 'b', confirm: ''})).toBe(false);
     expect(canSubmitChangePassword({current: '', next: 'b', confirm: 'c'})).toBe(false);
     expect(canSubmitChangePassword({current: 'a', next: 'b', confirm: 'c'})).toBe(true);
+  });
+});
+
+describe("a common password (the contract's list, loaded when first needed)", () => {
+  const COMMON = ERROR_CATALOGUE.PASSWORD_TOO_COMMON.message;
+
+  it("is refused in the API's words by sign-up, reset and change, before anything is sent", async () => {
+    expect(await rulesMessage(SIGN_UP, {...NAMES, email: 'a@b.co', password: 'Password123'})).toBe(COMMON);
+    expect(await rulesMessage(RESET_PASSWORD, {password: 'PASSWORD123', confirm: 'PASSWORD123', code: ''})).toBe(
+      COMMON,
+    );
+    expect(await rulesMessage(CHANGE_PASSWORD, {current: 'old', next: 'Welcome123!', confirm: 'Welcome123!'})).toBe(
+      COMMON,
+    );
   });
 });
 

@@ -19,7 +19,13 @@ import {
   validatePassword,
   type SignUpPayload,
 } from '../validation';
+import {commonPasswordMessage, loadCommonPasswords} from '../common-password-list';
 import type {ContractRules, FormCheck} from './contract-resolver';
+
+/** A new password: the rule, then the common list (loaded by the form's `load` before its checks run). */
+function newPasswordMessage(password: string): string | null {
+  return validatePassword(password) ?? commonPasswordMessage(password);
+}
 
 type SignIn = {email: string; password: string};
 
@@ -37,11 +43,12 @@ export const SIGN_IN: ContractRules<SignIn, Pick<LoginBody, 'email' | 'password'
 type SignUp = SignIn & {name: string; teamName: string};
 
 export const SIGN_UP: ContractRules<SignUp, SignUpPayload> = {
+  load: loadCommonPasswords,
   schema: RegisterBody,
   toBody: signUpPayload,
   checks: [
     ...(SIGN_IN.checks as FormCheck<SignUp>[]),
-    {field: 'password', rule: ({password}) => validatePassword(password)},
+    {field: 'password', rule: ({password}) => newPasswordMessage(password)},
     {field: 'name', rule: ({name}) => validateName(name)},
     {field: 'teamName', rule: ({teamName}) => validateName(teamName)},
   ],
@@ -62,19 +69,21 @@ type NewPassword = {password: string; confirm: string; code: string};
 
 /** The link's token is checked before the form shows; the code goes with the body only when asked for. */
 export const RESET_PASSWORD: ContractRules<NewPassword, {newPassword: string}> = {
+  load: loadCommonPasswords,
   schema: ChangePasswordBody,
   toBody: ({password}) => ({newPassword: password}),
   checks: [
     {field: 'password', failed: 'minLength', at: 'newPassword', message: MESSAGES.fillAllFields},
     {field: 'confirm', rule: ({confirm}) => (confirm ? null : MESSAGES.fillAllFields)},
     {field: 'confirm', rule: ({password, confirm}) => (password === confirm ? null : MESSAGES.passwordsDoNotMatch)},
-    {field: 'password', rule: ({password}) => validatePassword(password)},
+    {field: 'password', rule: ({password}) => newPasswordMessage(password)},
   ],
 };
 
 type ChangePassword = {current: string; next: string; confirm: string};
 
 export const CHANGE_PASSWORD: ContractRules<ChangePassword, ChangePasswordBody> = {
+  load: loadCommonPasswords,
   schema: ChangePasswordBody,
   toBody: ({current, next}) => ({currentPassword: current, newPassword: next}),
   checks: [
@@ -83,8 +92,8 @@ export const CHANGE_PASSWORD: ContractRules<ChangePassword, ChangePasswordBody> 
     {field: 'confirm', rule: ({confirm}) => (confirm ? null : MESSAGES.fillAllFields)},
     {field: 'confirm', rule: ({next, confirm}) => (next === confirm ? null : MESSAGES.newPasswordsDoNotMatch)},
     {field: 'next', rule: ({next}) => (next.length < CHANGE_PASSWORD_MIN ? MESSAGES.newPasswordTooShort : null)},
-    // Past the form's 8-character minimum, the rule the API enforces (10 and a mix), in its words, before a round trip.
-    {field: 'next', rule: ({next}) => validatePassword(next)},
+    // Past the form's 8-character minimum, the rule the API enforces (10, a mix, not common), in its words, unsent.
+    {field: 'next', rule: ({next}) => newPasswordMessage(next)},
   ],
 };
 

@@ -20,6 +20,8 @@ export interface ContractRules<Values extends FieldValues, Body> {
   /** The body sent for what was typed (normalised, trimmed); the schema checks this, not the raw text. */
   toBody: (values: Values) => Body;
   checks: readonly FormCheck<Values>[];
+  /** What the checks read that is fetched on demand (the common-password list): awaited before they run. */
+  load?: () => Promise<unknown>;
 }
 
 type Flat = Record<string, FieldError>;
@@ -54,6 +56,7 @@ export function contractResolver<Values extends FieldValues, Body>(
   rules: ContractRules<Values, Body>,
 ): Resolver<Values> {
   return async (values, _context, options) => {
+    await rules.load?.();
     const failures = rules.schema ? schemaFailures(rules.schema, rules.toBody(values)) : {};
     const errors = checkForm(rules.checks, values, failures);
     if (Object.keys(errors).length === 0) return {values, errors: {}};

@@ -61,6 +61,7 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
           ...errorResponses(
             'MISSING_FIELDS',
             'INVALID_PASSWORD',
+            'PASSWORD_TOO_COMMON',
             'INVALID_CURRENT_PASSWORD',
             ...SECRET_CHECK_REFUSALS,
           ),

@@ -26,6 +26,7 @@ const RESET_LINK_ERRORS = [
   'EXPIRED',
   'ALREADY_USED',
   'INVALID_PASSWORD',
+  'PASSWORD_TOO_COMMON',
 ] as const;
 
 export async function passwordResetRoutes(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {

@@ -27,6 +27,7 @@ export async function registerRoute(app: FastifyInstance, {config}: AuthRouteOpt
             'MISSING_FIELDS',
             'INVALID_EMAIL',
             'INVALID_PASSWORD',
+            'PASSWORD_TOO_COMMON',
             'INVALID_NAME',
             'NAME_INVISIBLE_CHARACTERS',
             'NAME_HAS_ADDRESS',
