@@ -137,8 +137,17 @@ test.describe('API keys of a verified user', () => {
     expect((await sdkSession(newKey)).status).toBe(200);
 
     await newRow.getByRole('button', {name: /^Revoke/}).click();
+    // The spec's question, and what stops working.
+    const revokeDialog = page.getByRole('dialog', {name: CONFIRM_REVOKE});
+    await expect(revokeDialog).toHaveAccessibleDescription(
+      new RegExp(`ending ${newKey.slice(-8)}.*Pages that use this key stop starting intakes at once`),
+    );
+    await expect(revokeDialog).toContainText("The guide's snippets and the demo stop using it.");
     await answerConfirm(page, CONFIRM_REVOKE, true, true);
     await expect(newRow.getByRole('cell').nth(2)).toHaveText('Revoked');
+    await expect(
+      page.getByRole('status').filter({hasText: /was revoked\. Pages that use it can no longer start intakes\./}),
+    ).toBeVisible();
     await expect(newRow.getByRole('button', {name: /^(Rotate|Revoke)/})).toHaveCount(0);
     expect(await sdkSession(newKey)).toEqual({status: 401, code: 'INVALID_API_KEY'});
 

@@ -7,7 +7,7 @@ import {useAuthStore} from '@site/src/stores/auth-store';
 import {useProductionAccess, useRequestProductionAccess} from '../api/production-access';
 import {useApiKeys} from '../api/use-api-keys';
 import {keyLabel} from '../lib/format';
-import {CONFIRM_REVOKE} from '../lib/messages';
+import {CONFIRM_REVOKE, revokeConsequence} from '../lib/messages';
 import BestPractices from './best-practices';
 import KeyDetails from './key-details';
 import KeysHeader from './keys-header';
@@ -73,6 +73,11 @@ export default function ApiKeysView(): ReactNode {
             Request sent. We will email you when production access is ready.
           </Notice>
         ) : null}
+        {changes.revokedNotice ? (
+          <Notice variant="success" onDismiss={changes.dismissRevoked}>
+            {changes.revokedNotice}
+          </Notice>
+        ) : null}
         {changes.revealed ? <NewKeyBanner revealed={changes.revealed} onDismiss={changes.dismissRevealed} /> : null}
       </div>
 
@@ -132,7 +137,7 @@ export default function ApiKeysView(): ReactNode {
         open={confirming?.action === 'revoke'}
         onClose={changes.cancel}
         title={CONFIRM_REVOKE}
-        description={confirming ? keyLabel(confirming.key) : undefined}
+        description={confirming ? `${keyLabel(confirming.key)}. ${revokeConsequence(confirming.key)}` : undefined}
         confirmLabel="Revoke key"
         pendingLabel="Revoking..."
         {...revoke.dialogProps(() => changes.runConfirmed())}

@@ -5,7 +5,7 @@ import type {ApiKey, KeyType} from '@site/src/lib/api/keys';
 import {errorCode, serverMessage} from '@site/src/lib/errors';
 import {useKeyActions} from '../api/use-key-actions';
 import {formatKeyType} from '../lib/format';
-import {KEY_LIMIT_FALLBACK} from '../lib/messages';
+import {KEY_LIMIT_FALLBACK, revokedMessage} from '../lib/messages';
 import type {RevealedKey} from './new-key-banner';
 
 export type KeyChange = 'rotate' | 'revoke';
@@ -29,6 +29,7 @@ export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () =
   const [busy, setBusy] = useState<{id: string; action: KeyChange} | null>(null);
   const [confirming, setConfirming] = useState<{key: ApiKey; action: KeyChange} | null>(null);
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
+  const [revokedNotice, setRevokedNotice] = useState<string | null>(null);
 
   // 'Create Sandbox Key' and 'Create Production Key' are one form whose one value is the key type: its progress is
   // react-hook-form's, like every form's, and says which button is busy.
@@ -39,6 +40,7 @@ export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () =
     create.setValue('keyType', keyType);
     void create.submit(async () => {
       setLimitMessage(null);
+      setRevokedNotice(null);
       try {
         const issued = await actions.create.trigger(keyType);
         setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? keyType)} key created`});
@@ -53,6 +55,7 @@ export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () =
   const run = useCallback(
     async (key: ApiKey, action: KeyChange, grace: GracePeriod) => {
       setBusy({id: key.id, action});
+      setRevokedNotice(null);
       try {
         if (action === 'rotate') {
           const issued = await actions.rotate.trigger({key, grace});
@@ -60,6 +63,7 @@ export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () =
         } else {
           await actions.revoke.trigger(key);
           setLimitMessage(null);
+          setRevokedNotice(revokedMessage(key));
         }
       } catch (failure) {
         logFailure(action === 'rotate' ? 'rotating a key' : 'revoking a key', failure);
@@ -89,6 +93,9 @@ export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () =
     dismissRevealed: () => setRevealed(null),
     limitMessage,
     dismissLimit: () => setLimitMessage(null),
+    // What a revoke that went through leaves: the page says what it stopped.
+    revokedNotice,
+    dismissRevoked: () => setRevokedNotice(null),
     // A row's rotate or revoke: asked, confirmed, running.
     busy,
     confirming,
