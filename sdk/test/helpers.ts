@@ -22,8 +22,7 @@ export interface TestApi {
 }
 
 /** A choice question's options from [label, value] pairs. */
-export const choices = (...pairs: Array<[string, OptionValue]>) =>
-  pairs.map(([label, value]) => ({label, value}));
+export const choices = (...pairs: Array<[string, OptionValue]>) => pairs.map(([label, value]) => ({label, value}));
 
 export const SAMPLE_QUESTIONS = [
   {
