@@ -114,7 +114,7 @@ test.describe('a sandbox key restricted to one origin', () => {
     // Rotate with a 1-hour grace: both keys work, and the old one shows the time left.
     await row.getByRole('button', {name: `Rotate Clinic web (ending ${ending})`}).click();
     const dialog = page.getByRole('dialog', {name: CONFIRM_ROTATE});
-    await expect(dialog.getByRole('radio', {name: 'Now'})).toBeChecked();
+    await expect(dialog.getByRole('radio', {name: 'In 24 hours'})).toBeChecked();
     await dialog.getByRole('radio', {name: 'In 1 hour'}).check();
     await expectAccessible(page);
     await dialog.getByRole('button', {name: 'Rotate key'}).click();

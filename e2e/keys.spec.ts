@@ -118,7 +118,13 @@ test.describe('API keys of a verified user', () => {
       .first()
       .getByRole('button', {name: /^Rotate/})
       .click();
-    await answerConfirm(page, CONFIRM_ROTATE, true);
+    // A key in a live page keeps working for a day unless the person chooses otherwise.
+    const rotateDialog = page.getByRole('dialog', {name: CONFIRM_ROTATE});
+    await expect(rotateDialog.getByRole('radio', {name: 'In 24 hours'})).toBeChecked();
+    await expect(rotateDialog.getByRole('button', {name: 'Cancel'})).toBeFocused();
+    await rotateDialog.getByRole('radio', {name: 'Now'}).check();
+    await rotateDialog.getByRole('button', {name: 'Rotate key'}).click();
+    await expect(rotateDialog).toBeHidden();
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByText(COPY_NOW)).toBeVisible();
     const newKey = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';

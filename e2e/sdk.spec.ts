@@ -145,8 +145,9 @@ test.describe('the intake SDK', () => {
     }).toPass({timeout: 15_000});
     await expect(row.getByRole('cell').nth(4)).not.toBeEmpty();
 
-    // Rotate it through the page.
+    // Rotate it through the page, the old key stopping now.
     await row.getByRole('button', {name: /^Rotate/}).click();
+    await page.getByRole('dialog', {name: CONFIRM_ROTATE}).getByRole('radio', {name: 'Now'}).check();
     await page.getByRole('dialog', {name: CONFIRM_ROTATE}).getByRole('button', {name: 'Rotate key'}).click();
     await expect(page.getByTestId('new-key-value')).toHaveText(/^ik_sandbox_/);
 

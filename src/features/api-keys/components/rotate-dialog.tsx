@@ -17,12 +17,15 @@ interface Props {
   onConfirm: (grace: GracePeriod) => Promise<void>;
 }
 
+/** Preselected: a key in a live page keeps working for a day, so no page breaks before it has the new key. */
+const DEFAULT_GRACE: GracePeriod = '24h';
+
 /**
- * The spec's rotate confirmation, with when the old key stops working: now (the spec's behaviour, the default) or
- * after a grace period during which both keys work, so pages can move to the new key without an outage.
+ * The spec's rotate confirmation, with when the old key stops working: after a grace period during which both keys
+ * work, so pages can move to the new key without an outage, or now (the spec's behaviour, chosen on purpose).
  */
 export default function RotateDialog({target, onClose, onConfirm}: Props): ReactNode {
-  const form = useContractForm<{grace: GracePeriod}>({defaultValues: {grace: 'now'}});
+  const form = useContractForm<{grace: GracePeriod}>({defaultValues: {grace: DEFAULT_GRACE}});
   useResetOnClose(target !== null, form.reset);
   const pending = form.formState.isSubmitting;
   return (
