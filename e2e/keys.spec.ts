@@ -11,6 +11,7 @@ import {API_URL} from './support/ports';
 const COPY_NOW = "Copy this key now - you won't be able to see it again!";
 const CONFIRM_ROTATE = 'Rotate this key? The old key will stop working.';
 const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key?';
+const SANDBOX_STAYS = /A sandbox key stays available on this page: Reveal shows it in the table\./;
 const PRODUCTION_TEXT =
   'Sorry, your company is not ready for production integration yet. Please contact our partner success manager.';
 
@@ -57,6 +58,8 @@ test.describe('API keys of a verified user', () => {
     await page.getByRole('button', {name: 'Create Sandbox Key'}).click();
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByText(COPY_NOW)).toBeVisible();
+    // The spec's words stay; for a sandbox key a line under them says it can be seen again.
+    await expect(banner(page).getByText(SANDBOX_STAYS)).toBeVisible();
     const key = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
     expect(key).toMatch(/^ik_sandbox_/);
 
@@ -73,6 +76,13 @@ test.describe('API keys of a verified user', () => {
     await expect(row.getByRole('cell').nth(2)).toHaveText('Active');
     await expect(row.getByRole('cell').nth(4)).toHaveText('Never');
     await expect(page.getByRole('table').getByText(key, {exact: true})).toHaveCount(0);
+    // A sandbox key can be seen again whole (Reveal), then masked again (Hide).
+    const reveal = row.getByRole('button', {name: /^Reveal Sandbox key/});
+    await reveal.click();
+    await expect(row.getByRole('cell').nth(1)).toHaveText(key);
+    await row.getByRole('button', {name: /^Hide Sandbox key/}).click();
+    await expect(row.getByRole('cell').nth(1)).toHaveText(mask(key));
+    await expect(reveal).toBeFocused();
     for (const name of ['Key Type', 'API Key', 'Status', 'Created', 'Last Used', 'Actions']) {
       await expect(page.getByRole('columnheader', {name, exact: true})).toBeVisible();
     }

@@ -1,4 +1,4 @@
-import type {ReactNode} from 'react';
+import {useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {maskApiKey} from '@site/src/lib/mask';
 import type {ApiKey} from '@site/src/lib/api/keys';
@@ -40,6 +40,11 @@ function MaskedKey({masked}: {masked: string}): ReactNode {
   );
 }
 
+/** A sandbox key shown whole (GET /api/keys returns sandbox keys whole: the guide and the demo use them). */
+function FullKey({value}: {value: string}): ReactNode {
+  return <code className={clsx(styles.maskedKey, styles.fullKey)}>{value}</code>;
+}
+
 const COLUMNS = ['Key Type', 'API Key', 'Status', 'Created', 'Last Used', 'Actions'] as const;
 
 /** The keys table: type, masked key, status, created, last used, actions. */
@@ -55,6 +60,14 @@ export default function KeyTable({
   nowMs,
 }: KeyTableProps): ReactNode {
   const locked = lockedProps(canChange, lockedHintId);
+  // The sandbox keys shown whole; production keys are only ever masked (the API keeps no full value of them).
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const toggleShown = (id: string) =>
+    setShown((now) => {
+      const next = new Set(now);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   /** Rotate's and Revoke's shared wiring: named for its key, waiting while a change of that key runs. */
   const change = (key: ApiKey, action: 'rotate' | 'revoke', name: string) => {
     const busy = pending?.id === key.id;
@@ -76,6 +89,8 @@ export default function KeyTable({
           const busy = pending?.id === key.id;
           const masked = maskApiKey(key.apiKey);
           const label = keyLabel(key);
+          const revealable = active && key.keyType === 'sandbox';
+          const whole = revealable && shown.has(key.id);
           return (
             <tr role="row" key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
               <td role="cell" data-label="Key Type">
@@ -85,7 +100,7 @@ export default function KeyTable({
                 </span>
               </td>
               <td role="cell" data-label="API Key">
-                <MaskedKey masked={masked} />
+                {whole ? <FullKey value={key.apiKey} /> : <MaskedKey masked={masked} />}
               </td>
               <td role="cell" data-label="Status">
                 <span
@@ -121,6 +136,16 @@ export default function KeyTable({
                   >
                     Details
                   </button>
+                  {revealable ? (
+                    <button
+                      type="button"
+                      className="button button--sm button--outline button--secondary"
+                      aria-label={`${whole ? 'Hide' : 'Reveal'} ${label}`}
+                      onClick={() => toggleShown(key.id)}
+                    >
+                      {whole ? 'Hide' : 'Reveal'}
+                    </button>
+                  ) : null}
                   {active && !inGrace ? (
                     <button
                       type="button"

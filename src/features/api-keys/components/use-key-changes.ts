@@ -43,7 +43,8 @@ export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () =
       setRevokedNotice(null);
       try {
         const issued = await actions.create.trigger(keyType);
-        setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(issued.key?.keyType ?? keyType)} key created`});
+        const type = issued.key?.keyType ?? keyType;
+        setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(type)} key created`, keyType: type});
       } catch (failure) {
         logFailure(`creating a ${keyType} key`, failure);
         if (errorCode(failure) === 'KEY_LIMIT_REACHED') setLimitMessage(serverMessage(failure) ?? KEY_LIMIT_FALLBACK);
@@ -59,7 +60,11 @@ export function useKeyChanges({onProductionRefused}: {onProductionRefused?: () =
       try {
         if (action === 'rotate') {
           const issued = await actions.rotate.trigger({key, grace});
-          setRevealed({apiKey: issued.apiKey, title: `${formatKeyType(key.keyType)} key rotated`});
+          setRevealed({
+            apiKey: issued.apiKey,
+            title: `${formatKeyType(key.keyType)} key rotated`,
+            keyType: key.keyType,
+          });
         } else {
           await actions.revoke.trigger(key);
           setLimitMessage(null);
