@@ -229,6 +229,11 @@ test('a plain member sees no invite form and no Remove buttons, and leaves the t
   await expect(dialog(page)).toHaveCount(0);
   await expect(memberRows(page)).toHaveCount(3);
 
+  // Without a team the page asks for no team: no refused GET /api/team (Chromium logs each as a console error).
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/team' && response.status() >= 400) refused.push(response.url());
+  });
   await page.getByRole('button', {name: 'Leave team'}).click();
   await dialog(page).getByRole('button', {name: 'Leave team'}).click();
   await expect(page.getByRole('heading', {name: 'No Team Organization'})).toBeVisible();
@@ -243,6 +248,24 @@ test('a plain member sees no invite form and no Remove buttons, and leaves the t
   await expect(page.getByLabel('Full name')).toBeVisible();
   await expect(page.getByRole('textbox', {name: 'Team', exact: true})).toHaveCount(0);
   await expect(page.getByRole('button', {name: 'Leave team'})).toHaveCount(0);
+
+  // The empty state offers a way on: a team of their own, named by the same rule as every name.
+  await gotoHydrated(page, '/team');
+  await expect(page.getByRole('heading', {name: 'No Team Organization'})).toBeVisible();
+  expect(refused).toEqual([]);
+  const create = page.getByRole('form', {name: 'Create a team'});
+  await create.getByLabel('Team name').fill('mo.example.com');
+  await create.getByRole('button', {name: 'Create team'}).click();
+  await expect(create.getByText(/Names cannot contain a web or email address/).first()).toBeVisible();
+  await create.getByLabel('Team name').fill('  Mo Solo Clinic ');
+  await create.getByRole('button', {name: 'Create team'}).click();
+  await expect(page.getByText('Manage who belongs to Mo Solo Clinic.')).toBeVisible();
+  await expect(memberRows(page)).toHaveCount(1);
+  await expect(rowFor(page, member.email)).toContainText('OWNER');
+  await expect(inviteForm(page)).toBeVisible();
+  // The session's user learnt it: Settings (without reloading) names the new team.
+  await page.getByRole('link', {name: 'Settings'}).click();
+  await expect(page.getByRole('textbox', {name: 'Team', exact: true})).toHaveValue('Mo Solo Clinic');
 });
 
 test('the owner removes a member with the in-app dialog, which says their keys stay valid and to rotate them', async ({
@@ -278,6 +301,9 @@ test('the owner removes a member with the in-app dialog, which says their keys s
   await expect(page.getByTestId('team-feedback')).toHaveText('Lee Leaves was removed from Removal Clinic.');
   // The removed member lost access at once.
   expect((await teamOf(leaves)).status).toBe(404);
+  // One status at a time: the invitation's replaces the removal's.
+  await inviteInPage(page, uniqueEmail('next'));
+  await expect(page.getByText('Lee Leaves was removed from Removal Clinic.')).toHaveCount(0);
 });
 
 test('the owner makes a member an admin and back; an admin removes members only; a refused removal shows in the dialog', async ({

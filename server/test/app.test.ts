@@ -183,6 +183,8 @@ describe('OpenAPI document', () => {
       'PATCH /api/team/{id}',
       'POST /api/team/transfer',
       'POST /api/team/leave',
+      // A team of one's own, for a user in no team.
+      'POST /api/team',
       // Production access: the owner asks, the operator answers from the command line.
       'GET /api/team/production-access',
       'POST /api/team/production-access',

@@ -46,6 +46,8 @@ export const TeamSettingsBody = Type.Object({requireTwoFactor: Type.Boolean()});
 export const TeamSettingsResponse = Type.Object({requireTwoFactor: Type.Boolean()});
 export const ChangeRoleBody = Type.Object({role: GrantedRole});
 export const MemberResponse = Type.Object({user: MemberBody});
+/** A team of one's own (for a user in no team): its name keeps the name rule; blank once trimmed is missing. */
+export const CreateTeamBody = Type.Object({name: PersonName});
 export const TransferBody = Type.Object({userId: Uuid, password: AnyPassword});
 export const TransferResponse = Type.Object({
   team: Type.Object({id: Uuid, name: Type.String(), role: Type.Literal('admin')}),
@@ -62,5 +64,6 @@ export type TeamSettingsBody = Static<typeof TeamSettingsBody>;
 export type TeamSettingsResponse = Static<typeof TeamSettingsResponse>;
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 export type MemberResponse = Static<typeof MemberResponse>;
+export type CreateTeamBody = Static<typeof CreateTeamBody>;
 export type TransferBody = Static<typeof TransferBody>;
 export type TransferResponse = Static<typeof TransferResponse>;

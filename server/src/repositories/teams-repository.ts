@@ -3,10 +3,16 @@ import {sql} from 'kysely';
 import type {Db} from '../db/connect.js';
 import type {TeamRole} from '../db/schema.js';
 
-export async function createTeamWithOwner(db: Db, name: string, ownerId: string, now: Date): Promise<string> {
+/** A team with no members yet; its id. */
+export async function insertTeam(db: Db, name: string, now: Date): Promise<string> {
   const team = await db.insertInto('teams').values({name, created_at: now}).returning('id').executeTakeFirstOrThrow();
-  await addMember(db, team.id, ownerId, 'owner', now);
   return team.id;
+}
+
+export async function createTeamWithOwner(db: Db, name: string, ownerId: string, now: Date): Promise<string> {
+  const teamId = await insertTeam(db, name, now);
+  await addMember(db, teamId, ownerId, 'owner', now);
+  return teamId;
 }
 
 /** Whether the operator marked the team production-ready (production keys need it). */

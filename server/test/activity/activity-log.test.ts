@@ -98,6 +98,7 @@ describe('the activity log', () => {
     await authed(app, signedInAgain, 'PATCH', `/api/team/${admin.id}`, {role: 'admin'});
     const leaver = await joinTeam(app, mail, signedInAgain, 'leaver@example.com');
     await authed(app, leaver.token, 'POST', '/api/team/leave');
+    await authed(app, leaver.token, 'POST', '/api/team', {name: 'Leaver Clinic'});
     await authed(app, signedInAgain, 'DELETE', `/api/team/${member.id}`);
     // Production access: asked for by the owner, granted and withdrawn by the operator's command.
     await authed(app, signedInAgain, 'POST', '/api/team/production-access', {

@@ -8,6 +8,7 @@ import {authRateLimit} from '../../plugins/rate-limit.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {
   ChangeRoleBody,
+  CreateTeamBody,
   MemberIdParams,
   MemberResponse,
   TeamResponse,
@@ -25,6 +26,7 @@ import {
   transferOwnership,
   type TeamContext,
 } from '../../services/team.js';
+import {createTeam} from '../../services/team-creation.js';
 import {teamInvitationRoutes} from './invitations.js';
 import {removeByIdRoute} from './remove-by-id.js';
 import {productionAccessRoutes} from './production-access.js';
@@ -51,6 +53,40 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
       },
     },
     async (request) => showTeam(team, currentUser(request)),
+  );
+
+  routes.post(
+    '/api/team',
+    {
+      // A user in no team has no team policy to meet.
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['team'],
+        summary: 'Start a team (a user in no team): the caller owns it and their own API keys become its keys',
+        security: session,
+        body: CreateTeamBody,
+        response: {
+          201: TeamResponse,
+          ...errorResponses(
+            'MISSING_FIELDS',
+            'INVALID_NAME',
+            'NAME_INVISIBLE_CHARACTERS',
+            'NAME_HAS_ADDRESS',
+            'UNAUTHORIZED',
+            'ALREADY_IN_TEAM',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await createTeam(team, currentUser(request), request.body.name);
+      // The team's own log starts with it.
+      await app.recordActivity(request, 'team.created', {
+        teamId: created.team.id,
+        target: {type: 'team', id: created.team.id, label: created.team.name},
+      });
+      return reply.code(201).send(created);
+    },
   );
 
   routes.post(

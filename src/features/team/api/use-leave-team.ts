@@ -13,7 +13,8 @@ import {TEAM_PATH} from './use-team';
  * the page can show the result when it ends.
  */
 export function useLeaveTeam(): () => Promise<void> {
-  const {trigger} = useSWRMutation(TEAM_PATH, () => leaveTeam());
+  // No team to read afterwards: the cache learns "no team" without asking (GET /api/team would answer 404).
+  const {trigger} = useSWRMutation(TEAM_PATH, () => leaveTeam(), {populateCache: () => null, revalidate: false});
   const refreshUser = useAuthStore((s) => s.refreshUser);
   const {mutate} = useSWRConfig();
   return useCallback(async () => {

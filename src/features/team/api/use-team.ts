@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import {apiClient, isApiError} from '@site/src/lib/api-client';
+import {useAuthStore} from '@site/src/stores/auth-store';
 import type {InvitationBody, MemberBody, TeamResponse} from '@intakekit/contract/schemas/team';
 
 /** A member row of GET /api/team. */
@@ -26,7 +27,12 @@ export async function fetchTeam(): Promise<TeamData | null> {
   }
 }
 
-/** The user's team and its members; `data === null` means no team. */
+/**
+ * The user's team and its members; `data === null` means no team. A user the session knows to be in no team is not
+ * asked about (the API would answer 404, which the browser logs as an error); one removed meanwhile still reads null.
+ */
 export function useTeam() {
-  return useSWR<TeamData | null>(TEAM_PATH, fetchTeam);
+  const inTeam = useAuthStore((s) => Boolean(s.user?.team));
+  const {data, error, isLoading, mutate} = useSWR<TeamData | null>(inTeam ? TEAM_PATH : null, fetchTeam);
+  return {data: inTeam ? data : null, error, isLoading, mutate};
 }

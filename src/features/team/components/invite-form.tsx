@@ -1,12 +1,10 @@
-import {useState, type FormEvent, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import FormField, {EmailField} from '@site/src/components/form-field';
 import {FormSubmit, useContractForm} from '@site/src/components/form';
 import Notice from '@site/src/components/notice';
 import SelectOptions from '@site/src/components/select-options';
 import {serverMessageOr} from '@site/src/lib/errors';
 import type {InviteInput} from '../api/add-team-member';
-import type {TeamInvitation} from '../api/use-team';
-import {expiryText} from '../lib/expiry';
 import {INVITE_FALLBACK} from '../lib/messages';
 import type {GrantableRole} from '../lib/roles';
 import {INVITE} from '../lib/rules';
@@ -16,7 +14,7 @@ import styles from './invite-form.module.css';
 export {INVITE_FALLBACK};
 
 interface Props {
-  onInvite: (input: InviteInput) => Promise<{invitation: TeamInvitation}>;
+  onInvite: (input: InviteInput) => Promise<unknown>;
   /** The roles the caller may grant: the select is shown only when there is a choice (the owner). */
   roles: readonly GrantableRole[];
 }
@@ -36,25 +34,17 @@ export default function InviteForm({onInvite, roles}: Props): ReactNode {
     defaultValues: {email: '', name: '', role: 'member' as GrantableRole},
     failureMessage: inviteFailure,
   });
-  const [done, setDone] = useState<string | null>(null);
   const chooseRole = roles.length > 1;
   const email = form.watch('email');
 
+  // The page says the result, in the one place its statuses share (onInvite's caller).
   const send = form.submit(async (body) => {
-    const {invitation} = await onInvite(body);
+    await onInvite(body);
     form.reset();
-    const expiry = invitation?.expiresAt ? expiryText(invitation.expiresAt).toLowerCase() : 'expires in 7 days';
-    setDone(
-      `Invitation sent to ${invitation?.email ?? body.email}. They join when they accept it; the link ${expiry}.`,
-    );
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    setDone(null);
-    return send(event);
-  };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Invite a team member">
+    <form onSubmit={(e) => void send(e)} noValidate aria-label="Invite a team member">
       {form.formError ? (
         <Notice
           ref={form.errorProps.errorRef}
@@ -81,11 +71,6 @@ export default function InviteForm({onInvite, roles}: Props): ReactNode {
           </FormSubmit>
         </div>
       </div>
-      {done ? (
-        <Notice variant="success" className={styles.inviteNotice} onDismiss={() => setDone(null)}>
-          {done}
-        </Notice>
-      ) : null}
     </form>
   );
 }

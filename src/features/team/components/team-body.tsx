@@ -39,7 +39,7 @@ export default function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamN
           title="Invite a member"
           description="We email them a link. They join when they accept it, signed in with that address; the link expires in 7 days."
         >
-          <InviteForm onInvite={actions.invite.trigger} roles={abilities.inviteRoles} />
+          <InviteForm onInvite={actions.invite} roles={abilities.inviteRoles} />
         </Panel>
       ) : null}
       <Panel id="members" title="Members" aside={<PanelCount>{data.users.length}</PanelCount>} flush>

@@ -2,6 +2,8 @@ import {useCallback, useEffect, useRef, useState} from 'react';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import type {TeamData, TeamInvitation, TeamMember} from '../api/use-team';
 import {useTeamActions} from '../api/use-team-actions';
+import type {InviteInput} from '../api/add-team-member';
+import {expiryText} from '../lib/expiry';
 import {personLabel} from '../lib/format';
 import {actionFailure, FAILED} from '../lib/messages';
 import {roleWithArticle, type GrantableRole} from '../lib/roles';
@@ -50,6 +52,17 @@ export function useMemberActions(data: TeamData) {
     [],
   );
 
+  /** The invite form's send: its success is this page's one status (a refusal stays in the form). */
+  const invite = async (input: InviteInput) => {
+    setFeedback(null);
+    const {invitation} = await actions.invite.trigger(input);
+    const expiry = invitation?.expiresAt ? expiryText(invitation.expiresAt).toLowerCase() : 'expires in 7 days';
+    setFeedback({
+      variant: 'success',
+      text: `Invitation sent to ${invitation?.email ?? input.email}. They join when they accept it; the link ${expiry}.`,
+    });
+  };
+
   const changeRole = (member: TeamMember, next: GrantableRole) =>
     void rowAction(
       {id: member.id, action: 'role'},
@@ -94,7 +107,7 @@ export function useMemberActions(data: TeamData) {
   };
 
   return {
-    invite: actions.invite,
+    invite,
     busy,
     feedback,
     feedbackRef,

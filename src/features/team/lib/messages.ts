@@ -13,6 +13,7 @@ export const FAILED = {
   role: 'Failed to change the role',
   transfer: 'Failed to transfer ownership',
   leave: 'Failed to leave the team',
+  create: 'Failed to create the team',
 } as const;
 
 /**

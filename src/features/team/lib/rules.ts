@@ -2,7 +2,8 @@
  * The Team page's forms: the contract's body schema (what the API validates), the body sent for what was typed, and
  * the checks the schema does not hold, each with its message.
  */
-import {AddMemberBody, TransferBody} from '@intakekit/contract/schemas/team';
+import {AddMemberBody, CreateTeamBody, TransferBody} from '@intakekit/contract/schemas/team';
+import {ERROR_MESSAGES} from '@site/src/lib/errors';
 import type {ContractRules} from '@site/src/lib/forms/contract-resolver';
 import {normalizeEmail, optionalTrimmed, validateName} from '@site/src/lib/validation';
 import type {GrantableRole} from './roles';
@@ -26,4 +27,17 @@ export const TRANSFER: ContractRules<TransferValues, TransferBody> = {
   schema: TransferBody,
   toBody: (values) => values,
   checks: [],
+};
+
+export type CreateTeamValues = {name: string};
+
+/** A team of one's own: a name (trimmed; blank is no name), by the name rule every person and team name keeps. */
+export const CREATE_TEAM: ContractRules<CreateTeamValues, CreateTeamBody> = {
+  schema: CreateTeamBody,
+  toBody: ({name}) => ({name: name.trim()}),
+  checks: [
+    {field: 'name', rule: ({name}) => (name.trim() ? null : ERROR_MESSAGES.INVALID_NAME)},
+    {field: 'name', failed: 'maxLength', message: ERROR_MESSAGES.INVALID_NAME},
+    {field: 'name', rule: ({name}) => validateName(name)},
+  ],
 };
