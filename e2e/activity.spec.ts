@@ -6,22 +6,31 @@ import {readFile} from 'node:fs/promises';
 import type {Page} from '@playwright/test';
 import {test, expect, apiCall, expectAccessible, mail, users, type TestUser} from './fixtures';
 
-async function teamWithEvents(): Promise<{owner: TestUser; member: TestUser}> {
+/** `user` joins the owner's team through the invitation email; gives their member id. */
+async function join(ownerToken: string, user: TestUser): Promise<string> {
+  await apiCall('POST', '/api/team/add', {email: user.email}, ownerToken);
+  const invitation = await mail.waitFor(user.email, {subject: /invited you to join/});
+  const token = new URL(mail.link(invitation, '/accept-invitation?token=')).searchParams.get('token');
+  const userToken = await users.token(user);
+  await apiCall('POST', '/api/invitations/accept', {token}, userToken);
+  return (await apiCall<{user: {id: string}}>('GET', '/api/auth/me', undefined, userToken)).user.id;
+}
+
+async function teamWithEvents(): Promise<{owner: TestUser; member: TestUser; ownerToken: string}> {
   const owner = await users.create({name: 'Ava Auditor', teamName: 'Audit Clinic'});
   const member = await users.create({name: 'Max Member'});
   const ownerToken = await users.token(owner);
   await apiCall('POST', '/api/keys/sandbox', {name: 'Clinic web'}, ownerToken);
-  await apiCall('POST', '/api/team/add', {email: member.email}, ownerToken);
-  const invitation = await mail.waitFor(member.email, {subject: /invited you to join/});
-  const token = new URL(mail.link(invitation, '/accept-invitation?token=')).searchParams.get('token');
-  await apiCall('POST', '/api/invitations/accept', {token}, await users.token(member));
-  return {owner, member};
+  await join(ownerToken, member);
+  return {owner, member, ownerToken};
 }
 
 const rows = (page: Page) => page.getByRole('region', {name: 'Activity events'}).getByRole('row');
 
 test('the owner reads, filters and exports the team’s events; a member sees their own', async ({page, secondPage}) => {
-  const {owner, member} = await teamWithEvents();
+  const {owner, member, ownerToken} = await teamWithEvents();
+  const removed = await users.create({name: 'Rex Removed'});
+  await apiCall('DELETE', `/api/team/${await join(ownerToken, removed)}`, undefined, ownerToken);
   await users.signIn(page, owner, '/activity');
   await expect(page.getByRole('heading', {level: 1, name: 'Activity'})).toBeVisible();
   await expect(page.getByText("Your team's security events", {exact: false})).toBeVisible();
@@ -29,7 +38,9 @@ test('the owner reads, filters and exports the team’s events; a member sees th
   await expect(created).toHaveCount(1);
   await expect(created).toContainText(/Clinic web \(ending \w{8}\)/);
   await expect(created).toContainText(owner.email);
-  await expect(rows(page).filter({hasText: 'Invitation accepted'})).toContainText(member.email);
+  await expect(rows(page).filter({hasText: 'Invitation accepted'}).last()).toContainText(member.email);
+  // A removal names the address removed, not an id.
+  await expect(rows(page).filter({hasText: 'Member removed'})).toContainText(removed.email);
   await expectAccessible(page);
 
   // One action only.
@@ -50,9 +61,10 @@ test('the owner reads, filters and exports the team’s events; a member sees th
   expect(file.suggestedFilename()).toBe('intakekit-activity.csv');
   const csv = await readFile((await file.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('"Time (UTC)","Person","Action","Target","IP address","User agent","Result"');
+  // The action as the page names it, and its stable code beside it.
+  expect(lines[0]).toBe('"Time (UTC)","Person","Action","Action code","Target","IP address","User agent","Result"');
   expect(lines.length).toBeGreaterThan(1);
-  for (const line of lines.slice(1)) expect(line).toMatch(/^"[^"]+","[^"]*","sign-in",/);
+  for (const line of lines.slice(1)) expect(line).toMatch(/^"[^"]+","[^"]*","Signed in","sign-in",/);
 
   // A member reads their own events only.
   await users.signIn(secondPage, member, '/activity');

@@ -11,7 +11,13 @@ import {
 } from '../repositories/activity-repository.js';
 import {findUser, type UserWithTeam} from '../repositories/users-repository.js';
 import type {SessionClient} from './sessions.js';
-import {ACTIVITY_EXPORT_MAX, ACTIVITY_PAGE_SIZE, csvCell, type ActivityAction} from '@intakekit/contract/activity';
+import {
+  ACTIVITY_ACTIONS,
+  ACTIVITY_EXPORT_MAX,
+  ACTIVITY_PAGE_SIZE,
+  csvCell,
+  type ActivityAction,
+} from '@intakekit/contract/activity';
 import type {ActivityEventBody, ActivityListResponse, ActivityQuery} from '@intakekit/contract/schemas/activity';
 import {DAY_MS} from '../lib/durations.js';
 
@@ -119,7 +125,17 @@ export async function readActivity(db: Db, user: UserWithTeam, query: ActivityQu
   };
 }
 
-export const ACTIVITY_CSV_COLUMNS = ['Time (UTC)', 'Person', 'Action', 'Target', 'IP address', 'User agent', 'Result'];
+// 'Action' as the page names it, for people; 'Action code' as the API stores it, for scripts (labels may be reworded).
+export const ACTIVITY_CSV_COLUMNS = [
+  'Time (UTC)',
+  'Person',
+  'Action',
+  'Action code',
+  'Target',
+  'IP address',
+  'User agent',
+  'Result',
+];
 
 /** The filtered log as CSV (every cell quoted and formula-safe), newest first, at most ACTIVITY_EXPORT_MAX rows. */
 export async function exportActivity(db: Db, user: UserWithTeam, query: ActivityQuery): Promise<string> {
@@ -128,7 +144,16 @@ export async function exportActivity(db: Db, user: UserWithTeam, query: Activity
   for (const row of rows) {
     const target = row.target_label ?? row.target_id ?? '';
     lines.push(
-      [row.at.toISOString(), row.actor_email, row.action, target, row.ip_address, row.user_agent, row.result]
+      [
+        row.at.toISOString(),
+        row.actor_email,
+        ACTIVITY_ACTIONS[row.action as ActivityAction] ?? row.action,
+        row.action,
+        target,
+        row.ip_address,
+        row.user_agent,
+        row.result,
+      ]
         .map(csvCell)
         .join(','),
     );

@@ -86,14 +86,16 @@ export async function changeMemberRole({db}: TeamContext, user: UserWithTeam, id
   });
 }
 
-export async function removeTeamMember({db}: TeamContext, user: UserWithTeam, id: string): Promise<void> {
+/** Removes a member; answers their address (the activity log names the person, not an id). */
+export async function removeTeamMember({db}: TeamContext, user: UserWithTeam, id: string): Promise<string> {
   const team = teamOf(user);
   assertManager(team);
   // Leaving is its own call (POST /api/team/leave), with its own rule for the owner.
   if (id === user.id) throw new ApiError('FORBIDDEN');
-  await withMember(db, team.id, id, async (trx, member) => {
+  return withMember(db, team.id, id, async (trx, member) => {
     if (member.role === 'owner' || (member.role === 'admin' && team.role !== 'owner')) throw new ApiError('FORBIDDEN');
     await removeMember(trx, team.id, id);
+    return member.email;
   });
 }
 

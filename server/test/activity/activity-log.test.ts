@@ -160,6 +160,10 @@ describe('the activity log', () => {
       result: 'failure',
     });
     expect(team.find((e) => e.action === 'invitation.accepted')).toMatchObject({actor: {email: 'leaver@example.com'}});
+    // A removal names the address removed (the id alone says nothing to a reader).
+    expect(team.find((e) => e.action === 'member.removed')).toMatchObject({
+      target: {type: 'member', id: member.id, label: 'member@example.com'},
+    });
     expect(team.find((e) => e.action === 'invitation.declined')).toMatchObject({
       actor: {id: null, email: 'no@example.com'},
     });
@@ -219,12 +223,13 @@ describe('the activity log', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="intakekit-activity.csv"');
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('"Time (UTC)","Person","Action","Target","IP address","User agent","Result"');
+    // The action as the page names it, then its stable code.
+    expect(lines[0]).toBe('"Time (UTC)","Person","Action","Action code","Target","IP address","User agent","Result"');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"'@SUM(1+1) (ending `);
     expect(lines[2]).toContain(`"'=HYPERLINK(""https://evil.example"",""x"") (ending `);
     for (const line of lines.slice(1))
-      expect(line).toMatch(/^"2026-01-15T09:00:00\.000Z","owner@example\.com","key\.created",/);
+      expect(line).toMatch(/^"2026-01-15T09:00:00\.000Z","owner@example\.com","API key created","key\.created",/);
     expect((await events(app, owner, 'action=activity.exported')).length).toBe(1);
   });
 

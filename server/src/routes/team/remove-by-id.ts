@@ -11,7 +11,8 @@ import {currentUser} from '../current-user.js';
 
 export interface RemoveById {
   summary: string;
-  remove: (user: UserWithTeam, id: string) => Promise<void>;
+  /** Takes it off; answers how the activity log names it (a member's address), when known. */
+  remove: (user: UserWithTeam, id: string) => Promise<string | void>;
   /** What was done: the activity log's action and target type, and the 204's description. */
   done: [action: ActivityAction, target: 'member' | 'invitation', description: string];
 }
@@ -38,8 +39,10 @@ export function removeByIdRoute(
       },
     },
     async (request, reply) => {
-      await remove(currentUser(request), request.params.id);
-      await app.recordActivity(request, action, {target: {type: target, id: request.params.id}});
+      const label = await remove(currentUser(request), request.params.id);
+      await app.recordActivity(request, action, {
+        target: {type: target, id: request.params.id, ...(label ? {label} : {})},
+      });
       return reply.code(204).send(null);
     },
   );
