@@ -33,10 +33,12 @@ test('set up from the setup key, sign in with a code and with a recovery code, t
   const secret = (await section.getByLabel('Setup key', {exact: true}).innerText()).replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const code = section.getByLabel('Authentication code');
-  // A wrong code is refused in words, and nothing changes.
+  // A wrong code is refused in words, and nothing changes; no recovery code exists yet, so none is offered.
   await code.fill('000000');
   await section.getByRole('button', {name: 'Turn on two-factor'}).click();
-  await expect(section.getByText('That code is not valid. Try again, or use a recovery code.')).toBeVisible();
+  await expect(
+    section.getByText('That code is not valid. Enter the 6-digit code your authenticator app shows now.'),
+  ).toBeVisible();
   await code.fill(appCode(secret));
   await section.getByRole('button', {name: 'Turn on two-factor'}).click();
 

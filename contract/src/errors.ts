@@ -135,6 +135,11 @@ const API_CODES = {
   INVALID_ACTIVITY_FILTER: {status: 400, message: 'Pick a start date on or before the end date.'},
   // Two-factor sign-in (two-factor.ts).
   INVALID_TWO_FACTOR_CODE: {status: 400, message: 'That code is not valid. Try again, or use a recovery code.'},
+  // The setup's confirmation: no recovery code exists yet, so the refusal cannot offer one.
+  INVALID_SETUP_CODE: {
+    status: 400,
+    message: 'That code is not valid. Enter the 6-digit code your authenticator app shows now.',
+  },
   TWO_FACTOR_CHALLENGE_EXPIRED: {
     status: 400,
     message: 'Your sign-in took too long. Enter your email and password again.',

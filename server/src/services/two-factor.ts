@@ -100,7 +100,7 @@ export async function enableTwoFactor(context: TwoFactorContext, user: UserWithT
   const code = normalizeTotpCode(input);
   const now = context.config.now();
   const step = code === null ? null : matchingStep(context.box.open(pending.secret_ciphertext), code, now);
-  if (step === null) throw invalidCode();
+  if (step === null) throw new ApiError('INVALID_SETUP_CODE');
   return context.db.transaction().execute(async (trx) => {
     if (!(await confirmSecret(trx, user.id, now, step))) throw new ApiError('TWO_FACTOR_SETUP_REQUIRED');
     await setTwoFactorEnabled(trx, user.id, true, now);

@@ -32,19 +32,25 @@ import {
 
 // A code of the wrong shape is a wrong code, like a too-long password is a wrong password.
 const CODE_IS_INVALID = {validationCodes: {invalid: {code: 'INVALID_TWO_FACTOR_CODE'}}} as const;
+// During the setup no recovery code exists yet: its wrong code has a refusal that does not offer one.
+const SETUP_CODE_IS_INVALID = {validationCodes: {invalid: {code: 'INVALID_SETUP_CODE'}}} as const;
 
 export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const session = [{session: []}];
   // Enabling and replacing the codes both take a current code and answer the new recovery codes.
-  const recoveryCodesSchema = (summary: string, ...refusals: Parameters<typeof errorResponses>) => ({
+  const recoveryCodesSchema = (
+    summary: string,
+    wrongCode: 'INVALID_TWO_FACTOR_CODE' | 'INVALID_SETUP_CODE',
+    ...refusals: Parameters<typeof errorResponses>
+  ) => ({
     tags: ['auth'],
     summary,
     security: session,
     body: TwoFactorCodeBody,
     response: {
       200: RecoveryCodesResponse,
-      ...errorResponses('MISSING_FIELDS', 'INVALID_TWO_FACTOR_CODE', ...refusals),
+      ...errorResponses('MISSING_FIELDS', wrongCode, ...refusals),
     },
   });
 
@@ -111,9 +117,10 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
     '/api/auth/two-factor/enable',
     {
       preHandler: app.requireUser,
-      config: CODE_IS_INVALID,
+      config: SETUP_CODE_IS_INVALID,
       schema: recoveryCodesSchema(
         'Confirm the setup with a code: two-factor is on; answers the recovery codes, shown this once',
+        'INVALID_SETUP_CODE',
         'TWO_FACTOR_SETUP_REQUIRED',
         'TWO_FACTOR_ALREADY_ENABLED',
         UNVERIFIED_SIGN_IN_METHOD,
@@ -134,6 +141,7 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
       config: {rateLimit: authRateLimit(config), ...CODE_IS_INVALID},
       schema: recoveryCodesSchema(
         'New recovery codes for a current code; the old ones stop working',
+        'INVALID_TWO_FACTOR_CODE',
         'TWO_FACTOR_NOT_ENABLED',
         UNVERIFIED_SIGN_IN_METHOD,
         ...SECRET_CHECK_REFUSALS,
