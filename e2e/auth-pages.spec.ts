@@ -171,6 +171,23 @@ test.describe('reset-password page', () => {
   });
 });
 
+test.describe('sign-in page', () => {
+  test('Tab goes email, password, Sign in, and only then Forgot password?', async ({page}) => {
+    await gotoHydrated(page, '/login');
+    await page.getByLabel(/^email/i).focus();
+    const order = [
+      page.getByLabel(/^password/i),
+      page.getByRole('button', {name: 'Show password'}),
+      page.getByRole('button', {name: 'Sign in', exact: true}),
+      page.getByRole('link', {name: 'Forgot password?'}),
+    ];
+    for (const next of order) {
+      await page.keyboard.press('Tab');
+      await expect(next).toBeFocused();
+    }
+  });
+});
+
 test.describe('sign-up page', () => {
   test('speaks the spec messages and sends a trimmed, lowercased address', async ({page}) => {
     await gotoHydrated(page, '/register');

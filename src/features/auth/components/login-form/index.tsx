@@ -144,11 +144,6 @@ export default function LoginForm(): ReactNode {
           autoComplete="current-password"
           {...signIn.field('password')}
           required
-          labelAside={
-            <Link to="/forgot-password" className={form.inlineLink}>
-              Forgot password?
-            </Link>
-          }
           visible={showPassword}
           onToggleVisible={() => setShowPassword((v) => !v)}
         />
@@ -160,6 +155,10 @@ export default function LoginForm(): ReactNode {
         >
           Sign in
         </FormSubmit>
+        {/* After the button, so the keyboard goes from the password straight to Sign in. */}
+        <div className={form.linkRow}>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
       </form>
       {passkeys ? (
         <PasskeyAlternative control={passkey.control} disabled={submitting} onClick={() => void onPasskey()}>
