@@ -78,6 +78,10 @@ test.describe('the SDK guide', () => {
     for (const title of ['Documentation', 'Quick Start', 'Secure API']) {
       await expect(page.getByRole('heading', {level: 2, name: title})).toBeVisible();
     }
+    // Documentation opens the guide's introduction (this page's Getting Started), not the API reference.
+    await page.getByRole('link', {name: /^Documentation/}).click();
+    await expect(page).toHaveURL(/\/dashboard#getting-started$/);
+    await expect(page.getByRole('heading', {level: 2, name: 'Getting Started'})).toBeInViewport();
     await expect(page.getByText('5 min', {exact: true})).toBeVisible();
     await expect(page.getByText('Enterprise', {exact: true})).toBeVisible();
     await expect(page.getByRole('heading', {level: 2, name: 'Getting Started'})).toBeVisible();
