@@ -260,6 +260,23 @@ test.describe('the SDK guide', () => {
     await expect(page.getByRole('button', {name: /live$/})).toHaveCount(0);
   });
 
+  test('the search button shows ⌘K on a Mac and no shortcut on a touch screen', async ({browser}) => {
+    for (const [options, shortcut] of [
+      [{userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36'}, '⌘K'],
+      [{hasTouch: true, isMobile: true, viewport: {width: 375, height: 812}}, null],
+    ] as const) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await users.signIn(page, user, '/dashboard');
+      if (!shortcut) await page.getByRole('button', {name: 'Menu', exact: true}).click();
+      const button = page.getByRole('button', {name: 'Search', exact: true});
+      await expect(button).toBeVisible();
+      if (shortcut) await expect(button.getByText(shortcut)).toBeVisible();
+      else await expect(button.locator('kbd')).toBeHidden();
+      await context.close();
+    }
+  });
+
   test('search finds the Configuration reference from "allowed origins" and an API operation from its path', async ({
     page,
   }) => {
@@ -270,6 +287,7 @@ test.describe('the SDK guide', () => {
 
     // By keyboard, once the page is there: Ctrl+K, type, the arrow keys to the result, Enter.
     await expect(page.getByRole('button', {name: 'Search', exact: true})).toBeVisible();
+    await expect(page.getByRole('button', {name: 'Search', exact: true}).getByText('Ctrl K')).toBeVisible();
     await page.keyboard.press('Control+K');
     await expect(box).toBeFocused();
     await box.fill('allowed origins');

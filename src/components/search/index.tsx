@@ -24,6 +24,9 @@ function SearchIcon(): ReactNode {
 export default function SearchButton(): ReactNode {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  // Known only in the browser: the server render says Ctrl K, the common case.
+  const [mac, setMac] = useState(false);
+  useEffect(() => setMac(/Mac|iPhone|iPad/.test(navigator.userAgent)), []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -53,7 +56,7 @@ export default function SearchButton(): ReactNode {
         <SearchIcon />
         <span className={styles.buttonLabel}>Search</span>
         <kbd className={styles.shortcut} aria-hidden="true">
-          Ctrl K
+          {mac ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>
       {/* In the body, not in the sidebar: that one is inert while the phone's slide-over is closed. */}
