@@ -47,6 +47,11 @@ test.describe('home', () => {
         width,
       );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The feature cards keep the page's side margins rather than touching the screen's edges.
+      const card = landing.getByRole('heading', {name: 'Five-minute quick start'}).locator('..');
+      const box = (await card.boundingBox())!;
+      expect(box.x, `${width} px`).toBeGreaterThanOrEqual(16);
+      expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width - 16);
     }
   });
 
