@@ -41,3 +41,11 @@ export function describe(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   return typeof value === 'function' ? 'a function' : String(value);
 }
+
+/** What the patient sees when the page's origin is refused: the developer's detail is in the error and the console. */
+export const REFUSED_ORIGIN_TEXT = 'This form cannot be shown here. Please contact the clinic.';
+
+/** The API refused the page's origin for this key. */
+export function isRefusedOrigin(err: Error): boolean {
+  return err instanceof IntakeKitError && err.code === 'ORIGIN_NOT_ALLOWED';
+}

@@ -3,7 +3,7 @@
  * Importing this module has no side effects.
  */
 import {validateConfig} from './config';
-import {IntakeKitError, describe} from './errors';
+import {IntakeKitError, describe, isRefusedOrigin} from './errors';
 import {Emitter} from './events';
 import type {IntakeKitConfig, IntakeKitEventName, IntakeKitHandle, Listener} from './types';
 import {Widget, createRoot} from './widget';
@@ -77,7 +77,8 @@ export function init(config: IntakeKitConfig): IntakeKitHandle {
 
   const report = (err: Error): void => {
     if (destroyed) return;
-    if (!emitter.has('error')) console.error(err);
+    // A refused origin's detail is not on the page (isRefusedOrigin): the console always has it.
+    if (!emitter.has('error') || isRefusedOrigin(err)) console.error(err);
     emitter.emit('error', err);
   };
 

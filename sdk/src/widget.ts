@@ -1,7 +1,7 @@
 import {createSession} from './api';
 import type {ResolvedConfig} from './config';
 import {h, nextId} from './dom';
-import {IntakeKitError} from './errors';
+import {IntakeKitError, REFUSED_ORIGIN_TEXT, isRefusedOrigin} from './errors';
 import type {Emitter} from './events';
 import {isAnswered} from './questions';
 import type {AnswerValue, Answers, Environment, Question} from './types';
@@ -80,7 +80,9 @@ export class Widget {
 
   private fail(err: Error, retry?: () => void, waitSeconds?: number): void {
     if (this.destroyed) return;
-    this.show(errorView(err.message, retry, waitSeconds));
+    // A refused origin is the site's set-up, which the patient on the page cannot fix: the detail goes to the
+    // developer (the error event and the console, see report), the patient gets a short message.
+    this.show(errorView(isRefusedOrigin(err) ? REFUSED_ORIGIN_TEXT : err.message, retry, waitSeconds));
     this.report(err);
   }
 

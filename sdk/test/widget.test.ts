@@ -427,6 +427,8 @@ describe('API failures', () => {
       code: 'ORIGIN_NOT_ALLOWED',
       flowId: 'flow_demo',
       message: 'https://evil.example is not an allowed origin for this key. Add it on the API Keys page.',
+      // The page's visitors are patients: they get a short message; the detail goes to the developer only.
+      shown: 'This form cannot be shown here. Please contact the clinic.',
     },
     {
       status: 400,
@@ -435,15 +437,18 @@ describe('API failures', () => {
       message:
         'There is no flow "YOUR_FLOW_ID". Use one of new-patient, symptom-check; the Flows page lists them: https://portal.example/dashboard/flows',
     },
-  ])("$status $code: the API's words, without Try again", async ({status, code, flowId, message}) => {
+  ])("$status $code: the API's words, without Try again", async ({status, code, flowId, message, shown}) => {
     const refused = await startApi(() => ({status, body: {error: {code, message}}}));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const err = await mountError({apiBase: refused.url, flowId});
       expect(err.code).toBe(code);
       expect(err.message).toBe(`IntakeKit: ${message}`);
-      expect($('#app [role="alert"]').textContent).toBe(err.message);
+      expect($('#app [role="alert"]').textContent).toBe(shown ?? err.message);
+      if (shown) expect(logged).toHaveBeenCalledWith(err);
       expect(document.querySelector('#app [role="alert"] button')).toBeNull();
     } finally {
+      logged.mockRestore();
       await refused.close();
     }
   });
