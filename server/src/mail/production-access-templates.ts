@@ -8,7 +8,6 @@ export type ProductionAccessMail =
       /** Plain text chosen by the team: quoted, escaped in the HTML part, never made into links. */
       teamName: string;
       teamId: string;
-      requesterEmail: string;
       ownerEmail: string;
       plans: string;
       monthlyIntakes: MonthlyIntakeVolume;
@@ -23,7 +22,7 @@ export function productionAccessParts(template: ProductionAccessMail): Parts {
         subject: 'Production access requested on IntakeKit',
         greeting: 'Hello,',
         paragraphs: [
-          `${template.requesterEmail} asked for production access for the team “${template.teamName}” (id ${template.teamId}, owner ${template.ownerEmail}).`,
+          `The owner of the team “${template.teamName}” (id ${template.teamId}), ${template.ownerEmail}, asked for production access.`,
           `Expected volume: ${MONTHLY_INTAKE_LABELS[template.monthlyIntakes]}.`,
           `What the clinic plans, in their words:\n${template.plans}`,
           `To grant it, run: npm run admin -- production-ready ${template.teamId}`,

@@ -16,6 +16,7 @@ import type {UserWithTeam} from '../repositories/users-repository.js';
 import {recordActivity} from './activity.js';
 import type {MailSender} from './ports/mail-sender.js';
 import {assertOwner, teamOf} from './team-access.js';
+import {normalizeEmail} from '@intakekit/contract/email';
 import {PLANS_MIN_LENGTH} from '@intakekit/contract/production-access';
 import type {ProductionAccessBody, ProductionAccessResponse} from '@intakekit/contract/schemas/production-access';
 import {VERIFY_EMAIL_FOR_PRODUCTION_ACCESS} from '@intakekit/contract/errors';
@@ -78,7 +79,6 @@ export async function requestProductionAccess(
         kind: 'production-access-requested',
         teamName: team.name,
         teamId: team.id,
-        requesterEmail: user.email,
         ownerEmail: user.email,
         plans,
         monthlyIntakes: body.monthlyIntakes,
@@ -103,7 +103,7 @@ export async function findTeam(db: Db, reference: string): Promise<OperatorTeamR
   const trimmed = reference.trim();
   const team = UUID.test(trimmed)
     ? await findTeamForOperator(db, {teamId: trimmed.toLowerCase()})
-    : await findTeamForOperator(db, {ownerEmail: trimmed.toLowerCase()});
+    : await findTeamForOperator(db, {ownerEmail: normalizeEmail(trimmed)});
   if (!team) throw new TeamNotFoundError(trimmed);
   return team;
 }

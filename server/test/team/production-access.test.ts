@@ -65,7 +65,7 @@ describe('asking for production access', () => {
     expect(toOperator!.subject).toBe('Production access requested on IntakeKit');
     const teamId = (await authed(app, t.owner, 'GET', '/api/team')).json().team.id as string;
     expect(toOperator!.text).toContain(
-      `owner@example.com asked for production access for the team “Acme Physio” (id ${teamId}`,
+      `The owner of the team “Acme Physio” (id ${teamId}), owner@example.com, asked for production access.`,
     );
     expect(toOperator!.text).toContain('Expected volume: 1,000 to 10,000 intakes a month.');
     expect(toOperator!.text).toContain(PLANS);
