@@ -202,6 +202,9 @@ const API_CODES = {
     message: 'Tell us a little more about what the clinic plans (at least 20 characters).',
   },
   PRODUCTION_VOLUME_REQUIRED: {status: 400, message: 'Pick the number of intakes you expect each month.'},
+  // Submissions (answers.ts): the API's INVALID_ANSWERS names each refused question id and its rule, never an answer.
+  INVALID_ANSWERS: {status: 422, message: "Some answers do not fit the flow's questions. Check them and send again."},
+  INVALID_SESSION: {status: 401, message: 'The form session has expired or is not valid. Reload the page.'},
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {
@@ -212,13 +215,9 @@ type Catalogue = {
 } & typeof API_CODES;
 
 function catalogue(): Catalogue {
-  const spec = Object.fromEntries(
-    Object.entries(SPEC_STATUSES).map(([code, status]) => [
-      code,
-      {status, message: SPEC_MESSAGES[code as SpecErrorCode]},
-    ]),
-  );
-  return {...spec, ...API_CODES} as Catalogue;
+  const message = (code: string) => SPEC_MESSAGES[code as SpecErrorCode];
+  const spec = Object.entries(SPEC_STATUSES).map(([code, status]) => [code, {status, message: message(code)}]);
+  return {...Object.fromEntries(spec), ...API_CODES} as Catalogue;
 }
 
 /**

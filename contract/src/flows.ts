@@ -45,6 +45,12 @@ export interface QuestionOption {
   value: OptionValue;
 }
 
+/** The options of a yesNo question given without its own: what the widget shows and the answer rules accept. */
+export const DEFAULT_YES_NO_OPTIONS: readonly QuestionOption[] = [
+  {label: 'Yes', value: 'yes'},
+  {label: 'No', value: 'no'},
+];
+
 /** A question as given in the config or returned by the API. */
 export interface QuestionInput {
   /** Key of the answer in the `complete` payload. Default: `q1`, `q2`, ... by position. */

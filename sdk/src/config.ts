@@ -1,14 +1,10 @@
-import {QUESTION_TYPES} from '@intakekit/contract/flows';
+import {DEFAULT_YES_NO_OPTIONS, QUESTION_TYPES} from '@intakekit/contract/flows';
 import {DEFAULT_ENV, ENVIRONMENTS, apiBaseFor} from './env-table';
 import {IntakeKitError, describe} from './errors';
 import type {Environment, IntakeKitConfig, Question, QuestionOption, QuestionType, Theme} from './types';
 
 export {QUESTION_TYPES};
 const THEMES: readonly Theme[] = ['auto', 'light', 'dark'];
-const YES_NO: QuestionOption[] = [
-  {label: 'Yes', value: 'yes'},
-  {label: 'No', value: 'no'},
-];
 
 /** A checked config: everything the widget needs, nothing optional left to guess. */
 export interface ResolvedConfig {
@@ -120,7 +116,8 @@ export function validateQuestions(raw: unknown, where: string): Question[] {
     }
     let options: QuestionOption[] = [];
     if (type === 'singleChoice' || type === 'multiChoice') options = validateOptions(q.options, at);
-    else if (type === 'yesNo') options = q.options === undefined ? YES_NO : validateOptions(q.options, at);
+    else if (type === 'yesNo')
+      options = q.options === undefined ? [...DEFAULT_YES_NO_OPTIONS] : validateOptions(q.options, at);
     return {id, question: q.question, type, options, required: q.required !== false};
   });
 }

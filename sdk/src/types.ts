@@ -1,5 +1,6 @@
 /** Public types of the IntakeKit SDK. */
-import type {Environment, OptionValue, QuestionInput} from '@intakekit/contract/flows';
+import type {Answers} from '@intakekit/contract/answers';
+import type {Environment, QuestionInput} from '@intakekit/contract/flows';
 
 // Questions and environments are the contract's: the API's flows and this SDK share one definition.
 export type {
@@ -11,14 +12,8 @@ export type {
   QuestionType,
 } from '@intakekit/contract/flows';
 
-/**
- * One answer: the option value (singleChoice, yesNo), the list of option values (multiChoice, possibly empty),
- * the text (text), the ISO date `YYYY-MM-DD` (date), or null for an optional question left unanswered.
- */
-export type AnswerValue = OptionValue | OptionValue[] | string | null;
-
-/** Answers keyed by question id, in question order. */
-export type Answers = Record<string, AnswerValue>;
+// Answers are the contract's too: the API checks a submission's answers by the same types and rules.
+export type {AnswerValue, Answers} from '@intakekit/contract/answers';
 
 export type Theme = 'auto' | 'light' | 'dark';
 
