@@ -22,6 +22,7 @@ import {keyUsagePlugin} from './plugins/key-usage.js';
 import {rateLimitPlugin} from './plugins/rate-limit.js';
 import {schedulerPlugin} from './plugins/scheduler.js';
 import {securityPlugin} from './plugins/security.js';
+import {stateCachePlugin} from './plugins/state-cache.js';
 import {authRoutes} from './routes/auth/index.js';
 import {benchRoutes} from './routes/bench.js';
 import {healthRoutes} from './routes/health.js';
@@ -41,6 +42,8 @@ import {activityRoutes} from './routes/activity/index.js';
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
   db?: Db;
+  /** With a PostgreSQL `db`: where the change listener connects (the caches keep nothing without one). */
+  listenUrl?: string;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, {database, label});
   await app.register(mailerPlugin, {config, secretKey});
   await app.register(keyUsagePlugin, {config});
+  await app.register(stateCachePlugin, {config, listenUrl: options.listenUrl});
   await app.register(authPlugin, {config});
   await app.register(activityPlugin, {config});
   await app.register(schedulerPlugin, {

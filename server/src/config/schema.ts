@@ -69,6 +69,12 @@ export const ENV_SCHEMA = Type.Object({
   SDK_RATE_LIMIT: whole(120, 1, UNBOUNDED, 'requests a minute per client address on POST /api/sdk/sessions'),
   SDK_KEY_RATE_LIMIT: whole(600, 1, UNBOUNDED, 'sessions a minute per API key, unless the key sets its own'),
   SDK_KEY_RATE_LIMIT_MAX: whole(6000, 1, UNBOUNDED, 'the most sessions a minute a key may be given'),
+  KEY_CACHE_SIZE: whole(
+    10_000,
+    0,
+    UNBOUNDED,
+    'API keys each process keeps in memory (0: none, every use reads the database)',
+  ),
   KEY_USAGE_FLUSH_MS: whole(1000, 10, 600_000, 'how often each process writes its batch of key usage'),
   KEY_EXPIRY_REMINDER_INTERVAL_MINUTES: minutes(60, 0.05, 24 * 60, 'how often keys about to expire are looked for'),
   REDIS_URL: url('redis-url', 'Valkey or Redis where every process counts the rate limits; unset: in memory'),

@@ -34,6 +34,8 @@ export interface Config {
   sdkKeyRateLimitMax: number;
   /** KEY_EXPIRY_REMINDER_INTERVAL_MINUTES: how often keys about to expire are looked for (their owners emailed). */
   keyExpiryReminderIntervalMs: number;
+  /** KEY_CACHE_SIZE: API keys each process keeps in memory, invalidated on every process by PostgreSQL NOTIFY. */
+  keyCacheSize: number;
   /** KEY_USAGE_FLUSH_MS: how often each process writes its batch of key usage and request log entries. */
   keyUsageFlushMs: number;
   /** REDIS_URL (Valkey or Redis): where every process counts the rate limits; unset = in this process's memory. */

@@ -29,6 +29,12 @@ export function poolCounts(db: Db): PoolCounts | undefined {
   return pool && {total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount};
 }
 
+/** How the PostgreSQL pool under `db` connects, for a connection of its own (the change listener); undefined for PGlite. */
+export function poolConfigOf(db: Db): pg.ClientConfig | undefined {
+  const pool = pools.get(db);
+  return pool && {...pool.options};
+}
+
 export interface DatabaseTarget {
   databaseUrl: string | undefined;
   dataDir: string;

@@ -13,6 +13,11 @@ export function rememberPglite<DB>(db: Kysely<DB>, pglite: PGlite): void {
   pglites.set(db as unknown as Kysely<never>, pglite);
 }
 
+/** The PGlite under a Kysely instance, if it wraps one. */
+export function pgliteOf<DB>(db: Kysely<DB>): PGlite | undefined {
+  return pglites.get(db as unknown as Kysely<never>);
+}
+
 /** How to run a whole SQL file on the database `db` was opened on, given the migration's transaction. */
 export function scriptRunnerFor<DB>(db: Kysely<DB>): (trx: Kysely<unknown>, script: string) => Promise<void> {
   const pglite = pglites.get(db as unknown as Kysely<never>);

@@ -54,7 +54,7 @@ export const authPlugin = fp<{config: Config}>(
     const portalOrigin = new URL(config.portalUrl).origin;
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
       const origin = typeof request.headers.origin === 'string' ? request.headers.origin : null;
-      const check = await checkSdkKey(app.db, config, {
+      const check = await checkSdkKey({db: app.db, keys: app.sdkKeys}, config, {
         value: bearerToken(request.headers.authorization),
         origin,
         portalOrigin,
@@ -67,5 +67,5 @@ export const authPlugin = fp<{config: Config}>(
       if (check.refusal) throw check.refusal;
     });
   },
-  {name: 'auth', fastify: '5.x', dependencies: ['db', 'errors', 'rate-limit']},
+  {name: 'auth', fastify: '5.x', dependencies: ['db', 'errors', 'rate-limit', 'state-cache']},
 );

@@ -1,8 +1,8 @@
 // Prometheus metrics (prom-client) in a registry of this app's own: requests and latency per route
 // pattern (never the raw URL, so ids and tokens stay out of labels and the series stay few), 429
 // refusals, requests shed under load, the PostgreSQL pool's counts, and Node's process metrics.
-// `app.metrics.addGauge` lets other parts report a value read at scrape time (e.g. a queue's depth);
-// it is a no-op while metrics are off (no METRICS_TOKEN), so callers need not check.
+// `app.metrics.addGauge` and `addCounter` let other parts report a value read at scrape time (e.g. a queue's
+// depth, a cache's hits); they are no-ops while metrics are off (no METRICS_TOKEN), so callers need not check.
 import fp from 'fastify-plugin';
 import {Counter, Gauge, Histogram, Registry, collectDefaultMetrics} from 'prom-client';
 import type {Config} from '../config.js';
@@ -12,6 +12,8 @@ export interface Metrics {
   readonly enabled: boolean;
   /** A gauge whose value `read` gives at each scrape; a failing read is logged and reports nothing. */
   addGauge(name: string, help: string, read: () => Promise<number> | number): void;
+  /** A counter kept by its owner (a running total), read at each scrape. */
+  addCounter(name: string, help: string, read: () => number): void;
   /** The Prometheus text exposition of every metric. */
   render(): Promise<{contentType: string; body: string}>;
 }
@@ -32,6 +34,7 @@ export const metricsPlugin = fp<{config: Config}>(
       app.decorate('metrics', {
         enabled: false,
         addGauge: () => {},
+        addCounter: () => {},
         render: async () => ({contentType: 'text/plain', body: ''}),
       } satisfies Metrics);
       return;
@@ -101,6 +104,17 @@ export const metricsPlugin = fp<{config: Config}>(
             } catch (error) {
               app.log.error({err: error, metric: name}, 'metrics: a gauge could not be read');
             }
+          },
+        });
+      },
+      addCounter(name, help, read) {
+        new Counter({
+          name,
+          help,
+          registers: [registry],
+          collect() {
+            this.reset();
+            this.inc(read());
           },
         });
       },

@@ -1,15 +1,19 @@
 // Who may start an intake session with an API key: a well-formed key (shape and checksum,
 // checked before any query) that exists and works now (active, or rotated and inside its grace, and
-// not expired), presented from an allowed origin. The key is found with one indexed read; nothing is
-// written here (its use is recorded in batches, services/key-usage.ts), and nothing is cached, so a
-// key revoked in one API process is refused by every other at once.
+// not expired), presented from an allowed origin. The key's state is kept in memory by its hash
+// (state-cache/: dropped on every process when a change to the key commits, and kept only while this
+// process hears every change) or found with one indexed read; what is kept carries the key's times, so
+// the verdict is made here at every request. Nothing is written here (its use is recorded in batches,
+// services/key-usage.ts).
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
 import {parseApiKey} from '../lib/api-key-format.js';
 import {hashToken} from '../lib/tokens.js';
-import {findKeyForSdk} from '../repositories/key-usage-repository.js';
+import {findKeyForSdk, type SdkKeyRow} from '../repositories/key-usage-repository.js';
+import type {ChangeFeed} from './ports/change-feed.js';
+import {stateCache, type StateCache} from './state-cache/state-cache.js';
 import {keyWorks} from './api-key-bodies.js';
 import {originMatches, originNotAllowedMessage, wildcardDomain} from '@intakekit/contract/origins';
 import {isPublicSuffix} from '../lib/public-suffix.js';
@@ -41,14 +45,22 @@ function tooBroad(entry: string): boolean {
   return domain !== null && isPublicSuffix(domain);
 }
 
+export type SdkKeyStates = StateCache<SdkKeyRow>;
+
+/** This process's keys in memory, by hash, at most `size` of them (KEY_CACHE_SIZE). */
+export function sdkKeyStates(feed: ChangeFeed, size: number): SdkKeyStates {
+  return stateCache<SdkKeyRow>(feed, 'key', size);
+}
+
 export async function checkSdkKey(
-  db: Db,
+  {db, keys}: {db: Db; keys: SdkKeyStates},
   config: Pick<Config, 'now' | 'sdkKeyRateLimit'>,
   request: {value: string | undefined; origin: string | null; portalOrigin: string},
 ): Promise<SdkKeyCheck> {
   const {value, origin, portalOrigin} = request;
   if (!value || !parseApiKey(value)) return {refusal: new ApiError('INVALID_API_KEY')};
-  const row = await findKeyForSdk(db, hashToken(value));
+  const hash = hashToken(value);
+  const row = await keys.get(hash, () => findKeyForSdk(db, hash));
   if (!row) return {refusal: new ApiError('INVALID_API_KEY')};
   const key: SdkKey = {
     id: row.id,

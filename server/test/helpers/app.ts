@@ -77,7 +77,8 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
     scheduledJobs: false,
     ...options.config,
   };
-  const app = await buildApp(config, {db: database.db});
+  // On PostgreSQL the change listener needs its own connection to the database the test's pool uses.
+  const app = await buildApp(config, {db: database.db, listenUrl: process.env.DATABASE_URL});
   options.setup?.(app);
   onTestFinished(async () => {
     await app.close();

@@ -1,0 +1,50 @@
+// The change feed (db/change-feed.ts) and the state each process keeps in memory under it: today the SDK's
+// keys (services/sdk-access.ts). Reports the caches' hits, misses and invalidations and the feed's state in
+// /metrics, and stops listening when the app closes.
+import fp from 'fastify-plugin';
+import type {Config} from '../config.js';
+import {openChangeFeed} from '../db/change-feed.js';
+import type {ChangeFeed} from '../services/ports/change-feed.js';
+import {sdkKeyStates, type SdkKeyStates} from '../services/sdk-access.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changeFeed: ChangeFeed;
+    sdkKeys: SdkKeyStates;
+  }
+}
+
+export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefined}>(
+  async (app, {config, listenUrl}) => {
+    const feed = await openChangeFeed(app.db, listenUrl, app.log);
+    const keys = sdkKeyStates(feed, config.keyCacheSize);
+    app.decorate('changeFeed', feed);
+    app.decorate('sdkKeys', keys);
+    app.metrics.addCounter(
+      'intakekit_key_cache_hits_total',
+      'API key checks answered from memory.',
+      () => keys.counts.hits,
+    );
+    app.metrics.addCounter(
+      'intakekit_key_cache_misses_total',
+      'API key checks that read the database (not in memory, or the change listener not live).',
+      () => keys.counts.misses,
+    );
+    app.metrics.addCounter(
+      'intakekit_key_cache_invalidations_total',
+      'Notices of a changed API key received (each drops that key from memory).',
+      () => keys.counts.invalidations,
+    );
+    app.metrics.addGauge('intakekit_key_cache_entries', 'API keys kept in memory.', () => keys.size);
+    app.metrics.addGauge(
+      'intakekit_change_listener_up',
+      '1 while this process hears every change (LISTEN confirmed); 0 while it keeps nothing and reads the database.',
+      () => (feed.isLive ? 1 : 0),
+    );
+    app.addHook('onClose', async () => {
+      keys.detach();
+      await feed.close();
+    });
+  },
+  {name: 'state-cache', fastify: '5.x', dependencies: ['db', 'metrics']},
+);
