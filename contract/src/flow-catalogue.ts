@@ -8,6 +8,11 @@ import type {FlowQuestion, QuestionOption, QuestionType} from './flows.js';
 export interface Flow {
   /** Stable: what `init({flowId})` takes. */
   id: string;
+  /**
+   * Moves ('1', '2', ...) whenever a question, option or rule of the flow changes: each submission names the flow
+   * and the version its patient answered (its QuestionnaireResponse's `questionnaire`).
+   */
+  version: string;
   name: string;
   /** One sentence: who the flow is for and what it asks. */
   description: string;
@@ -23,6 +28,7 @@ const YES_NO = options(['Yes', true], ['No', false]);
 export const FLOWS: readonly Flow[] = [
   {
     id: 'new-patient',
+    version: '1',
     name: 'New patient',
     description:
       'Why they are coming in, recent symptoms, date of birth, allergies and anything else, before a first visit.',
@@ -53,6 +59,7 @@ export const FLOWS: readonly Flow[] = [
   },
   {
     id: 'annual-checkup',
+    version: '1',
     name: 'Annual check-up',
     description: 'What changed since the last visit, habits and the screenings a returning patient wants to discuss.',
     questions: [
@@ -94,6 +101,7 @@ export const FLOWS: readonly Flow[] = [
   },
   {
     id: 'telehealth-consent',
+    version: '1',
     name: 'Telehealth consent',
     description: 'Consent to a video visit, where the patient will be and a number to call if the video drops.',
     questions: [
@@ -128,6 +136,7 @@ export const FLOWS: readonly Flow[] = [
   },
   {
     id: 'symptom-check',
+    version: '1',
     name: 'Symptom check',
     description: 'The main symptom, when it began, how bad it is and the warning signs, for a sick visit or triage.',
     questions: [
@@ -169,6 +178,7 @@ export const FLOWS: readonly Flow[] = [
   },
   {
     id: 'medication-review',
+    version: '1',
     name: 'Medication review',
     description: 'What the patient takes, how they take it, side effects and refills, before a medication review.',
     questions: [
