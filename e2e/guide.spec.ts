@@ -27,14 +27,23 @@ async function eachCodeBlock(page: Page, visit: (block: Locator, index: number) 
   const tabCount = await tabs.count();
   for (let tab = -1; tab < tabCount; tab += 1) {
     if (tab >= 0) await tabs.nth(tab).click();
-    const count = await blocks.count();
-    for (let i = 0; i < count; i += 1) {
-      const block = blocks.nth(i);
-      if (!(await block.isVisible())) continue;
-      const code = (await block.locator('pre').textContent()) ?? '';
-      if (visited.has(code)) continue;
+    // Each block's code, or null when it is not shown (judged as Playwright's isVisible does), read
+    // in one call: a call per block and per tab cost seconds on the Quick Start.
+    const codes = await blocks.evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element.getBoundingClientRect();
+        const shown =
+          element.checkVisibility() &&
+          getComputedStyle(element).visibility === 'visible' &&
+          box.width > 0 &&
+          box.height > 0;
+        return shown ? (element.querySelector('pre')?.textContent ?? '') : null;
+      }),
+    );
+    for (const [i, code] of codes.entries()) {
+      if (code === null || visited.has(code)) continue;
       visited.add(code);
-      await visit(block, visited.size - 1);
+      await visit(blocks.nth(i), visited.size - 1);
     }
   }
   return visited.size;
@@ -380,9 +389,10 @@ test.describe('the SDK guide', () => {
         await gotoHydrated(page, path);
         await expect(page.getByRole('heading', {level: 1})).toBeVisible();
         await eachCodeBlock(page, async (block) => {
-          // Blocks off screen are not laid out (content-visibility): measured as a reader sees them, on screen.
-          await block.scrollIntoViewIfNeeded();
+          // Blocks off screen are not laid out (content-visibility): measured as a reader sees them, on screen
+          // (scrolled to and measured in one call).
           const cut = await block.locator('pre').evaluate(async (pre) => {
+            pre.scrollIntoView({block: 'nearest'});
             await new Promise((rendered) => requestAnimationFrame(() => requestAnimationFrame(rendered)));
             return pre.scrollWidth > pre.clientWidth + 1
               ? `${pre.scrollWidth}/${pre.clientWidth} ${[...pre.querySelectorAll('.token-line')].map((l) => l.textContent ?? '').sort((a, b) => b.length - a.length)[0]}`
