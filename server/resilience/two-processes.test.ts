@@ -1,8 +1,9 @@
 // Two API processes on one PostgreSQL and one Redis, as the README's deployment runs them behind a
 // load balancer: requests alternate between them, and nothing a user or an attacker can do through
 // one is forgotten by the other. A rate limit is counted across both (REDIS_URL), so is the sign-in
-// lock (PostgreSQL); a key revoked through one and a session signed out on one are refused at once by
-// the other (neither is cached in a process); the housekeeping job runs in one process per tick.
+// lock (PostgreSQL); a session signed out on one is refused at once by the other; a key kept in the other's
+// memory is refused by it within a second of any change that can refuse it, and while its change listener is
+// down it keeps nothing (services/state-cache); the housekeeping job runs in one process per tick.
 // PostgreSQL only: PGlite admits one process. Needs Debian's redis-server.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -12,13 +13,17 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {PASSWORD, signIn, signUp, TURNSTILE} from './support/accounts.js';
 import {ensureStopped, startApi, type ApiProcess} from './support/api-process.js';
 import {createTarget, postgresUrl, type Target} from './support/databases.js';
-import {HttpTally} from './support/http.js';
+import {HttpTally, type Answer} from './support/http.js';
 import {startRedis, type RedisServer} from './support/redis-server.js';
 
-const AUTH_LIMIT = 12;
+// Every sign-in of the file counts against it (one address): enough for all of them, and few to exhaust.
+const AUTH_LIMIT = 20;
 const KEY_LIMIT = 4;
 /** 0.05 minutes: a housekeeping tick every 3 s, so the test sees several. */
 const HOUSEKEEPING_MINUTES = '0.05';
+const METRICS_TOKEN = 'metrics-token-for-resilience-0123456789';
+/** How long a change may take to reach the other process. */
+const NOTICE_DEADLINE_MS = 1000;
 
 if (!postgresUrl) {
   console.log('[resilience] two-processes.test.ts: skipped, needs PostgreSQL (set RESILIENCE_DATABASE_URL)');
@@ -56,6 +61,35 @@ async function until(what: string, condition: () => Promise<boolean> | boolean, 
   }
 }
 
+/** The first answer of `send` with `status`, asking again until NOTICE_DEADLINE_MS has passed (then the last). */
+async function answerWithin<T>(send: () => Promise<Answer<T>>, status: number): Promise<Answer<T> & {ms: number}> {
+  const start = performance.now();
+  for (;;) {
+    const answer = await send();
+    const ms = performance.now() - start;
+    if (answer.status === status || ms > NOTICE_DEADLINE_MS) return {...answer, ms};
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A metric's value in the process's /metrics. */
+async function metric(http: HttpTally, name: string): Promise<number> {
+  const response = await fetch(`${http.baseUrl}/metrics`, {headers: {authorization: `Bearer ${METRICS_TOKEN}`}});
+  const line = (await response.text()).split('\n').find((l) => l.startsWith(`${name} `));
+  if (!line) throw new Error(`${name} is not in ${http.baseUrl}/metrics`);
+  return Number(line.split(' ')[1]);
+}
+
+/** The PostgreSQL backend of the process's change listener, from its last "listening" log line. */
+function listenerBackend(api: ApiProcess): number | undefined {
+  let pid: number | undefined;
+  for (const line of api.output().split('\n')) {
+    if (!line.includes('change listener: listening')) continue;
+    pid = (JSON.parse(line) as {backendPid?: number}).backendPid;
+  }
+  return pid;
+}
+
 describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis', () => {
   let redis: RedisServer | undefined;
   let target: Target | undefined;
@@ -75,7 +109,9 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
       // Both processes open the same sealed sandbox keys.
       SECRET_KEY: crypto.randomBytes(32).toString('base64'),
       AUTH_RATE_LIMIT: String(AUTH_LIMIT),
-      SDK_RATE_LIMIT: '1000',
+      // The revocation trials start hundreds of sessions from this one address.
+      SDK_RATE_LIMIT: '100000',
+      METRICS_TOKEN,
       SDK_KEY_RATE_LIMIT: String(KEY_LIMIT),
       HOUSEKEEPING_INTERVAL_MINUTES: HOUSEKEEPING_MINUTES,
       LOGIN_REQUIRES_VERIFIED_EMAIL: 'false',
@@ -104,8 +140,8 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
   /** Alternates A and B: request i goes to A when i is even. */
   const either = (i: number) => (i % 2 === 0 ? httpA : httpB);
 
-  async function verifiedAccount(email: string): Promise<void> {
-    expect((await signUp(httpA, email)).status).toBe(201);
+  async function verifiedAccount(email: string, teamName?: string): Promise<void> {
+    expect((await signUp(httpA, email, teamName)).status).toBe(201);
     await target!.inspect((query) => query('UPDATE users SET email_verified = true WHERE email = $1', [email]));
   }
 
@@ -165,10 +201,162 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
       (await httpA.send('DELETE', `/api/keys/${created.body.key.id}/revoke`, {token, body: {keyType: 'sandbox'}}))
         .status,
     ).toBe(200);
-    const after = await use();
+    const after = await answerWithin(use, 401);
     expect(after.status).toBe(401);
     expect(after.body).toMatchObject({error: {code: 'INVALID_API_KEY'}});
   });
+
+  /** A new sandbox key of the account (with these settings), used on B so that B keeps it in memory. */
+  async function keyKeptOnB(token: string, settings: Record<string, unknown> = {}, origin?: string) {
+    const created = await httpA.send<{apiKey: string; key: {id: string}}>('POST', '/api/keys/sandbox', {
+      token,
+      body: settings,
+    });
+    expect(created.status).toBe(201);
+    const {apiKey} = created.body;
+    const use = () =>
+      httpB.send('POST', '/api/sdk/sessions', {
+        token: apiKey,
+        body: {flowId: 'new-patient'},
+        ...(origin && {headers: {origin}}),
+      });
+    expect((await use()).status).toBe(200);
+    return {apiKey, id: created.body.key.id, use};
+  }
+
+  it('refuses on B, within a second, a key B keeps in memory and A revoked, in each of 100 trials', async () => {
+    await verifiedAccount('trials@example.com');
+    const token = await signIn(httpA, 'trials@example.com');
+    const hitsBefore = await metric(httpB, 'intakekit_key_cache_hits_total');
+    const times: number[] = [];
+    for (let trial = 0; trial < 100; trial++) {
+      const key = await keyKeptOnB(token);
+      // From memory: the trial measures the notice, not a read.
+      expect((await key.use()).status).toBe(200);
+      expect((await httpA.send('DELETE', `/api/keys/${key.id}/revoke`, {token, body: {}})).status).toBe(200);
+      const refused = await answerWithin(key.use, 401);
+      expect(refused.status, `trial ${trial + 1}: refused by B within ${NOTICE_DEADLINE_MS} ms`).toBe(401);
+      times.push(refused.ms);
+    }
+    expect(await metric(httpB, 'intakekit_key_cache_hits_total')).toBeGreaterThanOrEqual(hitsBefore + 100);
+    times.sort((x, y) => x - y);
+    console.log(
+      `[resilience] revocation reaching B after A's answer: median ${times[50]!.toFixed(1)} ms, ` +
+        `slowest ${times[99]!.toFixed(1)} ms (100 trials)`,
+    );
+  }, 120_000);
+
+  describe('each change that can refuse a key reaches B within a second', () => {
+    let shared: string;
+    beforeAll(async () => {
+      await verifiedAccount('changes@example.com');
+      shared = await signIn(httpA, 'changes@example.com');
+    });
+
+    it('a rotation that ends the old key now', async () => {
+      const token = shared;
+      const key = await keyKeptOnB(token);
+      expect((await httpA.send('POST', `/api/keys/${key.id}/rotate`, {token, body: {}})).status).toBe(200);
+      expect((await answerWithin(key.use, 401)).status).toBe(401);
+    });
+
+    it('an expiry moved to a second from now', async () => {
+      const token = shared;
+      const key = await keyKeptOnB(token);
+      const expiresAt = Date.now() + 1000;
+      const body = {expiresAt: new Date(expiresAt).toISOString()};
+      expect((await httpA.send('PATCH', `/api/keys/${key.id}`, {token, body})).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now())));
+      expect((await answerWithin(key.use, 401)).status).toBe(401);
+    });
+
+    it('an origin taken off the list', async () => {
+      const token = shared;
+      const key = await keyKeptOnB(token, {allowedOrigins: ['https://clinic.example']}, 'https://clinic.example');
+      const body = {allowedOrigins: ['https://other.example']};
+      expect((await httpA.send('PATCH', `/api/keys/${key.id}`, {token, body})).status).toBe(200);
+      expect((await answerWithin(key.use, 403)).body).toMatchObject({error: {code: 'ORIGIN_NOT_ALLOWED'}});
+    });
+
+    it('a lower limit', async () => {
+      const token = shared;
+      // Far above what B can serve in the second it is given, so B's refusal is the new limit's, not the old one's.
+      const key = await keyKeptOnB(token, {rateLimitPerMinute: 1000});
+      expect((await httpA.send('PATCH', `/api/keys/${key.id}`, {token, body: {rateLimitPerMinute: 1}})).status).toBe(
+        200,
+      );
+      // One session used of 1 a minute: the next is over the new limit.
+      expect((await answerWithin(key.use, 429)).status).toBe(429);
+    });
+
+    it('the team removed (its last member deleted their account)', async () => {
+      await verifiedAccount('team@example.com', 'Removed Clinic');
+      const token = await signIn(httpA, 'team@example.com');
+      const key = await keyKeptOnB(token);
+      const deleted = await httpA.send('DELETE', '/api/auth/account', {token, body: {password: PASSWORD}});
+      expect(deleted.status).toBe(204);
+      expect((await answerWithin(key.use, 401)).status).toBe(401);
+    });
+
+    it('the account deleted', async () => {
+      await verifiedAccount('personal@example.com');
+      const token = await signIn(httpA, 'personal@example.com');
+      const key = await keyKeptOnB(token);
+      const deleted = await httpA.send('DELETE', '/api/auth/account', {token, body: {password: PASSWORD}});
+      expect(deleted.status).toBe(204);
+      expect((await answerWithin(key.use, 401)).status).toBe(401);
+    });
+  });
+
+  it("reads every key from the database while B's listener is down, and keeps keys again once it is back", async () => {
+    await verifiedAccount('outage@example.com');
+    const token = await signIn(httpA, 'outage@example.com');
+    // Above the file's per-key limit: this test uses its keys more often.
+    const early = await keyKeptOnB(token, {rateLimitPerMinute: 100});
+    const later = await keyKeptOnB(token, {rateLimitPerMinute: 100});
+    const backend = listenerBackend(b!);
+    expect(backend).toBeDefined();
+    // Kept down: each new connection of B's listener is ended as soon as it appears (its log names it).
+    let down = true;
+    const terminate = (pid: number) => target!.inspect((query) => query('SELECT pg_terminate_backend($1)', [pid]));
+    await terminate(backend!);
+    const keepDown = (async () => {
+      while (down) {
+        const pid = listenerBackend(b!);
+        if (pid !== undefined && pid !== backend) await terminate(pid);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    try {
+      await until("B's listener down", async () => (await metric(httpB, 'intakekit_change_listener_up')) === 0, 5000);
+      // A revocation whose notice B cannot hear: B reads the key and refuses it.
+      expect((await httpA.send('DELETE', `/api/keys/${early.id}/revoke`, {token, body: {}})).status).toBe(200);
+      expect((await early.use()).status).toBe(401);
+      // Two uses read the database twice. A reconnection lives a few milliseconds before it is ended, so a
+      // window it fell into is measured again.
+      let reads = 0;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const listening = listenerBackend(b!);
+        const misses = await metric(httpB, 'intakekit_key_cache_misses_total');
+        expect((await later.use()).status).toBe(200);
+        expect((await later.use()).status).toBe(200);
+        reads = (await metric(httpB, 'intakekit_key_cache_misses_total')) - misses;
+        const stayedDown = (await metric(httpB, 'intakekit_change_listener_up')) === 0;
+        if (stayedDown && listenerBackend(b!) === listening) break;
+      }
+      expect(reads).toBe(2);
+    } finally {
+      down = false;
+      await keepDown;
+    }
+    await until("B's listener back", async () => (await metric(httpB, 'intakekit_change_listener_up')) === 1, 15_000);
+    const hits = await metric(httpB, 'intakekit_key_cache_hits_total');
+    expect((await later.use()).status).toBe(200);
+    expect((await later.use()).status).toBe(200);
+    expect(await metric(httpB, 'intakekit_key_cache_hits_total')).toBe(hits + 1);
+    expect((await httpA.send('DELETE', `/api/keys/${later.id}/revoke`, {token, body: {}})).status).toBe(200);
+    expect((await answerWithin(later.use, 401)).status).toBe(401);
+  }, 60_000);
 
   it('refuses a session signed out on one process at once on the other', async () => {
     await verifiedAccount('session@example.com');

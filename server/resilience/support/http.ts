@@ -16,12 +16,12 @@ export class HttpTally {
   constructor(public baseUrl: string) {}
 
   async send<T = Record<string, unknown>>(
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
-    options: {token?: string; body?: unknown} = {},
+    options: {token?: string; body?: unknown; headers?: Record<string, string>} = {},
   ): Promise<Answer<T>> {
     this.requests++;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = {...options.headers};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;

@@ -47,17 +47,18 @@ export async function listenOnPostgres(
   };
 
   const connect = async () => {
-    // The process id names the connection in pg_stat_activity (an operator, or a test, can find this process's).
-    const next = new pg.Client({...config, keepAlive: true, application_name: `intakekit-listener-${process.pid}`});
+    const next = new pg.Client({...config, keepAlive: true});
     client = next;
     next.on('error', (error) => lost('error', error));
     next.on('end', () => lost('ended'));
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload) hub.notice(message.payload);
     });
+    let backendPid: number | undefined;
     try {
       await next.connect();
       await next.query(`LISTEN ${channel}`);
+      backendPid = (await next.query<{pid: number}>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
     } catch (error) {
       if (client === next) lost('connect', error as Error);
       return;
@@ -65,7 +66,8 @@ export async function listenOnPostgres(
     if (client !== next || stopped) return;
     retryMs = FIRST_RETRY_MS;
     hub.setLive(true);
-    log.info({channel}, 'change listener: listening');
+    // The server's process id of the connection, to find it in pg_stat_activity (an operator, or a test).
+    log.info({channel, backendPid}, 'change listener: listening');
     heartbeat = setInterval(() => void beat(next), HEARTBEAT_MS);
     heartbeat.unref();
   };
