@@ -8,6 +8,7 @@ import type {
 } from './api-key-tables.js';
 import type {Timestamp} from './column-types.js';
 import type {ProductionAccessRequestsTable} from './production-access-tables.js';
+import type {SubmissionRetentionTable, SubmissionsTable} from './submission-tables.js';
 
 export type {KeyStatus, KeyType, StoredKeyStatus} from './api-key-tables.js';
 
@@ -230,4 +231,6 @@ export interface Database {
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   production_access_requests: ProductionAccessRequestsTable;
+  submissions: SubmissionsTable;
+  submission_retention: SubmissionRetentionTable;
 }

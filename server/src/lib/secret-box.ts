@@ -1,10 +1,16 @@
-// AES-256-GCM encryption of API key values at rest, keyed from the server secret.
+// AES-256-GCM encryption of secrets at rest (API key values, queued mail, authenticator secrets, patients'
+// answers), keyed from the server secret.
 // Format: v1.<iv>.<tag>.<ciphertext>, base64url parts; the version leaves room for key rotation.
 import crypto from 'node:crypto';
 
 export interface SecretBox {
-  seal(plaintext: string): string;
-  open(sealed: string): string;
+  /**
+   * `context` (AES-GCM's associated data) binds the sealed value to what holds it, such as its row's id: it opens
+   * only with the same context, so a sealed value copied into another row does not open there. Such values are
+   * opened each time, never cached: they are rows' contents (patients' answers), too large and too sensitive to keep.
+   */
+  seal(plaintext: string, context?: string): string;
+  open(sealed: string, context?: string): string;
 }
 
 /**
@@ -21,15 +27,17 @@ export function secretBox(serverSecret: string, purpose = 'api-key-encryption'):
   const key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'intakekit', purpose, 32));
   const opened = new Map<string, string>();
   return {
-    seal(plaintext) {
+    seal(plaintext, context) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+      if (context !== undefined) cipher.setAAD(Buffer.from(context, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return ['v1', iv, cipher.getAuthTag(), ciphertext]
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
         .join('.');
     },
-    open(sealed) {
+    open(sealed, context) {
+      if (context !== undefined) return decrypt(sealed, context);
       const cached = opened.get(sealed);
       if (cached !== undefined) return cached;
       const plaintext = decrypt(sealed);
@@ -39,10 +47,11 @@ export function secretBox(serverSecret: string, purpose = 'api-key-encryption'):
     },
   };
 
-  function decrypt(sealed: string): string {
+  function decrypt(sealed: string, context?: string): string {
     const [version, iv, tag, ciphertext] = sealed.split('.');
     if (version !== 'v1' || !iv || !tag || ciphertext === undefined) throw new Error('Unknown sealed value format');
     const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    if (context !== undefined) decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   }

@@ -12,6 +12,7 @@ import {deleteEndedSessionsBefore} from '../repositories/ended-sessions-reposito
 import {purgeActivityBefore} from '../repositories/activity-repository.js';
 import {deleteExpiredPasskeyChallenges} from '../repositories/passkeys-repository.js';
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
+import {purgeExpiredSubmissions} from '../repositories/submissions-repository.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
 import {DAY_MS} from '../lib/durations.js';
@@ -57,6 +58,8 @@ const PURGES: Record<string, Purge> = {
   // The activity log's retention (ACTIVITY_RETENTION_DAYS); the run's transaction lets this one deletion through.
   activity: (db, now, config) =>
     purgeActivityBefore(db, new Date(now.getTime() - config.activityRetentionDays * DAY_MS)),
+  // Patients' answers past their owner's retention for their environment (contract submissions.ts).
+  submissions: (db, now) => purgeExpiredSubmissions(db, now),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

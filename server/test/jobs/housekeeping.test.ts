@@ -227,6 +227,7 @@ describe('housekeeping', () => {
       passkeyChallenges: 0,
       endedSessions: 0,
       activity: 0,
+      submissions: 0,
     });
   });
 

@@ -1,0 +1,15 @@
+/**
+ * Submissions: how long a team keeps its patients' answers. Each team (or user without a team) sets it per
+ * environment; past it, the API's housekeeping deletes the submission.
+ */
+import type {KeyType} from './api-keys.js';
+
+/** Days a submission is kept when its owner set nothing: a week of sandbox tests, a month of production intakes. */
+export const RETENTION_DAYS_DEFAULT: Readonly<Record<KeyType, number>> = {sandbox: 7, production: 30};
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 90;
+
+/** True for a whole number of days an owner may keep submissions for. */
+export function isRetentionDays(days: unknown): days is number {
+  return Number.isInteger(days) && (days as number) >= RETENTION_DAYS_MIN && (days as number) <= RETENTION_DAYS_MAX;
+}

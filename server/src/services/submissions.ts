@@ -1,0 +1,162 @@
+// Submissions: a patient's answers, checked against the flow the session served, stored as a FHIR R4
+// QuestionnaireResponse sealed at rest, listed and read by the key's owner, kept for the owner's retention period.
+// Answers are health data: nothing here logs them or puts them in an error; a refusal names question ids and rules.
+import crypto from 'node:crypto';
+import type {QuestionnaireResponse} from '@medplum/fhirtypes';
+import {checkAnswers, invalidAnswersMessage, type Answers} from '@intakekit/contract/answers';
+import type {KeyType} from '@intakekit/contract/api-keys';
+import type {Environment} from '@intakekit/contract/flows';
+import {RETENTION_DAYS_DEFAULT, isRetentionDays} from '@intakekit/contract/submissions';
+import type {Config} from '../config.js';
+import type {Db} from '../db/connect.js';
+import {ApiError} from '../errors.js';
+import {secretBox, type SecretBox} from '../lib/secret-box.js';
+import {
+  buildQuestionnaireResponse,
+  flowQuestionnaireUrl,
+  type AnsweredFlow,
+} from '../lib/fhir/questionnaire-response.js';
+import type {KeyOwner} from '../repositories/api-keys-repository.js';
+import {
+  deleteSubmission as deleteSubmissionRow,
+  findRetentionDays,
+  findSubmission,
+  insertSubmissionOnce,
+  listSubmissionMeta,
+  upsertRetentionDays,
+  type SubmissionFilter,
+  type SubmissionMeta,
+} from '../repositories/submissions-repository.js';
+
+export interface SubmissionsContext {
+  db: Db;
+  /** submissionsBox(secretKey): the answers' own subkey. */
+  box: SecretBox;
+  config: Pick<Config, 'now' | 'portalUrl'>;
+}
+
+/** The sealing of answers at rest: a subkey of SECRET_KEY used for nothing else. */
+export function submissionsBox(secretKey: string): SecretBox {
+  return secretBox(secretKey, 'submission-answers');
+}
+
+export interface NewSubmission {
+  owner: KeyOwner;
+  keyId: string;
+  keyType: KeyType;
+  env: Environment;
+  /** The session the answers belong to: one submission per session and key. */
+  sessionId: string;
+  origin: string | null;
+  flow: AnsweredFlow;
+  /** As sent: checked here against the flow's questions. */
+  answers: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Checks the answers (INVALID_ANSWERS, nothing stored) and stores the submission once per session: a repeated
+ * submit answers the first one's id with `created` false.
+ */
+export async function recordSubmission(
+  ctx: SubmissionsContext,
+  input: NewSubmission,
+): Promise<{id: string; created: boolean}> {
+  const problems = checkAnswers(input.flow.questions, input.answers);
+  if (problems.length > 0) throw new ApiError('INVALID_ANSWERS', {message: invalidAnswersMessage(problems)});
+  const id = crypto.randomUUID();
+  const now = ctx.config.now();
+  const json = JSON.stringify(
+    buildQuestionnaireResponse({
+      id,
+      questionnaireUrl: flowQuestionnaireUrl(ctx.config.portalUrl, input.flow.id),
+      flow: input.flow,
+      answers: input.answers as Answers,
+      authored: now,
+    }),
+  );
+  const owner =
+    'teamId' in input.owner
+      ? {team_id: input.owner.teamId, user_id: null}
+      : {team_id: null, user_id: input.owner.userId};
+  return insertSubmissionOnce(ctx.db, {
+    id,
+    ...owner,
+    key_id: input.keyId,
+    key_type: input.keyType,
+    env: input.env,
+    flow_id: input.flow.id,
+    flow_version: input.flow.version,
+    session_id: input.sessionId,
+    origin: input.origin,
+    size: Buffer.byteLength(json),
+    answers_ciphertext: ctx.box.seal(json, id),
+    created_at: now,
+  });
+}
+
+export interface StoredSubmission {
+  meta: SubmissionMeta;
+  questionnaireResponse: QuestionnaireResponse;
+}
+
+/** One submission of the owner with its answers opened, or undefined. */
+export async function readSubmission(
+  ctx: SubmissionsContext,
+  owner: KeyOwner,
+  id: string,
+): Promise<StoredSubmission | undefined> {
+  const row = await findSubmission(ctx.db, owner, id);
+  if (!row) return undefined;
+  const {answers_ciphertext: sealed, ...meta} = row;
+  return {meta, questionnaireResponse: JSON.parse(ctx.box.open(sealed, row.id)) as QuestionnaireResponse};
+}
+
+/** Opaque to clients: the last row's time and id. */
+function encodeCursor(row: SubmissionMeta): string {
+  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+}
+
+/** The cursor given back, or null when it is not one this API made. */
+export function decodeCursor(cursor: string): SubmissionFilter['after'] | null {
+  const [time, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(time ?? '');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  if (extra !== undefined || Number.isNaN(createdAt.getTime()) || !id || !uuid.test(id)) return null;
+  return {createdAt, id};
+}
+
+/** A page of the owner's submissions, newest first, and the cursor of the next page (null on the last). */
+export async function listSubmissions(
+  ctx: SubmissionsContext,
+  owner: KeyOwner,
+  filter: SubmissionFilter,
+  limit: number,
+): Promise<{items: SubmissionMeta[]; nextCursor: string | null}> {
+  const rows = await listSubmissionMeta(ctx.db, owner, filter, limit + 1);
+  const items = rows.slice(0, limit);
+  return {items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null};
+}
+
+export function deleteSubmission(ctx: SubmissionsContext, owner: KeyOwner, id: string): Promise<boolean> {
+  return deleteSubmissionRow(ctx.db, owner, id);
+}
+
+/** How many days the owner keeps submissions, per environment (the default where it set none). */
+export async function retentionDays(db: Db, owner: KeyOwner): Promise<Record<KeyType, number>> {
+  return {...RETENTION_DAYS_DEFAULT, ...(await findRetentionDays(db, owner))};
+}
+
+/**
+ * Sets the owner's retention for one environment. The route's schema refuses days out of bounds; this refuses them
+ * again, so that no caller can store a retention the purge would misread.
+ */
+export async function setRetentionDays(
+  db: Db,
+  config: Pick<Config, 'now'>,
+  owner: KeyOwner,
+  keyType: KeyType,
+  days: number,
+): Promise<void> {
+  if (!isRetentionDays(days)) throw new RangeError(`retention days out of bounds: ${days}`);
+  await upsertRetentionDays(db, owner, keyType, days, config.now());
+}
