@@ -128,6 +128,39 @@ export async function upsertRetentionDays(
 }
 
 /**
+ * Hands a user's personal submissions to the team their keys move into. `retention`: 'keep' carries the user's
+ * settings over where the team has none (a team they start), 'drop' leaves the team's as they are (a team they
+ * join, whose settings only its owners and admins change). Returns how many submissions moved.
+ */
+export async function movePersonalSubmissionsToTeam(
+  db: Db,
+  userId: string,
+  teamId: string,
+  retention: 'keep' | 'drop',
+): Promise<number> {
+  const moved = await db
+    .updateTable('submissions')
+    .set({team_id: teamId, user_id: null})
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (retention === 'keep') {
+    await db
+      .insertInto('submission_retention')
+      .columns(['team_id', 'key_type', 'days', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('submission_retention')
+          .select([eb.val(teamId).as('team_id'), 'key_type', 'days', 'updated_at'])
+          .where('user_id', '=', userId),
+      )
+      .onConflict((oc) => oc.columns(['team_id', 'key_type']).where('team_id', 'is not', null).doNothing())
+      .execute();
+  }
+  await db.deleteFrom('submission_retention').where('user_id', '=', userId).execute();
+  return Number(moved.numUpdatedRows);
+}
+
+/**
  * Deletes every submission older than its owner's retention for its environment (the contract's default where the
  * owner set none); answers how many. Only rows past the shortest retention are looked at.
  */

@@ -7,6 +7,7 @@ import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
 import {hashToken, isWellFormedToken} from '../lib/tokens.js';
 import {movePersonalKeysToTeam} from '../repositories/api-keys-repository.js';
+import {movePersonalSubmissionsToTeam} from '../repositories/submissions-repository.js';
 import {
   findUsableByToken,
   respondToInvitation,
@@ -55,6 +56,8 @@ export async function acceptInvitation(db: Db, config: InvitationConfig, user: U
       throw new ApiError('INVALID_OR_EXPIRED');
     // The caller's own keys become the team's and keep working; the link proved the mailbox.
     const moved = await movePersonalKeysToTeam(trx, user.id, invitation.team_id);
+    // What the keys received goes with them; the team's retention stays its owners' and admins' choice.
+    await movePersonalSubmissionsToTeam(trx, user.id, invitation.team_id, 'drop');
     if (!user.emailVerified) await updateUser(trx, user.id, {emailVerified: true}, now);
     return moved;
   });

@@ -1,7 +1,8 @@
 // A team of one's own: a user in no team starts one and owns it. Their personal keys become the team's, as when
-// they accept an invitation, so a page using one keeps working.
+// they accept an invitation, so a page using one keeps working; their submissions and retention settings follow.
 import {ApiError} from '../errors.js';
 import {movePersonalKeysToTeam} from '../repositories/api-keys-repository.js';
+import {movePersonalSubmissionsToTeam} from '../repositories/submissions-repository.js';
 import {addMemberUnlessInTeam, insertTeam} from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {assertAcceptableNames} from './names.js';
@@ -19,6 +20,7 @@ export async function createTeam(context: TeamContext, user: UserWithTeam, name:
     // One membership per user (a unique index): a join that won the race leaves this team unmade.
     if (!(await addMemberUnlessInTeam(trx, team, user.id, 'owner', now))) throw new ApiError('ALREADY_IN_TEAM');
     await movePersonalKeysToTeam(trx, user.id, team);
+    await movePersonalSubmissionsToTeam(trx, user.id, team, 'keep');
     return team;
   });
   return showTeam(context, {...user, team: {id: teamId, name: teamName, role: 'owner', requireTwoFactor: false}});

@@ -20,6 +20,8 @@ export const PRIVATE_NOTE = 'Recurring chest pain after my chemotherapy';
 export const PRIVATE_ANSWERS = {...exampleAnswers(NEW_PATIENT), notes: PRIVATE_NOTE, dateOfBirth: '1961-07-23'};
 
 export interface Clinic {
+  /** The signed-in session of the account that made the key. */
+  session: string;
   owner: KeyOwner;
   keyId: string;
   service: SubmissionsContext;
@@ -44,6 +46,7 @@ export async function clinic(ctx: TestContext, email: string, teamName?: string)
     config,
   };
   return {
+    session: token,
     owner,
     keyId: key.id,
     service,
