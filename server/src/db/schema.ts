@@ -83,6 +83,8 @@ export interface TeamsTable {
   require_two_factor: Generated<boolean>;
   /** bigint in SQL, moved by a trigger whenever one of the team's keys is added or changed (migration 013). */
   keys_version: ColumnType<string | number, never, never>;
+  /** bigint in SQL, moved by triggers whenever what the team's page lists changes (migration 019). */
+  members_version: ColumnType<string | number, never, never>;
   created_at: Timestamp;
 }
 

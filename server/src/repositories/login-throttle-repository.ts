@@ -47,6 +47,7 @@ export async function recordAttempt(
            teams.id AS team_id, teams.name AS team_name, team_members.role AS team_role,
            teams.require_two_factor AS team_require_two_factor,
            users.keys_version AS user_keys_version, teams.keys_version AS team_keys_version,
+           teams.members_version AS team_members_version,
            (SELECT attempt FROM attempt) AS attempt,
            (SELECT locked_until FROM sign_in_attempts
              WHERE sign_in_attempts.email = address.email AND locked_until > ${now}::timestamptz) AS locked_until

@@ -10,7 +10,14 @@ export interface UserWithTeam {
   emailVerified: boolean;
   twoFactorEnabled: boolean;
   createdAt: Date;
-  team: {id: string; name: string; role: TeamRole; requireTwoFactor: boolean} | null;
+  team: {
+    id: string;
+    name: string;
+    role: TeamRole;
+    requireTwoFactor: boolean;
+    /** The version of what the team's page lists; see members_version (unknown right after a change). */
+    membersVersion?: string;
+  } | null;
   /** The version of the key list this user sees (the team's, or their own without a team); see keys_version. */
   keysVersion: string;
 }
@@ -30,6 +37,7 @@ export interface UserWithTeamRow {
   team_require_two_factor: boolean | null;
   user_keys_version: string | number;
   team_keys_version: string | number | null;
+  team_members_version: string | number | null;
 }
 
 export const USER_WITH_TEAM_COLUMNS = [
@@ -46,6 +54,7 @@ export const USER_WITH_TEAM_COLUMNS = [
   'teams.require_two_factor as team_require_two_factor',
   'users.keys_version as user_keys_version',
   'teams.keys_version as team_keys_version',
+  'teams.members_version as team_members_version',
 ] as const;
 
 export function userFromRow(row: UserWithTeamRow): UserWithTeam {
@@ -64,6 +73,7 @@ export function userFromRow(row: UserWithTeamRow): UserWithTeam {
             name: row.team_name,
             role: row.team_role,
             requireTwoFactor: Boolean(row.team_require_two_factor),
+            membersVersion: String(row.team_members_version),
           }
         : null,
     keysVersion: String(row.team_id ? row.team_keys_version : row.user_keys_version),

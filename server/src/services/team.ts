@@ -7,7 +7,6 @@ import type {InvitationRole} from '../db/schema.js';
 import {ApiError} from '../errors.js';
 import {
   findMember,
-  listTeam,
   lockTeam,
   type MemberRow,
   removeMember,
@@ -17,7 +16,8 @@ import {
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {checkCurrentPassword} from './login-throttle.js';
 import type {MailSender} from './ports/mail-sender.js';
-import {assertManager, assertOwner, isManager, teamOf, toInvitationBody, toMemberBody} from './team-access.js';
+import {assertManager, assertOwner, isManager, teamOf, toMemberBody} from './team-access.js';
+import {teamPage, type TeamPages} from './team-pages.js';
 
 export interface TeamContext {
   db: Db;
@@ -34,17 +34,14 @@ export interface TeamContext {
     | 'lockWindowMs'
     | 'lockDurationMs'
   >;
+  /** This process's team pages (team-pages.ts); none: every page is read. */
+  pages?: TeamPages;
 }
 
-export async function showTeam({db, config}: TeamContext, user: UserWithTeam) {
+export async function showTeam(context: TeamContext, user: UserWithTeam) {
   const team = teamOf(user);
-  const {members, invitations} = await listTeam(db, team.id, config.now(), isManager(team));
-  return {
-    team: {id: team.id, name: team.name},
-    role: team.role,
-    users: members.map(toMemberBody),
-    invitations: invitations.map(toInvitationBody),
-  };
+  const {users, invitations} = await teamPage(context, team, context.config.now(), isManager(team));
+  return {team: {id: team.id, name: team.name}, role: team.role, users, invitations};
 }
 
 /** The team's security policy: whether every member must have two-factor (the owner only, with it on). */

@@ -27,13 +27,14 @@ import {
   type TeamContext,
 } from '../../services/team.js';
 import {createTeam} from '../../services/team-creation.js';
+import {teamPages} from '../../services/team-pages.js';
 import {teamInvitationRoutes} from './invitations.js';
 import {removeByIdRoute} from './remove-by-id.js';
 import {productionAccessRoutes} from './production-access.js';
 import {currentUser} from '../current-user.js';
 
 export async function teamRoutes(app: FastifyInstance, {config}: {config: Config}) {
-  const team: TeamContext = {db: app.db, mailer: app.mailer, config};
+  const team: TeamContext = {db: app.db, mailer: app.mailer, config, pages: teamPages()};
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const session = [{session: []}];
   // A team that requires two-factor keeps its page from members without it.
