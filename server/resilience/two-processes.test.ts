@@ -289,18 +289,13 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
       expect((await answerWithin(key.use, 429)).status).toBe(429);
     });
 
-    it('the team removed (its last member deleted their account)', async () => {
-      await verifiedAccount('team@example.com', 'Removed Clinic');
-      const token = await signIn(httpA, 'team@example.com');
-      const key = await keyKeptOnB(token);
-      const deleted = await httpA.send('DELETE', '/api/auth/account', {token, body: {password: PASSWORD}});
-      expect(deleted.status).toBe(204);
-      expect((await answerWithin(key.use, 401)).status).toBe(401);
-    });
-
-    it('the account deleted', async () => {
-      await verifiedAccount('personal@example.com');
-      const token = await signIn(httpA, 'personal@example.com');
+    // A team's keys go with the team (its last member leaving by deleting their account), personal keys with the account.
+    it.each([
+      ['the team removed (its last member deleted their account)', 'team@example.com', 'Removed Clinic'],
+      ['the account deleted', 'personal@example.com', undefined],
+    ])('%s', async (_, email, teamName) => {
+      await verifiedAccount(email, teamName);
+      const token = await signIn(httpA, email);
       const key = await keyKeptOnB(token);
       const deleted = await httpA.send('DELETE', '/api/auth/account', {token, body: {password: PASSWORD}});
       expect(deleted.status).toBe(204);
