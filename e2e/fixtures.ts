@@ -210,7 +210,9 @@ export async function expectAccessible(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  await page.addScriptTag({path: axePath});
+  // Once per document: a second audit of the same document (a dialog opened since) reuses it, and parsing its
+  // half megabyte again cost 85 to 450 ms each time here.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({path: axePath});
   // Long pages skip the rendering of what is off screen (content-visibility: auto) until the reader scrolls to it.
   // axe measures colours and stacking across the whole page in one pass, where those parts have only their reserved
   // size, and then reads backgrounds from the wrong boxes. Audited as the reader sees each part: rendered.
