@@ -33,6 +33,7 @@ export const PORTS = {
   sdkPage: 14002, // the plain page that embeds the SDK
   loadApiPglite: 14287,
   loadApiPostgres: 14387,
+  loadApiPostgresB: 14388, // a second process on the same PostgreSQL: how fast a revocation reaches it
   startSite: 14100, // `npm start` in the start-up section
   startApi: 14187,
   debug: 14222, // Chromium's remote-debugging port for Lighthouse
