@@ -47,7 +47,8 @@ export async function listenOnPostgres(
   };
 
   const connect = async () => {
-    const next = new pg.Client({...config, keepAlive: true});
+    // A server that never answers must not hold the start (which waits for the first attempt) or a retry forever.
+    const next = new pg.Client({connectionTimeoutMillis: 10_000, ...config, keepAlive: true});
     client = next;
     next.on('error', (error) => lost('error', error));
     next.on('end', () => lost('ended'));
