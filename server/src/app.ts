@@ -8,6 +8,7 @@ import type {Db} from './db/connect.js';
 import {loggerOptions} from './logger.js';
 import {MAX_PARAM_LENGTH, routablePath} from './lib/routable-path.js';
 import {resolveSecretKey} from './lib/secret-key.js';
+import {sharedSchemaCompilers} from './lib/schema-compilers.js';
 import {useTurnstileEndpoint} from './lib/turnstile.js';
 import {authPlugin} from './plugins/auth.js';
 import {dbPlugin, prepareDatabase} from './plugins/db.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // A wrong type is a client error, not something to coerce ("123" stays a string, 123 is refused).
       customOptions: {coerceTypes: false, removeAdditional: true, allErrors: false},
     },
+    schemaController: sharedSchemaCompilers,
   });
 
   useTurnstileEndpoint({
