@@ -14,6 +14,8 @@ declare module 'fastify' {
   }
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefined}>(
   async (app, {config, listenUrl}) => {
     const feed = await openChangeFeed(app.db, listenUrl, app.log);
@@ -41,6 +43,13 @@ export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefine
       '1 while this process hears every change (LISTEN confirmed); 0 while it keeps nothing and reads the database.',
       () => (feed.isLive ? 1 : 0),
     );
+    // On PostgreSQL the process that made a change hears of it a moment after the commit: the change's answer waits
+    // until it has, so the client's next request (the revoked key's use, say) never meets the old state kept here.
+    // The SDK's routes change no state kept in memory.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (!READS.has(request.method) && !request.url.startsWith('/api/sdk/')) await feed.caughtUp();
+      return payload;
+    });
     app.addHook('onClose', async () => {
       keys.detach();
       await feed.close();

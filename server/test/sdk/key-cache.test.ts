@@ -17,17 +17,6 @@ async function metric(app: FastifyInstance, name: string): Promise<number> {
   return Number(line.split(' ')[1]);
 }
 
-/** The status of a session started with `apiKey` from `origin`, once it is `status` (up to 1 s): on PostgreSQL the
- * change notice reaches even the process that made the change a moment after its commit. */
-async function becomes(app: FastifyInstance, apiKey: string, origin: string, status: number): Promise<number> {
-  const deadline = Date.now() + 1000;
-  for (;;) {
-    const {statusCode} = await startSdkSession(app, apiKey, undefined, origin);
-    if (statusCode === status || Date.now() > deadline) return statusCode;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 async function withKey(body: Record<string, unknown> = {}) {
   const context = await build({env: {METRICS_TOKEN: TOKEN}});
   const token = await signedIn(context.app, context.mail, 'ada@example.com');
@@ -75,15 +64,21 @@ describe('API keys kept in memory', () => {
     expect(await metric(app, 'intakekit_key_cache_hits_total')).toBe(2);
   });
 
-  it('drops a kept key when it is revoked or its settings change', async () => {
+  // The process that made the change answers only once it has heard its own notices: on PostgreSQL they reach it a
+  // moment after the commit, and the next request (the model test's rotation, then the old key at once) must not
+  // find the key still kept.
+  it('drops a kept key when it is revoked or its settings change, before answering the change', async () => {
     const {app, token, apiKey, keyId} = await withKey();
-    expect((await startSdkSession(app, apiKey, undefined, 'https://clinic.example')).statusCode).toBe(200);
-    const origins = {allowedOrigins: ['https://other.example']};
-    expect((await authed(app, token, 'PATCH', `/api/keys/${keyId}`, origins)).statusCode).toBe(200);
-    expect(await becomes(app, apiKey, 'https://clinic.example', 403)).toBe(403);
-    expect((await startSdkSession(app, apiKey, undefined, 'https://other.example')).statusCode).toBe(200);
+    for (let trial = 0; trial < 20; trial++) {
+      const origin = `https://clinic-${trial}.example`;
+      expect((await authed(app, token, 'PATCH', `/api/keys/${keyId}`, {allowedOrigins: [origin]})).statusCode).toBe(
+        200,
+      );
+      expect((await startSdkSession(app, apiKey, undefined, origin)).statusCode).toBe(200);
+    }
+    expect((await startSdkSession(app, apiKey, undefined, 'https://clinic-0.example')).statusCode).toBe(403);
     expect((await authed(app, token, 'DELETE', `/api/keys/${keyId}/revoke`, {})).statusCode).toBe(200);
-    expect(await becomes(app, apiKey, 'https://other.example', 401)).toBe(401);
+    expect((await startSdkSession(app, apiKey, undefined, 'https://clinic-19.example')).statusCode).toBe(401);
     expect(await metric(app, 'intakekit_key_cache_invalidations_total')).toBeGreaterThanOrEqual(2);
   });
 

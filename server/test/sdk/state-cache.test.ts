@@ -19,6 +19,7 @@ class FakeFeed implements ChangeFeed {
     this.isLive = live;
     for (const l of this.listeners) l.live(live);
   }
+  async caughtUp() {}
   async close() {}
 }
 

@@ -14,5 +14,10 @@ export interface ChangeFeed {
   readonly isLive: boolean;
   /** Adds a listener; returns its removal. */
   subscribe(listener: ChangeFeedListener): () => void;
+  /**
+   * Resolves once this process has heard every change it committed before the call (at once where changes are
+   * heard as they commit, or while the feed is not live); if that takes over a second, everything kept is forgotten.
+   */
+  caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
