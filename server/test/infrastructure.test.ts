@@ -16,7 +16,7 @@ import {splitStatements} from './helpers/legacy-migrator.js';
 import {resolveSecretKey} from '../src/lib/secret-key.js';
 import {buildApp} from '../src/app.js';
 import {LogCapture, build} from './helpers/app.js';
-import {freshDatabase, onPostgres} from './helpers/database.js';
+import {emptyPostgresSchema, freshDatabase, onPostgres} from './helpers/database.js';
 import {startSdkSession} from './helpers/sdk-session.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -186,7 +186,7 @@ describe('migrations', () => {
   });
 
   it('are idempotent: a second run (and a second app start) applies nothing', async () => {
-    const database = await freshDatabase({breakable: false});
+    const database = onPostgres ? await emptyPostgresSchema() : await freshDatabase({breakable: false});
     onTestFinished(() => database.release());
     const first = await migrate(database.db);
     const versions = (await readMigrations()).map((m) => m.version);
@@ -206,7 +206,7 @@ describe('migrations', () => {
   });
 
   it.runIf(onPostgres)('two processes migrating at once apply each file once (advisory lock)', async () => {
-    const database = await freshDatabase({breakable: false});
+    const database = await emptyPostgresSchema();
     onTestFinished(() => database.release());
     const results = await Promise.all([migrate(database.db), migrate(database.db), migrate(database.db)]);
     expect(results.flat().sort((a, b) => a - b)).toEqual((await readMigrations()).map((m) => m.version));

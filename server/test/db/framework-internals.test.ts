@@ -6,7 +6,6 @@ import {Kysely, PostgresDialect, sql} from 'kysely';
 import pg from 'pg';
 import {describe, expect, it, onTestFinished} from 'vitest';
 import type {Db} from '../../src/db/connect.js';
-import {migrate} from '../../src/db/migrate.js';
 import {precompiledQuery} from '../../src/db/precompiled-query.js';
 import {usePreparedStatements} from '../../src/db/prepared-statements.js';
 import type {Database} from '../../src/db/schema.js';
@@ -105,7 +104,6 @@ describe('precompiled queries (a Kysely CompiledQuery sent with new parameters)'
     const database = await freshDatabase();
     onTestFinished(() => database.release());
     const {db} = database;
-    await migrate(db); // a PostgreSQL schema starts empty
     const now = new Date();
     await db
       .insertInto('users')

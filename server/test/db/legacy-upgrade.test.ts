@@ -13,7 +13,7 @@ import {loadConfig} from '../../src/config.js';
 import {kyselyForPglite, type Db} from '../../src/db/connect.js';
 import {MIGRATIONS_DIR, migrate, readMigrations} from '../../src/db/migrate.js';
 import {LogCapture} from '../helpers/app.js';
-import {freshDatabase, onPostgres} from '../helpers/database.js';
+import {emptyPostgresSchema, onPostgres} from '../helpers/database.js';
 import {legacyMigrate} from '../helpers/legacy-migrator.js';
 
 async function tempDir(): Promise<string> {
@@ -29,7 +29,7 @@ afterAll(async () => (await emptyPglite)?.close());
 /** A database with no tables at all: a PostgreSQL schema of its own, or an in-memory PGlite. */
 async function emptyDatabase(): Promise<Db> {
   if (onPostgres) {
-    const database = await freshDatabase({breakable: false});
+    const database = await emptyPostgresSchema();
     onTestFinished(() => database.release());
     return database.db;
   }
