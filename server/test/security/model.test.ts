@@ -1009,7 +1009,8 @@ const everyRareTransition: [Register[], Invite[], Accept[], Command[]] = [
     new Invite({actor: firstManager, target: 4, role: 'member'}), // a third email to user 4 in a day: 429
     new Accept({actor: u(3), link: {kind: 'mine', index: 0}}),
     new CreateKey({actor: 3, keyType: 'sandbox'}),
-    new Rotate({actor: 3, ref: {kind: 'own', index: 0}, hint: 'none'}),
+    new UseKey({ref: {kind: 'key', index: 0}, rightEnv: true}), // 200, and the key is now kept in memory
+    new Rotate({actor: 3, ref: {kind: 'own', index: 0}, hint: 'none'}), // so refused at once after the answer
     new Revoke({actor: 3, ref: {kind: 'own', index: 1}, hint: 'none'}), // the successor
     new UseKey({ref: {kind: 'key', index: 1}, rightEnv: true}), // 401
     new Invite({actor: firstManager, target: 0, role: 'member'}), // the former owner, now without a team
