@@ -102,6 +102,12 @@ for (const viewport of VIEWPORTS) {
           // Navigating closes the slide-over.
           await expect(menuButton(page)).toHaveAttribute('aria-expanded', 'false');
           await expect(sidebar(page)).toBeHidden();
+          // The page arrives after the address changes (its code loads first), and its arrival closes the menu
+          // again: wait for it, as a person waits for the page before opening the menu.
+          const hiddenNav = page.getByRole('navigation', {name: 'Developer navigation', includeHidden: true});
+          await expect(
+            hiddenNav.getByRole('link', {name: link.name, exact: true, includeHidden: true}),
+          ).toHaveAttribute('aria-current', 'page');
         }
         await revealSidebar(page);
         await expect(nav.getByRole('link', {name: link.name, exact: true})).toHaveAttribute('aria-current', 'page');
