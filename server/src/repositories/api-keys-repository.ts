@@ -36,7 +36,8 @@ export interface ApiKeyRow {
   replaced_by: string | null;
 }
 
-function ownerColumns(owner: KeyOwner) {
+/** The owner columns of a row of keys or of what follows them (submissions). */
+export function ownerColumns(owner: KeyOwner) {
   return 'teamId' in owner ? {team_id: owner.teamId, user_id: null} : {team_id: null, user_id: owner.userId};
 }
 

@@ -20,6 +20,7 @@ import {normalizeEmail} from '@intakekit/contract/email';
 import {PLANS_MIN_LENGTH} from '@intakekit/contract/production-access';
 import type {ProductionAccessBody, ProductionAccessResponse} from '@intakekit/contract/schemas/production-access';
 import {VERIFY_EMAIL_FOR_PRODUCTION_ACCESS} from '@intakekit/contract/errors';
+import {isUuid} from '../lib/uuid.js';
 
 export interface ProductionAccessContext {
   db: Db;
@@ -96,12 +97,10 @@ export class TeamNotFoundError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A team as the operator names it on the command line: its id, or its owner's email address. */
 export async function findTeam(db: Db, reference: string): Promise<OperatorTeamRow> {
   const trimmed = reference.trim();
-  const team = UUID.test(trimmed)
+  const team = isUuid(trimmed)
     ? await findTeamForOperator(db, {teamId: trimmed.toLowerCase()})
     : await findTeamForOperator(db, {ownerEmail: normalizeEmail(trimmed)});
   if (!team) throw new TeamNotFoundError(trimmed);

@@ -11,12 +11,13 @@ import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
 import {secretBox, type SecretBox} from '../lib/secret-box.js';
+import {isUuid} from '../lib/uuid.js';
 import {
   buildQuestionnaireResponse,
   flowQuestionnaireUrl,
   type AnsweredFlow,
 } from '../lib/fhir/questionnaire-response.js';
-import type {KeyOwner} from '../repositories/api-keys-repository.js';
+import {ownerColumns, type KeyOwner} from '../repositories/api-keys-repository.js';
 import {
   deleteSubmission as deleteSubmissionRow,
   findRetentionDays,
@@ -74,13 +75,9 @@ export async function recordSubmission(
       authored: now,
     }),
   );
-  const owner =
-    'teamId' in input.owner
-      ? {team_id: input.owner.teamId, user_id: null}
-      : {team_id: null, user_id: input.owner.userId};
   return insertSubmissionOnce(ctx.db, {
     id,
-    ...owner,
+    ...ownerColumns(input.owner),
     key_id: input.keyId,
     key_type: input.keyType,
     env: input.env,
@@ -120,8 +117,7 @@ function encodeCursor(row: SubmissionMeta): string {
 export function decodeCursor(cursor: string): SubmissionFilter['after'] | null {
   const [time, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(time ?? '');
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-  if (extra !== undefined || Number.isNaN(createdAt.getTime()) || !id || !uuid.test(id)) return null;
+  if (extra !== undefined || Number.isNaN(createdAt.getTime()) || !id || !isUuid(id)) return null;
   return {createdAt, id};
 }
 
