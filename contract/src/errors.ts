@@ -1,8 +1,9 @@
 /**
  * The error catalogue: every code the API answers with its HTTP status, and the messages people see.
  * The API sends `{error: {code, message}}`; the portal shows its own message (SPEC_MESSAGES) for a code it knows.
- * No imports, so the portal can read it without pulling anything else into a page.
+ * No imports but the catalogue's own parts, so the portal can read it without pulling anything else into a page.
  */
+import {SUBMISSION_CODES} from './submission-errors.js';
 
 /** The code read from error.code, and the message shown for it; keep the wording exact. */
 export const SPEC_MESSAGES = {
@@ -202,9 +203,7 @@ const API_CODES = {
     message: 'Tell us a little more about what the clinic plans (at least 20 characters).',
   },
   PRODUCTION_VOLUME_REQUIRED: {status: 400, message: 'Pick the number of intakes you expect each month.'},
-  // Submissions (answers.ts): the API's INVALID_ANSWERS names each refused question id and its rule, never an answer.
-  INVALID_ANSWERS: {status: 422, message: "Some answers do not fit the flow's questions. Check them and send again."},
-  INVALID_SESSION: {status: 401, message: 'The form session has expired or is not valid. Reload the page.'},
+  ...SUBMISSION_CODES,
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {
