@@ -75,19 +75,39 @@ function playwright() {
   }));
 }
 
-// The names of the failed tests go into the summary so the last lines of a CI log say what broke.
+// The names of the failed tests, each with the start of its error, go into the summary so the last lines of a CI
+// log say what broke and where (a CI log may be kept only in part: its end).
 function vitestFailures(report) {
   return (report.testResults ?? []).flatMap((file) =>
     (file.assertionResults ?? [])
       .filter((t) => t.status === 'failed')
-      .map((t) => `${path.relative(root, file.name)} > ${t.fullName}`),
+      .map((t) => `${path.relative(root, file.name)} > ${t.fullName}${errorStart(t.failureMessages?.[0])}`),
   );
+}
+
+/** The first lines of an error, without colour codes, on one line. */
+function errorStart(message) {
+  if (!message) return '';
+  // eslint-disable-next-line no-control-regex
+  const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  return `\n      ${lines
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 6)
+    .join(' | ')
+    .slice(0, 700)}`;
 }
 
 function playwrightFailures(report) {
   const walk = (suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((t) => t.status === 'unexpected').map((t) => `${spec.file} > ${spec.title} [${t.projectName}]`),
+      spec.tests
+        .filter((t) => t.status === 'unexpected')
+        .map((t) => {
+          const error = t.results?.at(-1)?.error;
+          const where = error?.location ? ` (${path.basename(error.location.file)}:${error.location.line})` : '';
+          return `${spec.file} > ${spec.title} [${t.projectName}]${where}${errorStart(error?.message)}`;
+        }),
     ),
     ...(suite.suites ?? []).flatMap(walk),
   ];
