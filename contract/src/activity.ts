@@ -42,6 +42,8 @@ export const ACTIVITY_ACTION_NAMES = [
   'production-access.withdrawn',
   'activity.viewed',
   'activity.exported',
+  'submission.viewed',
+  'submission.deleted',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTION_NAMES)[number];
@@ -87,6 +89,8 @@ export const ACTIVITY_ACTIONS: Record<ActivityAction, string> = {
   'production-access.withdrawn': 'Production access withdrawn',
   'activity.viewed': 'Activity log viewed',
   'activity.exported': 'Activity log exported',
+  'submission.viewed': 'Production answers viewed',
+  'submission.deleted': 'Submission deleted',
 };
 
 /** Events a page of the log shows; the export takes at most ACTIVITY_EXPORT_MAX. */

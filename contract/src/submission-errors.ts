@@ -7,4 +7,6 @@ export const SUBMISSION_CODES = {
   INVALID_ANSWERS: {status: 422, message: "Some answers do not fit the flow's questions. Check them and send again."},
   INVALID_SESSION: {status: 401, message: 'The form session has expired or is not valid. Reload the page.'},
   SUBMISSION_NOT_FOUND: {status: 404, message: 'This submission does not exist or has been deleted.'},
+  // The bounds of RETENTION_DAYS_MIN and RETENTION_DAYS_MAX (submissions.ts); a test checks they agree.
+  INVALID_RETENTION: {status: 400, message: 'Keep submissions for 1 to 90 days.'},
 } as const satisfies Record<string, {status: number; message: string}>;

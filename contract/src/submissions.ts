@@ -13,3 +13,6 @@ export const RETENTION_DAYS_MAX = 90;
 export function isRetentionDays(days: unknown): days is number {
   return Number.isInteger(days) && (days as number) >= RETENTION_DAYS_MIN && (days as number) <= RETENTION_DAYS_MAX;
 }
+
+/** Submissions a page of a list shows: the portal's, and the submissions API's by default. */
+export const SUBMISSIONS_PAGE_SIZE = 50;
