@@ -32,6 +32,7 @@ import {keyRoutes} from './routes/keys/index.js';
 import {metricsRoutes} from './routes/metrics.js';
 import {openapiRoutes} from './routes/openapi.js';
 import {sdkSessionRoutes} from './routes/sdk/sessions.js';
+import {sdkSubmissionRoutes} from './routes/sdk/submissions.js';
 import {teamRoutes} from './routes/team/index.js';
 import {accountRecoveryJob} from './services/account-recovery.js';
 import {housekeepingJob} from './services/housekeeping.js';
@@ -120,7 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(keyRoutes, {config, secretKey});
   await app.register(teamRoutes, {config});
   await app.register(invitationRoutes, {config});
-  await app.register(sdkSessionRoutes, {config});
+  await app.register(sdkSessionRoutes, {config, secretKey});
+  await app.register(sdkSubmissionRoutes, {config, secretKey});
   await app.register(activityRoutes);
   if (config.benchRoutes) await app.register(benchRoutes);
 

@@ -1,24 +1,15 @@
-// Shapes of POST /api/sdk/sessions, built from the lists of flows.ts so the SDK, the sample flow and this
-// schema agree by construction.
+// Shapes of the SDK's calls (POST /api/sdk/sessions and POST /api/sdk/submissions), built from the lists of
+// flows.ts so the SDK, the sample flow and these schemas agree by construction.
 import * as Type from 'typebox';
 import type {Static} from 'typebox';
+import {ANSWER_TEXT_MAX_LENGTH, exampleAnswers} from '../answers.js';
+import {FLOWS} from '../flow-catalogue.js';
 import {ENVIRONMENTS, QUESTION_TYPES, type FlowQuestion} from '../flows.js';
-import {literalUnion, type Agrees, type Same} from './common.js';
+import {Timestamp, literalUnion, type Agrees, type Same} from './common.js';
 
 export const Environment = literalUnion(ENVIRONMENTS, {
   description: 'sandbox, dev and test take a sandbox key; pro takes a production key',
 });
-
-export const SessionBody = Type.Object({
-  flowId: Type.String({
-    minLength: 1,
-    maxLength: 128,
-    pattern: '^[A-Za-z0-9_.:-]+$',
-    description: 'The id of a built-in flow, such as new-patient: letters, digits, _ . : and - only.',
-  }),
-  env: Type.Optional(Environment),
-});
-export type SessionBody = Static<typeof SessionBody>;
 
 const OptionBody = Type.Object({
   label: Type.String(),
@@ -34,10 +25,76 @@ export const FlowQuestionBody = Type.Object({
 });
 export type FlowQuestionAgrees = Agrees<Same<Static<typeof FlowQuestionBody>, FlowQuestion>>;
 
+/** The most questions a page may give the widget in place of the flow's. */
+export const INLINE_QUESTIONS_MAX = 200;
+
+const InlineQuestions = Type.Array(FlowQuestionBody, {
+  minItems: 1,
+  maxItems: INLINE_QUESTIONS_MAX,
+  description:
+    "The questions the page gave the widget in place of the flow's own (its config's questions), as the widget will send them with the answers.",
+});
+
+export const SessionBody = Type.Object({
+  flowId: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    pattern: '^[A-Za-z0-9_.:-]+$',
+    description: 'The id of a built-in flow, such as new-patient: letters, digits, _ . : and - only.',
+  }),
+  env: Type.Optional(Environment),
+  questions: Type.Optional(InlineQuestions),
+});
+export type SessionBody = Static<typeof SessionBody>;
+
+/** How long a session token lets its answers be submitted. */
+export const SESSION_TOKEN_TTL_HOURS = 24;
+
 export const SessionResponse = Type.Object({
   sessionId: Type.String({format: 'uuid'}),
+  sessionToken: Type.String({
+    description: `Signed by the API: the key, flow, environment, origin and session it was made for, for ${SESSION_TOKEN_TTL_HOURS} hours. The widget sends it with the answers.`,
+  }),
   flowId: Type.String(),
   env: Environment,
   questions: Type.Array(FlowQuestionBody),
 });
 export type SessionResponse = Static<typeof SessionResponse>;
+
+/**
+ * The largest submit body, in bytes: an intake of twenty text answers of ANSWER_TEXT_MAX_LENGTH characters with
+ * their questions fits (about 205 kB of JSON); more is refused with 413 before it is parsed.
+ */
+export const SUBMISSION_BODY_MAX_BYTES = 256 * 1024;
+
+const OptionValueBody = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
+
+const SESSION_TOKEN_EXAMPLE =
+  'v1.eyJrIjoiOWI1ZjQ1ZTItM2M0Ny00ZjE4LWE1ZjMtMWE3YzJjNmQ4ZTAxIiwiZiI6Im5ldy1wYXRpZW50In0.q1W8n3YbA0dX4cS2pQk7Lr9tVh6uJmEeZf5gNwBo2yI';
+
+export const SubmissionBody = Type.Object(
+  {
+    sessionToken: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description: 'The sessionToken of the POST /api/sdk/sessions answer the questions came with.',
+    }),
+    answers: Type.Record(Type.String(), Type.Union([OptionValueBody, Type.Array(OptionValueBody), Type.Null()]), {
+      description: `Answers keyed by question id: an option value (singleChoice, yesNo), a list of option values (multiChoice), text of at most ${ANSWER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters (text), a date YYYY-MM-DD (date), or null for an optional question left unanswered.`,
+    }),
+    questions: Type.Optional(InlineQuestions),
+  },
+  {
+    examples: [{sessionToken: SESSION_TOKEN_EXAMPLE, answers: exampleAnswers(FLOWS[0]!)}],
+  },
+);
+export type SubmissionBody = Static<typeof SubmissionBody>;
+
+export const SubmissionResponse = Type.Object(
+  {
+    submissionId: Type.String({format: 'uuid'}),
+    receivedAt: Timestamp,
+  },
+  {examples: [{submissionId: '5d0c7a8e-2f4b-4d7e-9a51-3b6f0e2c9d14', receivedAt: '2026-01-15T09:10:00.000Z'}]},
+);
+export type SubmissionResponse = Static<typeof SubmissionResponse>;

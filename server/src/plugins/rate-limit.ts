@@ -27,6 +27,11 @@ declare module 'fastify' {
     rateLimitStore: {kind: 'memory' | 'redis'; up(): boolean};
     /** preValidation/preHandler hook: the key's own sessions a minute (default SDK_KEY_RATE_LIMIT) per API key. */
     limitPerApiKey: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The same limit counted apart for the key's submits, so that sessions started never use up the answers' way
+     * back (each session is submitted once; a widget's retries wait for Retry-After).
+     */
+    limitSubmitsPerApiKey: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** Set by requireApiKey: the key's id, the per-key limit's counter. */
@@ -58,16 +63,20 @@ export const rateLimitPlugin = fp<{config: Config}>(
     app.decorateRequest('apiKeyId', null);
     // createRateLimit, not rateLimit: the latter runs once per request, and the address limit
     // already ran on this one. Its own counters (key ids) live under their own prefix.
-    const perKey = app.createRateLimit({
-      max: (request) => request.apiKeyLimit ?? config.sdkKeyRateLimit,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `sdk-key:${request.apiKeyId ?? ''}`,
-    });
-    app.decorate('limitPerApiKey', async (request: FastifyRequest) => {
-      if (!request.apiKeyId) throw new Error('limitPerApiKey used before requireApiKey');
-      const state = await perKey(request);
-      if (!state.isAllowed && state.isExceeded) throw exceeded(state.ttl);
-    });
+    const perKeyLimit = (prefix: string) => {
+      const perKey = app.createRateLimit({
+        max: (request) => request.apiKeyLimit ?? config.sdkKeyRateLimit,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `${prefix}:${request.apiKeyId ?? ''}`,
+      });
+      return async (request: FastifyRequest) => {
+        if (!request.apiKeyId) throw new Error('a per-key limit used before requireApiKey');
+        const state = await perKey(request);
+        if (!state.isAllowed && state.isExceeded) throw exceeded(state.ttl);
+      };
+    };
+    app.decorate('limitPerApiKey', perKeyLimit('sdk-key'));
+    app.decorate('limitSubmitsPerApiKey', perKeyLimit('sdk-submit'));
   },
   {name: 'rate-limit', fastify: '5.x', dependencies: ['errors', 'metrics']},
 );

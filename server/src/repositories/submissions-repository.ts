@@ -6,7 +6,7 @@ import type {KeyType} from '@intakekit/contract/api-keys';
 import {RETENTION_DAYS_DEFAULT, RETENTION_DAYS_MIN} from '@intakekit/contract/submissions';
 import type {Db} from '../db/connect.js';
 import type {SubmissionsTable} from '../db/submission-tables.js';
-import {ownerFilter, type KeyOwner} from './api-keys-repository.js';
+import {ownerColumns, ownerFilter, type KeyOwner} from './api-keys-repository.js';
 import {DAY_MS} from '../lib/durations.js';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
@@ -29,25 +29,32 @@ const META_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof SubmissionMeta>;
 
 /**
- * Stores a submission unless its key already has one for this session; answers the id of the row that holds the
- * session either way (`created` false: the earlier one, nothing stored). Concurrent inserts of one session wait on
- * the unique index and find the winner's row.
+ * Stores a submission unless its key already has one for this session; answers the id and time of the row that
+ * holds the session either way (`created` false: the earlier one, nothing stored). Concurrent inserts of one session
+ * wait on the unique index and find the winner's row. `owner` null: the key's owner as the row is written (read in
+ * the same statement, so the SDK's submit makes one round trip).
  */
-export async function insertSubmissionOnce(db: Db, row: SubmissionRow): Promise<{id: string; created: boolean}> {
+export async function insertSubmissionOnce(
+  db: Db,
+  row: Omit<SubmissionRow, 'team_id' | 'user_id'>,
+  owner: KeyOwner | null,
+): Promise<{id: string; created: boolean; createdAt: Date}> {
+  const keyColumn = (column: 'team_id' | 'user_id') =>
+    db.selectFrom('api_keys').select(column).where('id', '=', row.key_id);
   const inserted = await db
     .insertInto('submissions')
-    .values(row)
+    .values({...row, ...(owner ? ownerColumns(owner) : {team_id: keyColumn('team_id'), user_id: keyColumn('user_id')})})
     .onConflict((oc) => oc.columns(['key_id', 'session_id']).doNothing())
-    .returning('id')
+    .returning(['id', 'created_at'])
     .executeTakeFirst();
-  if (inserted) return {id: inserted.id, created: true};
+  if (inserted) return {id: inserted.id, created: true, createdAt: inserted.created_at};
   const existing = await db
     .selectFrom('submissions')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('key_id', '=', row.key_id)
     .where('session_id', '=', row.session_id)
     .executeTakeFirstOrThrow();
-  return {id: existing.id, created: false};
+  return {id: existing.id, created: false, createdAt: existing.created_at};
 }
 
 export async function findSubmission(db: Db, owner: KeyOwner, id: string): Promise<SubmissionRow | undefined> {

@@ -22,6 +22,8 @@ export interface KeyRequest {
   outcome: string;
   status: number;
   latencyMs: number;
+  /** False for a request that starts no session (a submit): logged, but not counted in sessions per day. */
+  startsSession?: boolean;
 }
 
 /** Beyond this many pending entries a batch is written at once rather than at the next tick. */
@@ -87,6 +89,7 @@ function usageBatch(entries: KeyRequest[]) {
     if (e.outcome !== REQUEST_OK) continue;
     const previous = lastUsed.get(e.keyId);
     if (!previous || e.at > previous) lastUsed.set(e.keyId, e.at);
+    if (e.startsSession === false) continue;
     const dayKey = `${e.keyId} ${utcDay(e.at)}`;
     const day = sessions.get(dayKey) ?? {keyId: e.keyId, day: utcDay(e.at), count: 0};
     day.count += 1;

@@ -17,7 +17,7 @@ import {
   flowQuestionnaireUrl,
   type AnsweredFlow,
 } from '../lib/fhir/questionnaire-response.js';
-import {ownerColumns, type KeyOwner} from '../repositories/api-keys-repository.js';
+import type {KeyOwner} from '../repositories/api-keys-repository.js';
 import {
   deleteSubmission as deleteSubmissionRow,
   findRetentionDays,
@@ -42,7 +42,8 @@ export function submissionsBox(secretKey: string): SecretBox {
 }
 
 export interface NewSubmission {
-  owner: KeyOwner;
+  /** Omitted: the key's owner when the row is written (the SDK's submit knows the key, not its owner). */
+  owner?: KeyOwner;
   keyId: string;
   keyType: KeyType;
   env: Environment;
@@ -56,12 +57,12 @@ export interface NewSubmission {
 
 /**
  * Checks the answers (INVALID_ANSWERS, nothing stored) and stores the submission once per session: a repeated
- * submit answers the first one's id with `created` false.
+ * submit answers the first one's id and time with `created` false.
  */
 export async function recordSubmission(
   ctx: SubmissionsContext,
   input: NewSubmission,
-): Promise<{id: string; created: boolean}> {
+): Promise<{id: string; created: boolean; receivedAt: Date}> {
   const problems = checkAnswers(input.flow.questions, input.answers);
   if (problems.length > 0) throw new ApiError('INVALID_ANSWERS', {message: invalidAnswersMessage(problems)});
   const id = crypto.randomUUID();
@@ -75,20 +76,24 @@ export async function recordSubmission(
       authored: now,
     }),
   );
-  return insertSubmissionOnce(ctx.db, {
-    id,
-    ...ownerColumns(input.owner),
-    key_id: input.keyId,
-    key_type: input.keyType,
-    env: input.env,
-    flow_id: input.flow.id,
-    flow_version: input.flow.version,
-    session_id: input.sessionId,
-    origin: input.origin,
-    size: Buffer.byteLength(json),
-    answers_ciphertext: ctx.box.seal(json, id),
-    created_at: now,
-  });
+  const stored = await insertSubmissionOnce(
+    ctx.db,
+    {
+      id,
+      key_id: input.keyId,
+      key_type: input.keyType,
+      env: input.env,
+      flow_id: input.flow.id,
+      flow_version: input.flow.version,
+      session_id: input.sessionId,
+      origin: input.origin,
+      size: Buffer.byteLength(json),
+      answers_ciphertext: ctx.box.seal(json, id),
+      created_at: now,
+    },
+    input.owner ?? null,
+  );
+  return {id: stored.id, created: stored.created, receivedAt: stored.createdAt};
 }
 
 export interface StoredSubmission {

@@ -14,6 +14,10 @@ import type {InjectOptions, LightMyRequestResponse} from 'fastify';
 import {ERROR_CATALOGUE, type ErrorCode} from '../../src/errors.js';
 import {startSession} from '../../src/services/sessions.js';
 import {totpCode} from '../../src/lib/totp.js';
+import {resolveSecretKey} from '../../src/lib/secret-key.js';
+import {sessionTokens} from '../../src/lib/session-token.js';
+import {exampleAnswers} from '@intakekit/contract/answers';
+import {findFlow} from '@intakekit/contract/flow-catalogue';
 import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, post, register, verify} from '../helpers/accounts.js';
 import {truncateAll} from '../helpers/database.js';
@@ -109,6 +113,10 @@ class World {
   credentials: unknown[] = [];
   /** Each role's session families: the ids DELETE /api/auth/sessions/{id} acts on. */
   families = new Map<Role, string[]>();
+  /** Session tokens of new-patient made for submitKey, as a page without an Origin would hold them. */
+  sessionTokens: string[] = [];
+  /** The active key a submit mostly presents: the one its session tokens were made for. */
+  submitKey: KeyFixture | undefined;
 
   constructor(private readonly ctx: TestContext) {}
 
@@ -258,13 +266,25 @@ class World {
     const known = new Map([...this.keys, ...keys].map((k) => [k.id, k]));
     for (const key of keys) known.set(key.id, key);
     this.keys = [...known.values()];
+    const {secretKey, dataDir} = this.ctx.config;
+    const signer = sessionTokens(await resolveSecretKey(secretKey, dataDir));
+    const expiresAt = Math.floor(this.ctx.clock.now().getTime() / 1000) + 86_400;
+    this.submitKey = this.keys.find((k) => k.status === 'active');
+    const claims = {flowId: 'new-patient', flowVersion: '1', env: 'sandbox' as const, origin: null, expiresAt};
+    this.sessionTokens = Array.from({length: 4}, () =>
+      signer.sign({...claims, keyId: this.submitKey?.id ?? '', sessionId: crypto.randomUUID()}),
+    );
   }
 
   session(userId: string): Promise<string> {
     return startSession(this.ctx.app.db, this.ctx.config, userId);
   }
 
-  authorization(credential: Credential, garbage: string, pick: number): string | undefined {
+  authorization(credential: Credential, garbage: string, pick: number, op: Operation): string | undefined {
+    // A submit mostly presents the key its session tokens were made for (else any key is a token's wrong key).
+    if (op.path === '/api/sdk/submissions' && credential === 'api key' && this.submitKey && pick % 4 !== 0) {
+      return `Bearer ${this.submitKey.apiKey}`;
+    }
     const key = (status: string) => {
       const keys = this.keys.filter((k) => k.status === status);
       return keys[pick % Math.max(1, keys.length)]?.apiKey ?? 'ik_sandbox_none';
@@ -372,6 +392,9 @@ class World {
       token: links,
       turnstileToken: () => [TURNSTILE],
       flowId: () => ['new-patient', 'telehealth-consent', 'no-such-flow'],
+      // A submit succeeds with a token of submitKey (which it mostly presents) and answers that fit new-patient.
+      sessionToken: () => [...this.sessionTokens, 'v1.bm90.bm90'],
+      answers: () => [exampleAnswers(findFlow('new-patient')!)],
       // A key's settings within their rules (origins, an expiry ahead of the fixtures' clock, a limit in range): the
       // schema alone allows any string, date or number, so a run of 100 on PATCH /api/keys/{id} reached a success
       // 2-7 times and once, in CI on PostgreSQL, never.
@@ -486,7 +509,7 @@ function injectOptions(op: Operation, world: World, c: RequestCase): InjectOptio
   let i = 0;
   const url = op.path.replace(/\{[^}]+\}/g, () => c.segments[i++] ?? '') + c.query;
   const headers: Record<string, string> = {};
-  const authorization = world.authorization(c.credential, c.garbage, c.pick);
+  const authorization = world.authorization(c.credential, c.garbage, c.pick, op);
   if (authorization !== undefined) headers.authorization = authorization;
   const options: InjectOptions = {method: op.method, url, headers};
   const payload = c.body.payload;
@@ -529,6 +552,10 @@ const MESSAGE_OVERRIDES: Record<string, Partial<Record<ErrorCode, Array<string |
     INVALID_FLOW: [
       /^There is no flow ".+"\. Use one of [a-z, -]+; the Flows page lists them: http.+\/dashboard\/flows$/s,
     ],
+  },
+  'POST /api/sdk/submissions': {
+    ORIGIN_NOT_ALLOWED: [originNotAllowedMessage(null)],
+    INVALID_ANSWERS: [/^Some answers do not fit the flow's questions: .+\.$/s],
   },
   'POST /api/team/add': {
     EMAIL_IN_USE: [
@@ -628,7 +655,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(56);
+    expect(operations.length).toBe(57);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked. That takes
     // the full count (accepting an invitation succeeds about once in 100 requests) and does not depend on the
     // database: a smaller sample checks every answer it gets, and leaves reach to the full run.

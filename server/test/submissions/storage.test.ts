@@ -86,7 +86,7 @@ describe('a stored submission', () => {
     const first = await acme.submit({sessionId});
     ctx.clock.advance(MINUTE);
     const again = await acme.submit({sessionId, answers: {...PRIVATE_ANSWERS, notes: 'Changed my mind'}});
-    expect(again).toEqual({id: first.id, created: false});
+    expect(again).toEqual({id: first.id, created: false, receivedAt: first.receivedAt});
     expect(await rawRows(ctx)).toHaveLength(1);
     const stored = await readSubmission(acme.service, acme.owner, first.id);
     expect(stored?.questionnaireResponse.item?.find((i) => i.linkId === 'notes')?.answer).toEqual([

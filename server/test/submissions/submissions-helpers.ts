@@ -24,16 +24,21 @@ export interface Clinic {
   session: string;
   owner: KeyOwner;
   keyId: string;
+  /** The sandbox key's value, as a page presents it. */
+  apiKey: string;
   service: SubmissionsContext;
   /** Records a submission of new-patient through this clinic's key; `input` overrides any part. */
-  submit(input?: Partial<NewSubmission>): Promise<{id: string; created: boolean}>;
+  submit(input?: Partial<NewSubmission>): ReturnType<typeof recordSubmission>;
 }
 
 /** Signs up `email` (with a team when `teamName` is given) and creates a sandbox key. */
 export async function clinic(ctx: TestContext, email: string, teamName?: string): Promise<Clinic> {
   const {app, mail, config} = ctx;
   const token = await signedIn(app, mail, email, teamName === undefined ? {} : {teamName});
-  const {key} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json() as {key: {id: string}};
+  const {key, apiKey} = (await authed(app, token, 'POST', '/api/keys/sandbox')).json() as {
+    key: {id: string};
+    apiKey: string;
+  };
   const row = await app.db
     .selectFrom('api_keys')
     .select(['team_id', 'user_id'])
@@ -49,6 +54,7 @@ export async function clinic(ctx: TestContext, email: string, teamName?: string)
     session: token,
     owner,
     keyId: key.id,
+    apiKey,
     service,
     submit: (input = {}) =>
       recordSubmission(service, {
