@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
-import {afterEach, expect, test} from 'vitest';
+import {afterEach, beforeEach, expect, test} from 'vitest';
 import {loadIntakeKit} from '../src/loader';
 
 const url = 'http://127.0.0.1:9/sdk/v1';
 
-afterEach(() => {
+// The page starts without the SDK: a file run before this one in the same worker may have defined it.
+const withoutSdk = () => {
   delete (window as {IntakeKit?: unknown}).IntakeKit;
   document.head.innerHTML = '';
-});
+};
+beforeEach(withoutSdk);
+afterEach(withoutSdk);
 
 test('a failed load rejects with the cause and removes its script; a later call tries again', async () => {
   // happy-dom here refuses to load script files (and says so at once), which is a load failure as far as the page can tell.
