@@ -16,3 +16,19 @@ export function isRetentionDays(days: unknown): days is number {
 
 /** Submissions a page of a list shows: the portal's, and the submissions API's by default. */
 export const SUBMISSIONS_PAGE_SIZE = 50;
+
+/** A reader's place: their role in the team, or null for a user without a team (who owns their submissions). */
+export type SubmissionReaderRole = 'owner' | 'admin' | 'member' | null;
+
+/** Owners and admins, and a user without a team, delete submissions and set how long they are kept. */
+export function managesSubmissions(role: SubmissionReaderRole): boolean {
+  return role === null || role === 'owner' || role === 'admin';
+}
+
+/**
+ * Sandbox answers are test data every member may read; production answers are real patients' health data, read
+ * only by those who manage submissions.
+ */
+export function mayReadAnswers(role: SubmissionReaderRole, environment: KeyType): boolean {
+  return environment === 'sandbox' || managesSubmissions(role);
+}

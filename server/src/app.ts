@@ -40,6 +40,7 @@ import {keyExpiryRemindersJob} from './services/key-expiry-reminders.js';
 import {secretBox} from './lib/secret-box.js';
 import {activityPlugin} from './plugins/activity.js';
 import {activityRoutes} from './routes/activity/index.js';
+import {submissionRoutes} from './routes/submissions/index.js';
 
 export interface BuildOptions {
   /** Use this open database instead of the configured one; the app will not close it. */
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sdkSessionRoutes, {config, secretKey});
   await app.register(sdkSubmissionRoutes, {config, secretKey});
   await app.register(activityRoutes);
+  await app.register(submissionRoutes, {config, secretKey});
   if (config.benchRoutes) await app.register(benchRoutes);
 
   // Not ready()-ed here: listen() and inject() do that, and tests may add a route first.

@@ -28,7 +28,7 @@ export interface ActivityActor {
 }
 
 export interface ActivityTarget {
-  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey';
+  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey' | 'submission';
   id?: string | null;
   label?: string | null;
 }

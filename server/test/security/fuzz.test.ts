@@ -22,6 +22,7 @@ import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, post, register, verify} from '../helpers/accounts.js';
 import {truncateAll} from '../helpers/database.js';
 import {SoftwareAuthenticator} from '../helpers/software-authenticator.js';
+import {seedSubmissions} from '../submissions/seed-submissions.js';
 import {KEY_EXPIRY_MESSAGE, KEY_NAME_MESSAGE, rateLimitMessage} from '@intakekit/contract/api-keys';
 import {KEY_ORIGINS_MAX, originNotAllowedMessage} from '@intakekit/contract/origins';
 import {
@@ -113,6 +114,8 @@ class World {
   credentials: unknown[] = [];
   /** Each role's session families: the ids DELETE /api/auth/sessions/{id} acts on. */
   families = new Map<Role, string[]>();
+  /** Acme's submissions (a sandbox and a production one), then solo's: the ids /api/submissions/{id} acts on. */
+  submissionIds: string[] = [];
   /** Session tokens of new-patient made for submitKey, as a page without an Origin would hold them. */
   sessionTokens: string[] = [];
   /** The active key a submit mostly presents: the one its session tokens were made for. */
@@ -164,6 +167,7 @@ class World {
     }
     await authed(app, this.users.owner.token, 'POST', '/api/keys/production');
     await this.refreshKeys();
+    this.submissionIds = (await seedSubmissions(this.ctx, ['owner@example.com', 'solo@example.com'])).flat();
     // Two-factor on for rival (codes and challenges to spend), a setup begun by solo (a code to confirm it).
     const {token: rivalToken, email: rivalEmail} = this.users.rival;
     this.rivalSecret = (await authed(app, rivalToken, 'POST', '/api/auth/two-factor/setup')).json().secret;
@@ -401,6 +405,8 @@ class World {
       allowedOrigins: () => [[], ['https://clinic.example'], ['https://clinic.example', 'http://localhost:3000']],
       expiresAt: () => [null, new Date(this.ctx.clock.now().getTime() + 30 * 86_400_000).toISOString()],
       rateLimitPerMinute: () => [1, 60],
+      // Days a submission is kept: the schema's bounds, which the integer arbitrary ignores.
+      days: () => [1, 14, 90],
       role: () => ['member', 'admin', 'owner'],
       code: codes,
       // The activity log's filters: days around the fixtures' clock, a cursor, the world's people.
@@ -430,6 +436,7 @@ class World {
       else if (op.path === '/api/auth/sessions/{id}') own = role ? outweigh(this.families.get(role) ?? [], all) : [];
       else if (op.path === '/api/auth/passkeys/{id}') own = role === 'owner' ? outweigh(this.passkeyIds, all) : [];
       else if (op.path === '/api/team/{id}' && role) own = outweigh([this.users.member.id], all);
+      else if (op.path.startsWith('/api/submissions/')) own = role ? outweigh(this.submissionIds, all) : [];
       return [...own, ...own, ...own, ...own, ...all].filter(Boolean);
     };
   }
@@ -655,7 +662,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(57);
+    expect(operations.length).toBe(62);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked. That takes
     // the full count (accepting an invitation succeeds about once in 100 requests) and does not depend on the
     // database: a smaller sample checks every answer it gets, and leaves reach to the full run.

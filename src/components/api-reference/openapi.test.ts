@@ -62,7 +62,7 @@ describe('the server document', () => {
 
   it('groups every operation once, by tag, with unique anchors', () => {
     const groups = groupOperations(document);
-    expect(groups.map((g) => g.tag)).toEqual(['auth', 'keys', 'team', 'activity', 'sdk', 'health']);
+    expect(groups.map((g) => g.tag)).toEqual(['auth', 'keys', 'submissions', 'team', 'activity', 'sdk', 'health']);
     const anchors = groups.flatMap((g) => g.operations.map((o) => o.anchor));
     expect(new Set(anchors).size).toBe(anchors.length);
     expect(anchors.length).toBe(Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0));

@@ -81,6 +81,10 @@ export interface TagGroup {
 export const TAGS: Record<string, {title: string; description: string}> = {
   auth: {title: 'Authentication', description: 'Accounts, email verification, sessions, passwords and the profile.'},
   keys: {title: 'API keys', description: 'Sandbox and production keys of your team (or of you, without a team).'},
+  submissions: {
+    title: 'Submissions',
+    description: 'The answers your forms received, as the Submissions page shows them, and how long they are kept.',
+  },
   team: {title: 'Team', description: 'Members of your team and invitations.'},
   activity: {
     title: 'Activity log',
