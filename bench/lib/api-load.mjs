@@ -23,10 +23,13 @@ import {api, apiEnv, routesOf, startApi} from './stack.mjs';
 import {
   benchEmail,
   ensurePostgresDatabase,
+  exampleAnswersOf,
   resetPostgres,
   seedKeys as seedKeysSql,
   seedSessions,
+  seedSubmissionsApi,
   seedUsers,
+  sessionTokenSigner,
   tableNames,
   withDb,
 } from './seed.mjs';
@@ -34,24 +37,46 @@ import {
 export const DATABASE_URL =
   process.env.BENCH_DATABASE_URL || 'postgres://intakekit:intakekit@127.0.0.1:5432/intakekit_bench';
 const USERS = 1000;
+// BENCH_API_ROUTES=submit,sdk: only these targets (by id) beside the floor, and 'revocation' for the trials.
+const onlyRoutes = process.env.BENCH_API_ROUTES?.split(',');
 const TEAM_SIZE = 10;
 const KEYS = 5000;
+// GET /api/v1/submissions: a server key for each of the first SUBMISSION_TEAMS teams, each team with more
+// submissions than the default page of 50.
+const SUBMISSION_TEAMS = 20;
+const SUBMISSIONS_PER_TEAM = 60;
 
-/** Runs autocannon with a per-connection request (setupClient) and collects every response time. */
-async function load(autocannon, {url, connections, duration, method = 'GET', perClient}) {
+/**
+ * Runs autocannon with a per-connection request (setupClient), or a new request each time (perRequest(connection)),
+ * and collects every response time.
+ */
+async function load(autocannon, {url, connections, duration, method = 'GET', perClient, perRequest}) {
   const times = [];
   let next = 0;
+  const each = perRequest && {
+    requests: [
+      {
+        setupRequest: (request, context) => {
+          context.connection ??= next++;
+          const {headers, body} = perRequest(context.connection);
+          return {...request, headers: {...headers, 'content-type': 'application/json'}, body: JSON.stringify(body)};
+        },
+      },
+    ],
+  };
   const instance = autocannon({
     url,
     method,
     connections,
     duration,
-    setupClient: (client) => {
-      const {headers, body} = perClient(next++);
-      if (body !== undefined)
-        client.setHeadersAndBody({...headers, 'content-type': 'application/json'}, JSON.stringify(body));
-      else client.setHeaders(headers);
-    },
+    ...(each || {
+      setupClient: (client) => {
+        const {headers, body} = perClient(next++);
+        if (body !== undefined)
+          client.setHeadersAndBody({...headers, 'content-type': 'application/json'}, JSON.stringify(body));
+        else client.setHeaders(headers);
+      },
+    }),
   });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
@@ -107,7 +132,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   log(`${label}: seeding ${USERS} users in ${USERS / TEAM_SIZE} teams`);
   const env = apiEnv({port, dataDir, databaseUrl, portalUrl: SITE_URL});
   const seedStart = Date.now();
-  const {tokens, sqlKeys} = await withDb({dataDir, databaseUrl}, async (db) => {
+  const {tokens, sqlKeys, serverKeys} = await withDb({dataDir, databaseUrl}, async (db) => {
     const u = await seedUsers(db, {count: USERS, teamSize: TEAM_SIZE});
     const t = await seedSessions(
       db,
@@ -116,7 +141,15 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
     const k = (await tableNames(db)).includes('api_keys')
       ? await seedKeysSql(db, u, {perTeam: KEYS / (USERS / TEAM_SIZE), secretKey: env.SECRET_KEY})
       : null;
-    return {users: u, tokens: t, sqlKeys: k};
+    const s = k
+      ? await seedSubmissionsApi(db, u, {
+          teams: SUBMISSION_TEAMS,
+          perTeam: SUBMISSIONS_PER_TEAM,
+          secretKey: env.SECRET_KEY,
+          portalUrl: SITE_URL,
+        })
+      : null;
+    return {users: u, tokens: t, sqlKeys: k, serverKeys: s ?? []};
   });
   const seedSeconds = round((Date.now() - seedStart) / 1000);
   const server = await startApi(`load-api-${label.toLowerCase()}`, env);
@@ -144,6 +177,8 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   }
 
   const auth = (i) => ({headers: {authorization: `Bearer ${tokens[i % tokens.length]}`}});
+  const submit =
+    routes.sdkSubmissions && apiKeys.length > 0 ? await submitRequests(base, apiKeys, env.SECRET_KEY) : null;
   const targets = [
     {
       id: 'noop',
@@ -188,6 +223,22 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
       }),
       available: routes.sdkSessions && apiKeys.length > 0,
     },
+    {
+      // A clinic's backend reading its newest page (50, without answers) with its server key.
+      id: 'submissions-api',
+      route: 'GET /api/v1/submissions',
+      path: '/api/v1/submissions',
+      perClient: (i) => ({headers: {authorization: `Bearer ${serverKeys[i % Math.max(1, serverKeys.length)]}`}}),
+      available: serverKeys.length > 0,
+    },
+    {
+      id: 'submit',
+      route: 'POST /api/sdk/submissions',
+      path: '/api/sdk/submissions',
+      method: 'POST',
+      perRequest: submit,
+      available: Boolean(submit),
+    },
   ];
   const rows = [];
   const results = {};
@@ -201,6 +252,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
       duration: seconds,
       method: t.method,
       perClient: t.perClient,
+      perRequest: t.perRequest,
     });
   const warm = (t) => loadTarget(t, 10, 1);
   const summarise = (parts) => {
@@ -227,7 +279,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   await warm(floor);
   const floorParts = {10: [], 50: []};
   for (const target of targets) {
-    if (target.available === false || target === floor) continue;
+    if (target.available === false || target === floor || (onlyRoutes && !onlyRoutes.includes(target.id))) continue;
     if ((target.id === 'health' || target.id === 'noop') && floor.id !== target.id) {
       // Context, not a goal's baseline: a shorter run keeps the whole bench within its 15 minutes.
       for (const connections of [10, 50])
@@ -261,7 +313,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
     if (floorParts[connections].length) record(floor, connections, summarise(floorParts[connections]));
   }
   const rss = rssKb(server.pid);
-  if (databaseUrl && routes.sdkSessions) {
+  if (databaseUrl && routes.sdkSessions && (!onlyRoutes || onlyRoutes.includes('revocation'))) {
     try {
       results.revocation = await revocationTrials(base, {...env, PORT: String(PORTS.loadApiPostgresB)}, tokens);
     } catch (error) {
@@ -270,6 +322,33 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   }
   await server.stop();
   return {label, routes, results, rows, notes, rss, apiKeys: apiKeys.length, targets};
+}
+
+/** A text answer of a typical length (the new-patient flow's notes), so that each submit seals a realistic size. */
+const SUBMIT_NOTE = 'Mild seasonal allergies; taking cetirizine daily. Prefers morning appointments. '.repeat(4);
+
+/**
+ * Each connection's request maker for POST /api/sdk/submissions: a new session each time (a session per patient,
+ * so every request writes a row), as a clinic's page sends it. One real session per key gives the claims; the
+ * bench signs the next sessions with the server's own signer and SECRET_KEY, as the session call would.
+ */
+async function submitRequests(base, apiKeys, secretKey) {
+  const signer = await sessionTokenSigner(secretKey);
+  const answers = {...(await exampleAnswersOf('new-patient')), notes: SUBMIT_NOTE};
+  const perConnection = [];
+  for (let i = 0; i < 50; i++) {
+    const apiKey = apiKeys[(i * 13) % apiKeys.length];
+    const headers = {authorization: `Bearer ${apiKey}`, origin: 'https://clinic.example'};
+    const r = await api(base, 'POST', '/api/sdk/sessions', {headers, body: {flowId: 'new-patient', env: 'sandbox'}});
+    const claims = r.status === 200 ? signer.verify(r.json.sessionToken, new Date()) : null;
+    if (!claims) throw new Error(`a session for the submit row: ${r.status} ${JSON.stringify(r.json)}`);
+    perConnection.push({headers, claims});
+  }
+  return (connection) => {
+    const {headers, claims} = perConnection[connection % perConnection.length];
+    const sessionToken = signer.sign({...claims, sessionId: crypto.randomUUID()});
+    return {headers, body: {sessionToken, answers}};
+  };
 }
 
 const REVOCATION_TRIALS = 100;
@@ -507,6 +586,78 @@ export async function run({apiRuns = 1, quick = false}) {
           name: `${d.label}: POST /api/sdk/sessions`,
           unit: 'req/s',
           note: d.routes.sdkSessions ? 'no API keys to call it with' : 'not yet available',
+        }),
+      );
+    }
+    if (r['submit@10']) {
+      // Each submit is a new session: the token checked, the answers checked, sealed (AES-256-GCM) and one row written.
+      for (const c of [10, 50]) {
+        const x = r[`submit@${c}`];
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: POST /api/sdk/submissions @${c} conn`,
+            value: x.rps,
+            unit: 'req/s',
+            baseline: `${floorName} ${x.floorRps}`,
+            baselineValue: x.floorRps,
+            ...(onPostgres &&
+              c === 10 && {goal: '>= 0.5x floor', check: (_v, ratio) => ratio !== null && ratio >= 0.5}),
+            note: `a new session each, one row written; p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+          }),
+        );
+      }
+      if (onPostgres) {
+        const x = r['submit@10'];
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: POST /api/sdk/submissions p99 @10 conn against the floor's`,
+            value: x.p99,
+            unit: 'ms',
+            baseline: `floor p99 ${x.floorP99} ms`,
+            baselineValue: x.floorP99,
+            goal: '<= 3x floor p99',
+            check: (_v, ratio) => ratio !== null && ratio <= 3,
+          }),
+        );
+      }
+    } else {
+      figures.push(
+        unavailable({
+          section: 'api-load',
+          name: `${d.label}: POST /api/sdk/submissions`,
+          unit: 'req/s',
+          note: d.routes.sdkSubmissions ? 'no API keys to call it with' : 'not yet available',
+        }),
+      );
+    }
+    if (r['submissions-api@10']) {
+      // The server key read from the database each time (no cache), then one keyset page of 50 rows' metadata.
+      for (const c of [10, 50]) {
+        const x = r[`submissions-api@${c}`];
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: GET /api/v1/submissions (page of 50) @${c} conn`,
+            value: x.rps,
+            unit: 'req/s',
+            baseline: `${floorName} ${x.floorRps}`,
+            baselineValue: x.floorRps,
+            goal: '>= 0.4x floor',
+            check: (_v, ratio) => ratio !== null && ratio >= 0.4,
+            note: `p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+          }),
+        );
+      }
+    } else {
+      figures.push(
+        unavailable({
+          section: 'api-load',
+          name: `${d.label}: GET /api/v1/submissions (page of 50)`,
+          unit: 'req/s',
+          goal: '>= 0.4x floor',
+          note: 'not yet available',
         }),
       );
     }

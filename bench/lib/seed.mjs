@@ -13,12 +13,18 @@ let loader;
  * db/sql-scripts.ts's record of which Kysely wraps a PGlite is lost between connect.ts and migrate.ts.
  */
 async function loadServerModule(p) {
-  if (!loader) {
-    const {register} = await import('tsx/esm/api');
-    loader = register({namespace: 'intakekit-bench-seed'});
-  }
+  await ensureLoader();
   const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
   return loader.import(pathToFileURL(path.join(serverDir(), 'src', p)).href, from);
+}
+
+let registering;
+/** Registers the one tsx namespace, once however many imports start together. */
+function ensureLoader() {
+  registering ??= import('tsx/esm/api').then(({register}) => {
+    loader = register({namespace: 'intakekit-bench-seed'});
+  });
+  return registering;
 }
 
 let modules;
@@ -222,5 +228,75 @@ export async function seedKeys(db, users, {perTeam, secretKey}) {
       .insertInto('api_keys')
       .values(rows.slice(start, start + 500))
       .execute();
+  return values;
+}
+
+/** The server's session-token signer (lib/session-token.ts) under `secretKey`: the bench mints a session per submit. */
+export async function sessionTokenSigner(secretKey) {
+  return (await loadServerModule(path.join('lib', 'session-token.ts'))).sessionTokens(secretKey);
+}
+
+/** The contract's example answers (every question of the flow answered), as the guide and tests use them. */
+export async function exampleAnswersOf(flowId) {
+  await ensureLoader();
+  const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
+  const {exampleAnswers} = await loader.import('@intakekit/contract/answers', from);
+  const {findFlow} = await loader.import('@intakekit/contract/flow-catalogue', from);
+  return exampleAnswers(findFlow(flowId));
+}
+
+/**
+ * For GET /api/v1/submissions: a sandbox server key for each of the first `teams` teams, inserted as
+ * services/server-keys.ts issues one (value from lib/api-key-format.ts, only its SHA-256 and masked form stored), and
+ * `perTeam` submissions each, stored by services/submissions.ts's recordSubmission through one of the team's browser
+ * keys (answers checked, built as a QuestionnaireResponse and sealed). Returns the server key values, or null when
+ * the server has no server keys yet.
+ */
+export async function seedSubmissionsApi(db, users, {teams, perTeam, secretKey, portalUrl}) {
+  if (!(await tableNames(db)).includes('server_keys')) return null;
+  const format = await loadServerModule(path.join('lib', 'api-key-format.ts'));
+  const submissions = await loadServerModule(path.join('services', 'submissions.ts'));
+  const {tokens} = await serverModules();
+  const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
+  const {maskApiKey} = await loader.import('@intakekit/contract/api-keys', from);
+  const {findFlow} = await loader.import('@intakekit/contract/flow-catalogue', from);
+  const flow = findFlow('new-patient');
+  const answers = await exampleAnswersOf('new-patient');
+  const ctx = {db, box: submissions.submissionsBox(secretKey), config: {now: () => new Date(), portalUrl}};
+  const values = [];
+  for (const owner of users.filter((u) => u.owner).slice(0, teams)) {
+    const value = format.newApiKey('sandbox', 'server');
+    values.push(value);
+    await db
+      .insertInto('server_keys')
+      .values({
+        team_id: owner.teamId,
+        key_type: 'sandbox',
+        key_hash: tokens.hashToken(value),
+        key_masked: maskApiKey(value),
+        name: 'Bench EHR bridge',
+        status: 'active',
+        created_by: owner.id,
+        created_at: new Date(),
+      })
+      .execute();
+    const browserKey = await db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('team_id', '=', owner.teamId)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < perTeam; i++) {
+      await submissions.recordSubmission(ctx, {
+        owner: {teamId: owner.teamId},
+        keyId: browserKey.id,
+        keyType: 'sandbox',
+        env: 'sandbox',
+        sessionId: crypto.randomUUID(),
+        origin: 'https://clinic.example',
+        flow,
+        answers,
+      });
+    }
+  }
   return values;
 }

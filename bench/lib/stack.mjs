@@ -96,6 +96,7 @@ export async function routesOf(base) {
     createKey: Object.keys(paths).some((p) => /^\/api\/keys\/\{[^}]+\}$/.test(p) && paths[p].post),
     team: has('/api/team', 'get'),
     sdkSessions: has('/api/sdk/sessions', 'post'),
+    sdkSubmissions: has('/api/sdk/submissions', 'post'),
     select1: has('/api/bench/select1', 'get'),
   };
 }
