@@ -1,10 +1,8 @@
 import {useMemo, useState, type ReactNode} from 'react';
-import DataTable, {HeaderRow} from '@site/src/components/data-table';
 import EmptyState from '@site/src/components/empty-state';
-import LoadFailed from '@site/src/components/load-failed';
 import Notice from '@site/src/components/notice';
-import Panel, {PageHeader, PanelLoading} from '@site/src/components/panel';
-import {getErrorMessage} from '@site/src/lib/errors';
+import PagedTable from '@site/src/components/paged-table';
+import Panel, {PageHeader} from '@site/src/components/panel';
 import {useActivity} from '../api/activity';
 import {NO_FILTERS, datesInOrder, type ActivityFilters} from '../lib/filters';
 import ActivityFiltersPanel, {type Dates} from './activity-filters';
@@ -16,12 +14,11 @@ import styles from './styles.module.css';
 export default function ActivityView(): ReactNode {
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
   const [dates, setDates] = useState<Dates>({from: '', to: ''});
-  const {data, error, isLoading, isValidating, size, setSize, mutate} = useActivity(filters);
+  const pages = useActivity(filters);
+  const {data} = pages;
 
   const events = useMemo(() => data?.flatMap((page) => page.events) ?? [], [data]);
   const scope = data?.[0]?.scope;
-  const more = Boolean(data?.at(-1)?.nextCursor);
-  const loadingMore = isValidating && size > (data?.length ?? 0);
   // People to filter by: those seen in the team's events so far (the filter keeps the chosen one listed).
   const people = useMemo(() => {
     const seen = new Map<string, string>();
@@ -38,47 +35,6 @@ export default function ActivityView(): ReactNode {
   };
 
   const exporter = useExport(filters);
-
-  let body: ReactNode;
-  if (isLoading && !data) {
-    body = <PanelLoading label="Loading the activity log..." />;
-  } else if (error && !data) {
-    body = (
-      <LoadFailed
-        title="The activity log could not be loaded."
-        message={getErrorMessage(error)}
-        onRetry={() => void mutate()}
-      />
-    );
-  } else if (events.length === 0) {
-    body = <EmptyState title="No events match these filters">Change or clear the filters to see more.</EmptyState>;
-  } else {
-    body = (
-      <>
-        <DataTable label="Activity events">
-          <HeaderRow columns={COLUMNS} />
-          <tbody role="rowgroup">
-            {events.map((event) => (
-              <EventRow key={event.id} event={event} />
-            ))}
-          </tbody>
-        </DataTable>
-        {more ? (
-          <div className={styles.more}>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void setSize(size + 1)}
-              disabled={loadingMore}
-              aria-busy={loadingMore || undefined}
-            >
-              {loadingMore ? 'Loading...' : 'Load more events'}
-            </button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
 
   return (
     <>
@@ -116,7 +72,20 @@ export default function ActivityView(): ReactNode {
         onChangeDates={changeDates}
       />
       <Panel id="activity-events" title="Events" flush>
-        {body}
+        <PagedTable
+          pages={pages}
+          label="Activity events"
+          columns={COLUMNS}
+          rows={events.map((event) => (
+            <EventRow key={event.id} event={event} />
+          ))}
+          empty={
+            <EmptyState title="No events match these filters">Change or clear the filters to see more.</EmptyState>
+          }
+          loadingLabel="Loading the activity log..."
+          failedTitle="The activity log could not be loaded."
+          moreLabel="Load more events"
+        />
       </Panel>
     </>
   );

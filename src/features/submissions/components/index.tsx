@@ -1,0 +1,77 @@
+import {useMemo, useState, type ReactNode} from 'react';
+import EmptyState from '@site/src/components/empty-state';
+import PagedTable from '@site/src/components/paged-table';
+import Panel, {PageHeader} from '@site/src/components/panel';
+import {useAuthStore} from '@site/src/stores/auth-store';
+import type {KeyType} from '@intakekit/contract/api-keys';
+import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
+import {managesSubmissions} from '@intakekit/contract/submissions';
+import {deleteSubmission, setRetention, useRetention, useSubmissions} from '../api/submissions';
+import {NO_FILTERS, type SubmissionFilters} from '../lib/filters';
+import RetentionPanel from './retention-panel';
+import SubmissionDialog from './submission-dialog';
+import SubmissionFiltersPanel from './submission-filters';
+import SubmissionRow, {COLUMNS} from './submission-row';
+
+const LIST_WORDS = {
+  label: 'Submissions',
+  loadingLabel: 'Loading the submissions...',
+  failedTitle: 'The submissions could not be loaded.',
+  moreLabel: 'Load more submissions',
+};
+
+/** The /submissions screen: the team's (or one's own) submissions, their answers, and how long they are kept. */
+export default function SubmissionsView(): ReactNode {
+  const role = useAuthStore((s) => (s.user ? (s.user.team?.role ?? null) : null));
+  const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
+  const [open, setOpen] = useState<SubmissionSummary | null>(null);
+  const pages = useSubmissions(filters);
+  const {data, mutate} = pages;
+  const retention = useRetention();
+
+  const submissions = useMemo(() => data?.flatMap((page) => page.submissions) ?? [], [data]);
+  const filtered = filters.flowId !== '' || filters.environment !== '';
+
+  const remove = async (submission: SubmissionSummary) => {
+    try {
+      await deleteSubmission(submission.id);
+    } finally {
+      await mutate();
+    }
+  };
+  const saveRetention = async (environment: KeyType, days: number) => {
+    await retention.mutate(await setRetention({environment, days}), {revalidate: false});
+  };
+
+  const rows = submissions.map((submission) => (
+    <SubmissionRow key={submission.id} submission={submission} onView={setOpen} />
+  ));
+  const empty = filtered ? (
+    <EmptyState title="No submissions match these filters">Change or clear the filters to see more.</EmptyState>
+  ) : (
+    <EmptyState title="No submissions yet">
+      When a patient completes a form on your site, the answers appear here.
+    </EmptyState>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Submissions"
+        description="The answers patients sent through your forms, stored as FHIR QuestionnaireResponses."
+      />
+      <SubmissionFiltersPanel filters={filters} onChange={(next) => setFilters((f) => ({...f, ...next}))} />
+      <Panel id="submission-list" title="Received" flush>
+        <PagedTable {...LIST_WORDS} pages={pages} columns={COLUMNS} rows={rows} empty={empty} />
+      </Panel>
+      {retention.data ? <RetentionPanel retention={retention.data} onSave={saveRetention} /> : null}
+      <SubmissionDialog
+        submission={open}
+        role={role}
+        canDelete={managesSubmissions(role)}
+        onClose={() => setOpen(null)}
+        onDelete={remove}
+      />
+    </>
+  );
+}

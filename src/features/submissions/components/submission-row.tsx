@@ -1,0 +1,50 @@
+import type {ReactNode} from 'react';
+import {findFlow} from '@intakekit/contract/flow-catalogue';
+import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
+import {ENVIRONMENT_LABELS} from '../lib/filters';
+
+export const COLUMNS = ['Time', 'Flow', 'Environment', 'Origin', 'Actions'] as const;
+
+/** A time in the reader's locale and zone. */
+export const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'medium'});
+
+/** A flow's name where it is a built-in one, else its id. */
+export const flowName = (flowId: string) => findFlow(flowId)?.name ?? flowId;
+
+/** One submission: when it arrived, which flow and environment, from which page; View opens it. */
+export default function SubmissionRow({
+  submission,
+  onView,
+}: {
+  submission: SubmissionSummary;
+  onView: (submission: SubmissionSummary) => void;
+}): ReactNode {
+  const time = when(submission.createdAt);
+  return (
+    <tr role="row">
+      <td role="cell" data-label="Time">
+        <time dateTime={submission.createdAt}>{time}</time>
+      </td>
+      <td role="cell" data-label="Flow">
+        {flowName(submission.flowId)}
+      </td>
+      <td role="cell" data-label="Environment">
+        {ENVIRONMENT_LABELS[submission.environment]}
+      </td>
+      <td role="cell" data-label="Origin">
+        {submission.origin ?? '—'}
+      </td>
+      <td role="cell" data-label="Actions">
+        <button
+          type="button"
+          className="button button--sm button--outline button--primary"
+          aria-label={`View the submission of ${time}`}
+          onClick={() => onView(submission)}
+        >
+          View
+        </button>
+      </td>
+    </tr>
+  );
+}
