@@ -18,15 +18,33 @@ export type KeyStatus = (typeof KEY_STATUSES)[number];
 export const KEY_RANDOM_LENGTH = 36;
 export const KEY_CHECKSUM_LENGTH = 6;
 
-/** `ik_<type>_`: the fixed start that lets secret scanners recognise a leaked key without calling us. */
-export function keyPrefix(type: KeyType): string {
-  return `ik_${type}_`;
+/**
+ * The two kinds of key. Browser keys start the SDK's sessions from clinic pages; server keys read the submissions
+ * API from a clinic's backend, never from a browser. Neither is accepted where the other belongs.
+ */
+export const KEY_KINDS = ['browser', 'server'] as const;
+export type KeyKind = (typeof KEY_KINDS)[number];
+
+/** What follows `ik_` before the environment: nothing for browser keys, `server_` for server keys. */
+const KIND_TAGS: Readonly<Record<KeyKind, string>> = {browser: '', server: 'server_'};
+
+/**
+ * `ik_<type>_` (browser) or `ik_server_<type>_` (server): the fixed start that lets secret scanners recognise a
+ * leaked key without calling us.
+ */
+export function keyPrefix(type: KeyType, kind: KeyKind = 'browser'): string {
+  return `ik_${KIND_TAGS[kind]}${type}_`;
 }
 
-/** The shape of a key: type, random part, checksum (groups 1 to 3). */
-export const API_KEY_PATTERN = new RegExp(
-  `^ik_(${KEY_TYPES.join('|')})_([0-9A-Za-z]{${KEY_RANDOM_LENGTH}})([0-9A-Za-z]{${KEY_CHECKSUM_LENGTH}})$`,
-);
+/** The shape of a key of one kind: type, random part, checksum (groups 1 to 3). */
+export function keyPattern(kind: KeyKind): RegExp {
+  return new RegExp(
+    `^ik_${KIND_TAGS[kind]}(${KEY_TYPES.join('|')})_([0-9A-Za-z]{${KEY_RANDOM_LENGTH}})([0-9A-Za-z]{${KEY_CHECKSUM_LENGTH}})$`,
+  );
+}
+
+/** The shape of a browser key. */
+export const API_KEY_PATTERN = keyPattern('browser');
 
 /** How many characters stay visible at each end of a masked key. */
 export const KEY_VISIBLE_CHARS = 8;

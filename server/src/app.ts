@@ -29,6 +29,8 @@ import {benchRoutes} from './routes/bench.js';
 import {healthRoutes} from './routes/health.js';
 import {invitationRoutes} from './routes/invitations/index.js';
 import {keyRoutes} from './routes/keys/index.js';
+import {serverKeyRoutes} from './routes/server-keys/index.js';
+import {submissionsApiRoutes} from './routes/v1/submissions.js';
 import {metricsRoutes} from './routes/metrics.js';
 import {openapiRoutes} from './routes/openapi.js';
 import {sdkSessionRoutes} from './routes/sdk/sessions.js';
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(openapiRoutes);
   await app.register(authRoutes, {config, secretKey});
   await app.register(keyRoutes, {config, secretKey});
+  await app.register(serverKeyRoutes, {config});
+  await app.register(submissionsApiRoutes, {config, secretKey});
   await app.register(teamRoutes, {config});
   await app.register(invitationRoutes, {config});
   await app.register(sdkSessionRoutes, {config, secretKey});

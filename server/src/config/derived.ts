@@ -74,6 +74,7 @@ export function toConfig(env: Env): Config {
     sdkKeyRateLimit: env.SDK_KEY_RATE_LIMIT,
     // A key may always be given at least the default every key starts with.
     sdkKeyRateLimitMax: Math.max(env.SDK_KEY_RATE_LIMIT, env.SDK_KEY_RATE_LIMIT_MAX),
+    serverKeyRateLimit: env.SERVER_KEY_RATE_LIMIT,
     keyCacheSize: env.KEY_CACHE_SIZE,
     keyUsageFlushMs: env.KEY_USAGE_FLUSH_MS,
     redisUrl: env.REDIS_URL,

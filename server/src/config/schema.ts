@@ -69,6 +69,7 @@ export const ENV_SCHEMA = Type.Object({
   SDK_RATE_LIMIT: whole(120, 1, UNBOUNDED, 'requests a minute per client address on POST /api/sdk/sessions'),
   SDK_KEY_RATE_LIMIT: whole(600, 1, UNBOUNDED, 'sessions a minute per API key, unless the key sets its own'),
   SDK_KEY_RATE_LIMIT_MAX: whole(6000, 1, UNBOUNDED, 'the most sessions a minute a key may be given'),
+  SERVER_KEY_RATE_LIMIT: whole(600, 1, UNBOUNDED, 'requests a minute per server key on the submissions API'),
   KEY_CACHE_SIZE: whole(
     10_000,
     0,

@@ -32,6 +32,8 @@ export interface Config {
   sdkKeyRateLimit: number;
   /** SDK_KEY_RATE_LIMIT_MAX: the most sessions a minute a key may be given in its settings. */
   sdkKeyRateLimitMax: number;
+  /** SERVER_KEY_RATE_LIMIT: requests a minute per server key on /api/v1/submissions, from all addresses together. */
+  serverKeyRateLimit: number;
   /** KEY_EXPIRY_REMINDER_INTERVAL_MINUTES: how often keys about to expire are looked for (their owners emailed). */
   keyExpiryReminderIntervalMs: number;
   /** KEY_CACHE_SIZE: API keys each process keeps in memory, invalidated on every process by PostgreSQL NOTIFY. */

@@ -9,6 +9,7 @@ import type {
 import type {Timestamp} from './column-types.js';
 import type {ProductionAccessRequestsTable} from './production-access-tables.js';
 import type {SubmissionRetentionTable, SubmissionsTable} from './submission-tables.js';
+import type {ServerKeysTable} from './server-key-tables.js';
 
 export type {KeyStatus, KeyType, StoredKeyStatus} from './api-key-tables.js';
 
@@ -235,4 +236,5 @@ export interface Database {
   production_access_requests: ProductionAccessRequestsTable;
   submissions: SubmissionsTable;
   submission_retention: SubmissionRetentionTable;
+  server_keys: ServerKeysTable;
 }

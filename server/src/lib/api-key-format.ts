@@ -5,10 +5,12 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import {
-  API_KEY_PATTERN,
   KEY_CHECKSUM_LENGTH,
+  KEY_KINDS,
   KEY_RANDOM_LENGTH,
+  keyPattern,
   keyPrefix,
+  type KeyKind,
   type KeyType,
 } from '@intakekit/contract/api-keys';
 
@@ -39,14 +41,19 @@ function checksum(body: string): string {
   return base62(zlib.crc32(body), KEY_CHECKSUM_LENGTH);
 }
 
-export function newApiKey(type: KeyType): string {
-  const body = `${keyPrefix(type)}${randomBase62(KEY_RANDOM_LENGTH)}`;
+export function newApiKey(type: KeyType, kind: KeyKind = 'browser'): string {
+  const body = `${keyPrefix(type, kind)}${randomBase62(KEY_RANDOM_LENGTH)}`;
   return body + checksum(body);
 }
 
-/** The key's type when it is well formed with a valid checksum, else undefined. */
-export function parseApiKey(value: string): KeyType | undefined {
-  const match = API_KEY_PATTERN.exec(value);
+const PATTERNS = new Map(KEY_KINDS.map((kind) => [kind, keyPattern(kind)]));
+
+/**
+ * The key's type when it is a well-formed key of this kind with a valid checksum, else undefined: a server key is
+ * never a browser key, nor the other way round.
+ */
+export function parseApiKey(value: string, kind: KeyKind = 'browser'): KeyType | undefined {
+  const match = PATTERNS.get(kind)!.exec(value);
   if (!match) return undefined;
   const body = value.slice(0, value.length - KEY_CHECKSUM_LENGTH);
   return checksum(body) === match[3] ? (match[1] as KeyType) : undefined;

@@ -69,6 +69,11 @@ export const openapiPlugin = fp(
           securitySchemes: {
             session: {type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/login'},
             apiKey: {type: 'http', scheme: 'bearer', description: 'An ik_sandbox_... or ik_production_... API key'},
+            serverKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'An ik_server_sandbox_... or ik_server_production_... server key, kept on a server',
+            },
           },
         },
       },

@@ -39,7 +39,8 @@ declare module 'fastify' {
   }
 }
 
-function exceeded(ttlMs: number): ApiError {
+/** 429 RATE_LIMIT_EXCEEDED with Retry-After: the refusal of every limit, the routes' own per-key limits too. */
+export function exceeded(ttlMs: number): ApiError {
   return new ApiError('RATE_LIMIT_EXCEEDED', {headers: {'Retry-After': String(Math.max(1, Math.ceil(ttlMs / 1000)))}});
 }
 

@@ -70,10 +70,13 @@ export async function lockKeyOwner(db: Db, owner: KeyOwner): Promise<void> {
   }
 }
 
-export async function countActiveKeys(db: Db, owner: KeyOwner): Promise<number> {
+/** The tables of keys: browser keys, and server keys (migration 021), which share their owner and state columns. */
+export type KeyTable = 'api_keys' | 'server_keys';
+
+export async function countActiveKeys(db: Db, owner: KeyOwner, table: KeyTable = 'api_keys'): Promise<number> {
   const [column, id] = ownerFilter(owner);
   const row = await db
-    .selectFrom('api_keys')
+    .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where(column, '=', id)
     .where('status', '=', 'active')
@@ -94,39 +97,50 @@ export async function countCreatedKeys(db: Db, owner: KeyOwner, type: KeyType): 
   return Number(row.count);
 }
 
-export interface NewKeyRow {
+/** What every new key row holds, browser or server key. */
+export interface NewKeyColumns {
   owner: KeyOwner;
   type: KeyType;
   hash: string;
-  /** Sandbox keys only. */
-  ciphertext: string | null;
   masked: string;
   name: string;
-  allowedOrigins: string[];
-  expiresAt: Date | null;
-  rateLimitPerMinute: number | null;
   createdBy: string;
   rotatedFrom?: string;
   now: Date;
+}
+
+/** The columns of a new active key that both key tables have. */
+export function newKeyValues(key: NewKeyColumns) {
+  return {
+    ...ownerColumns(key.owner),
+    key_type: key.type,
+    key_hash: key.hash,
+    key_masked: key.masked,
+    name: key.name,
+    status: 'active' as const,
+    created_by: key.createdBy,
+    rotated_from: key.rotatedFrom ?? null,
+    created_at: key.now,
+  };
+}
+
+export interface NewKeyRow extends NewKeyColumns {
+  /** Sandbox keys only. */
+  ciphertext: string | null;
+  allowedOrigins: string[];
+  expiresAt: Date | null;
+  rateLimitPerMinute: number | null;
 }
 
 export async function insertKey(db: Db, key: NewKeyRow): Promise<ApiKeyRow> {
   const row = await db
     .insertInto('api_keys')
     .values({
-      ...ownerColumns(key.owner),
-      key_type: key.type,
-      key_hash: key.hash,
+      ...newKeyValues(key),
       key_ciphertext: key.ciphertext,
-      key_masked: key.masked,
-      name: key.name,
       allowed_origins: key.allowedOrigins,
       expires_at: key.expiresAt,
       rate_limit_per_minute: key.rateLimitPerMinute,
-      status: 'active',
-      created_by: key.createdBy,
-      rotated_from: key.rotatedFrom ?? null,
-      created_at: key.now,
     })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
@@ -154,14 +168,19 @@ async function reread(db: Db, id: string): Promise<ApiKeyRow> {
  * undefined when it was not active (already revoked, or lost a race).
  */
 export async function revokeActiveKey(db: Db, id: string, effectiveAt: Date): Promise<ApiKeyRow | undefined> {
+  return (await revokeActiveRow(db, 'api_keys', id, effectiveAt)) ? reread(db, id) : undefined;
+}
+
+/** Marks an active key of either table revoked at `effectiveAt`; false when it was not active. */
+export async function revokeActiveRow(db: Db, table: KeyTable, id: string, effectiveAt: Date): Promise<boolean> {
   const row = await db
-    .updateTable('api_keys')
+    .updateTable(table)
     .set({status: 'revoked', revoked_at: effectiveAt})
     .where('id', '=', id)
     .where('status', '=', 'active')
     .returning('id')
     .executeTakeFirst();
-  return row && reread(db, row.id);
+  return row !== undefined;
 }
 
 /** Ends the grace period of a rotated key now; undefined when it was not inside one. */

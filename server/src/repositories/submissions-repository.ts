@@ -134,10 +134,12 @@ export async function listSubmissionMeta(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** True when the owner had this submission (now deleted). */
-export async function deleteSubmission(db: Db, owner: KeyOwner, id: string): Promise<boolean> {
+/** True when the owner had this submission (of this environment, when given), now deleted. */
+export async function deleteSubmission(db: Db, owner: KeyOwner, id: string, keyType?: KeyType): Promise<boolean> {
   const [column, ownerId] = ownerFilter(owner);
-  const result = await db.deleteFrom('submissions').where('id', '=', id).where(column, '=', ownerId).executeTakeFirst();
+  let query = db.deleteFrom('submissions').where('id', '=', id).where(column, '=', ownerId);
+  if (keyType !== undefined) query = query.where('key_type', '=', keyType);
+  const result = await query.executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

@@ -138,8 +138,14 @@ export async function listSubmissions(
   return {items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null};
 }
 
-export function deleteSubmission(ctx: SubmissionsContext, owner: KeyOwner, id: string): Promise<boolean> {
-  return deleteSubmissionRow(ctx.db, owner, id);
+/** True when the owner had this submission (of this environment, when given: a server key's), now deleted. */
+export function deleteSubmission(
+  ctx: SubmissionsContext,
+  owner: KeyOwner,
+  id: string,
+  keyType?: KeyType,
+): Promise<boolean> {
+  return deleteSubmissionRow(ctx.db, owner, id, keyType);
 }
 
 /** How many days the owner keeps submissions, per environment (the default where it set none). */

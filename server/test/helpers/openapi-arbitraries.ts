@@ -34,7 +34,7 @@ export interface Operation {
   security: string[];
   /** Declared responses: status -> JSON schema of the body (undefined: no body, or one that is not JSON). */
   responses: Map<number, JsonSchema | undefined>;
-  /** Declared responses whose body is not JSON: status -> its media type (text/csv). */
+  /** Declared responses whose body is not JSON: status -> its media type (text/csv; a JSON type beside JSON is not). */
   textResponses: Map<number, string>;
 }
 
@@ -70,7 +70,10 @@ export function operationsOf(document: unknown): Operation[] {
         textResponses: new Map(
           Object.entries(op.responses).flatMap(([status, r]) =>
             Object.keys(r.content ?? {})
-              .filter((type) => type !== 'application/json')
+              // A JSON media type of its own (application/fhir+json) is asked for by Accept; JSON is the default.
+              .filter(
+                (type) => type !== 'application/json' && !(r.content?.['application/json'] && type.endsWith('+json')),
+              )
               .map((type) => [Number(status), type] as const),
           ),
         ),

@@ -60,6 +60,7 @@ const CREDENTIALS = [
   'solo',
   'api key',
   'revoked api key',
+  'server key',
   'garbage',
   'basic',
   'bearer only',
@@ -121,6 +122,10 @@ class World {
   /** The active key a submit mostly presents: the one its session tokens were made for. */
   submitKey: KeyFixture | undefined;
 
+  /** Acme's sandbox server key (twice), its production one and solo's sandbox one; their ids, once each. */
+  serverKeys: string[] = [];
+  serverKeyIds: string[] = [];
+
   constructor(private readonly ctx: TestContext) {}
 
   async reset(): Promise<void> {
@@ -168,6 +173,21 @@ class World {
     await authed(app, this.users.owner.token, 'POST', '/api/keys/production');
     await this.refreshKeys();
     this.submissionIds = (await seedSubmissions(this.ctx, ['owner@example.com', 'solo@example.com'])).flat();
+    const serverKeys = await Promise.all(
+      (
+        [
+          ['owner', 'sandbox'],
+          ['owner', 'production'],
+          ['solo', 'sandbox'],
+        ] as const
+      ).map(async ([role, environment]) => {
+        const body = {environment, name: `${role} ${environment}`};
+        return (await authed(app, this.users[role].token, 'POST', '/api/server-keys', body)).json();
+      }),
+    );
+    // Acme's sandbox key twice: the one whose submission the /api/v1/submissions/{id} pool holds most.
+    this.serverKeys = [serverKeys[0], ...serverKeys].map((k) => k.apiKey as string);
+    this.serverKeyIds = serverKeys.map((k) => k.key.id as string);
     // Two-factor on for rival (codes and challenges to spend), a setup begun by solo (a code to confirm it).
     const {token: rivalToken, email: rivalEmail} = this.users.rival;
     this.rivalSecret = (await authed(app, rivalToken, 'POST', '/api/auth/two-factor/setup')).json().secret;
@@ -300,6 +320,8 @@ class World {
         return `Bearer ${key('active')}`;
       case 'revoked api key':
         return `Bearer ${key('revoked')}`;
+      case 'server key':
+        return `Bearer ${this.serverKeys[pick % Math.max(1, this.serverKeys.length)] ?? 'ik_server_sandbox_none'}`;
       case 'garbage':
         return `Bearer ${garbage}`;
       case 'basic':
@@ -409,6 +431,12 @@ class World {
       days: () => [1, 14, 90],
       role: () => ['member', 'admin', 'owner'],
       code: codes,
+      // The submissions API's page: a size, a time before the fixtures' submissions, a cursor made from one of them.
+      limit: () => ['50', '1'],
+      since: () => ['2026-01-01T00:00:00.000Z'],
+      cursor: () => [
+        Buffer.from(`${this.ctx.clock.now().toISOString()}|${this.submissionIds[0]}`).toString('base64url'),
+      ],
       // The activity log's filters: days around the fixtures' clock, a cursor, the world's people.
       from: () => ['2026-01-01', '2026-01-15', '2030-01-01'],
       to: () => ['2026-12-31', '2026-01-15', '2020-01-01'],
@@ -437,6 +465,8 @@ class World {
       else if (op.path === '/api/auth/passkeys/{id}') own = role === 'owner' ? outweigh(this.passkeyIds, all) : [];
       else if (op.path === '/api/team/{id}' && role) own = outweigh([this.users.member.id], all);
       else if (op.path.startsWith('/api/submissions/')) own = role ? outweigh(this.submissionIds, all) : [];
+      else if (op.path.startsWith('/api/server-keys/')) own = role ? outweigh(this.serverKeyIds, all) : [];
+      else if (op.path.startsWith('/api/v1/submissions/')) own = outweigh(this.submissionIds.slice(0, 1), all);
       return [...own, ...own, ...own, ...own, ...all].filter(Boolean);
     };
   }
@@ -479,9 +509,11 @@ function credentialFor(op: Operation): fc.Arbitrary<Credential> {
   const sessions: Credential[] = [favourite, ...ROLES];
   const wanted = op.security.includes('apiKey')
     ? ['api key' as const]
-    : op.security.includes('session')
-      ? sessions
-      : ['none' as const];
+    : op.security.includes('serverKey')
+      ? ['server key' as const]
+      : op.security.includes('session')
+        ? sessions
+        : ['none' as const];
   return fc.oneof(
     {weight: 4, arbitrary: fc.constantFrom(...wanted)},
     {weight: 1, arbitrary: fc.constantFrom(...CREDENTIALS)},
@@ -551,6 +583,7 @@ const MESSAGE_OVERRIDES: Record<string, Partial<Record<ErrorCode, Array<string |
   'POST /api/keys/sandbox': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
   'POST /api/keys/production': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
   'PATCH /api/keys/{id}': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
+  'POST /api/server-keys': {INVALID_KEY_SETTINGS: [KEY_NAME_MESSAGE]},
   'POST /api/sdk/sessions': {
     ORIGIN_NOT_ALLOWED: [
       originNotAllowedMessage(null),
@@ -662,7 +695,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
     const total = figures.reduce((n, f) => n + f.requests, 0);
     console.log(`fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture builds`);
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(62);
+    expect(operations.length).toBe(69);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked. That takes
     // the full count (accepting an invitation succeeds about once in 100 requests) and does not depend on the
     // database: a smaller sample checks every answer it gets, and leaves reach to the full run.
