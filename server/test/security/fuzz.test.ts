@@ -15,7 +15,7 @@ import {ERROR_CATALOGUE, type ErrorCode} from '../../src/errors.js';
 import {startSession} from '../../src/services/sessions.js';
 import {totpCode} from '../../src/lib/totp.js';
 import {resolveSecretKey} from '../../src/lib/secret-key.js';
-import {sessionTokens} from '../../src/lib/session-token.js';
+import {questionsDigest, sessionTokens} from '../../src/lib/session-token.js';
 import {exampleAnswers} from '@intakekit/contract/answers';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import {build, type TestContext} from '../helpers/app.js';
@@ -293,10 +293,18 @@ class World {
     const {secretKey, dataDir} = this.ctx.config;
     const signer = sessionTokens(await resolveSecretKey(secretKey, dataDir));
     const expiresAt = Math.floor(this.ctx.clock.now().getTime() / 1000) + 86_400;
-    this.submitKey = this.keys.find((k) => k.status === 'active');
+    // A sandbox key: it works from a page without an Origin (a production key's allowed origins refuse one).
+    this.submitKey = this.keys.find((k) => k.status === 'active' && k.apiKey?.startsWith('ik_sandbox_'));
     const claims = {flowId: 'new-patient', flowVersion: '1', env: 'sandbox' as const, origin: null, expiresAt};
-    this.sessionTokens = Array.from({length: 4}, () =>
-      signer.sign({...claims, keyId: this.submitKey?.id ?? '', sessionId: crypto.randomUUID()}),
+    // Half for a submit without questions, half for one with the page's own (new-patient's, so the answers fit both).
+    const inline = questionsDigest(findFlow('new-patient')!.questions);
+    this.sessionTokens = Array.from({length: 4}, (_, i) =>
+      signer.sign({
+        ...claims,
+        keyId: this.submitKey?.id ?? '',
+        sessionId: crypto.randomUUID(),
+        ...(i % 2 === 1 && {questionsDigest: inline}),
+      }),
     );
   }
 
@@ -419,8 +427,9 @@ class World {
       turnstileToken: () => [TURNSTILE],
       flowId: () => ['new-patient', 'telehealth-consent', 'no-such-flow'],
       // A submit succeeds with a token of submitKey (which it mostly presents) and answers that fit new-patient.
-      sessionToken: () => [...this.sessionTokens, 'v1.bm90.bm90'],
+      sessionToken: () => this.sessionTokens,
       answers: () => [exampleAnswers(findFlow('new-patient')!)],
+      questions: () => [findFlow('new-patient')!.questions],
       // A key's settings within their rules (origins, an expiry ahead of the fixtures' clock, a limit in range): the
       // schema alone allows any string, date or number, so a run of 100 on PATCH /api/keys/{id} reached a success
       // 2-7 times and once, in CI on PostgreSQL, never.
