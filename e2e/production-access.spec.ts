@@ -3,10 +3,13 @@
  * Not Available' dialog now leads the owner to 'Request production access'; the request reaches the operator's
  * inbox; the operator runs `npm run admin -- production-ready` (refused while the API holds the embedded database,
  * so the API is stopped for it, as the README says); the owner's email follows and 'Create Production Key' creates
- * one. Runs in the 'api-restarts' project because it stops the API.
+ * one. Then a production submission on the Submissions page: the owner reads it (logged), a member is told why the
+ * answers are hidden. Runs in the 'api-restarts' project because it stops the API.
  */
-import {test, expect, expectAccessible, mail, stack, users} from './fixtures';
+import type {Page} from '@playwright/test';
+import {test, expect, apiCall, expectAccessible, mail, stack, users} from './fixtures';
 import {OPERATOR_EMAIL} from './support/stack';
+import {CLINIC_ORIGIN, submitAnswers} from './support/submissions';
 
 const PRODUCTION_TEXT =
   'Sorry, your company is not ready for production integration yet. Please contact our partner success manager.';
@@ -92,4 +95,65 @@ test('the owner asks for production access, the operator grants it, and the team
   await expect(banner.getByTestId('new-key-value')).toHaveText(/^ik_production_/);
   await expect(page.getByRole('dialog', {name: 'Production Key Not Available'})).toHaveCount(0);
   await expect(page.getByRole('row').filter({hasText: 'Production'})).toHaveCount(1);
+});
+
+// A production submission on the Submissions page: its answers are for owners and admins, and each read is logged.
+const PRODUCTION_NOTE = 'Production: chest pain since Monday';
+const PRODUCTION_ANSWERS = {
+  visitReason: 'symptoms',
+  dateOfBirth: '1971-02-03',
+  allergies: true,
+  notes: PRODUCTION_NOTE,
+};
+
+const submissionRows = (page: Page) => page.getByRole('region', {name: 'Submissions', exact: true}).getByRole('row');
+const submissionDialog = (page: Page) => page.getByRole('dialog', {name: 'Submission', exact: true});
+
+test('an owner reads a production submission (logged); a member sees why the answers are hidden', async ({
+  page,
+  secondPage,
+}) => {
+  const owner = await users.create({name: 'Olga Owner', teamName: 'Live Clinic'});
+  const member = await users.member(owner, {name: 'Milo Member'});
+  const token = await users.token(owner);
+  const me = await apiCall<{user: {team: {id: string}}}>('GET', '/api/auth/me', undefined, token);
+  await stack.stopApi();
+  try {
+    expect((await stack.admin('production-ready', me.user.team.id)).code).toBe(0);
+  } finally {
+    await stack.startApi();
+  }
+  const {apiKey} = await apiCall<{apiKey: string}>(
+    'POST',
+    '/api/keys/production',
+    {allowedOrigins: [CLINIC_ORIGIN]},
+    await users.token(owner),
+  );
+  await submitAnswers(apiKey, PRODUCTION_ANSWERS, {env: 'pro'});
+
+  await users.signIn(page, owner, '/submissions');
+  const row = submissionRows(page).filter({hasText: 'Production'});
+  await row.getByRole('button', {name: /^View the submission of/}).click();
+  await expect(submissionDialog(page).getByText(PRODUCTION_NOTE, {exact: true})).toBeVisible();
+  await expect(submissionDialog(page).getByText('1971-02-03', {exact: true})).toBeVisible();
+  await submissionDialog(page).getByRole('button', {name: 'Close'}).click();
+
+  await page.goto('/activity');
+  const viewed = page
+    .getByRole('region', {name: 'Activity events'})
+    .getByRole('row')
+    .filter({hasText: 'Production answers viewed'});
+  await expect(viewed).toHaveCount(1);
+  await expect(viewed).toContainText(owner.email);
+  await expect(viewed).toContainText(/new-patient of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+
+  await users.signIn(secondPage, member, '/submissions');
+  await submissionRows(secondPage).filter({hasText: 'Production'}).getByRole('button', {name: /^View/}).click();
+  await expect(
+    submissionDialog(secondPage).getByText('Only owners and admins can see the answers of production submissions', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(submissionDialog(secondPage).getByText(PRODUCTION_NOTE, {exact: true})).toHaveCount(0);
+  await expectAccessible(secondPage);
 });

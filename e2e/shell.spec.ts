@@ -26,6 +26,7 @@ const NAV_LINKS = [
   {name: 'API reference', path: '/dashboard/api-reference'},
   {name: 'Changelog', path: '/dashboard/changelog'},
   {name: 'API Keys', path: '/api-keys'},
+  {name: 'Submissions', path: '/submissions'},
   {name: 'Settings', path: '/settings'},
   {name: 'Activity', path: '/activity'},
 ];

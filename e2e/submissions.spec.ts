@@ -2,7 +2,7 @@
  * The Submissions page with sandbox submissions sent through the widget's own calls: the empty state, a member
  * reading a sandbox submission's answers, the owner deleting it, and the retention an owner sets. axe, and a 375 px
  * phone in dark mode. Production submissions (which need the operator's grant, an API restart) are in
- * submissions-production.spec.ts.
+ * production-access.spec.ts (in the project that may restart it).
  */
 import type {Page} from '@playwright/test';
 import {test, expect, expectAccessible, users} from './fixtures';
