@@ -16,6 +16,7 @@ import NewKeyBanner from './new-key-banner';
 import ProductionAccessLine from './production-access';
 import ProductionRequestDialog from './production-request-dialog';
 import RotateDialog, {CONFIRM_ROTATE} from './rotate-dialog';
+import ServerKeysSection from './server-keys';
 import {logFailure, useKeyChanges} from './use-key-changes';
 import VerificationBanner from './verification-banner';
 import styles from './styles.module.css';
@@ -112,6 +113,8 @@ export default function ApiKeysView(): ReactNode {
           onClose={() => setDetailsOf(null)}
         />
       ) : null}
+
+      {user ? <ServerKeysSection user={user} /> : null}
 
       <BestPractices />
 

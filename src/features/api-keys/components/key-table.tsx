@@ -29,7 +29,7 @@ export interface KeyTableProps {
  * The masked key (first 8 and last 8 visible). The text is the whole masked value (copying it gives every
  * star); on screen the run of stars is clipped to a few so the table fits beside the sidebar.
  */
-function MaskedKey({masked}: {masked: string}): ReactNode {
+export function MaskedKey({masked}: {masked: string}): ReactNode {
   if (masked.length <= 16) return <code className={styles.maskedKey}>{masked}</code>;
   return (
     <code className={styles.maskedKey}>

@@ -12,6 +12,8 @@ export interface RevealedKey {
   apiKey: string;
   title: string;
   keyType: KeyType;
+  /** A server key: shown only this once, whatever its environment. */
+  server?: boolean;
 }
 
 /** The once-only banner with the full new key: dismissible, with a copy button. Takes focus when shown. */
@@ -30,12 +32,14 @@ export default function NewKeyBanner({revealed, onDismiss}: {revealed: RevealedK
       data-testid="new-key-banner"
     >
       <p className={styles.bannerText}>{COPY_NOW_TEXT}</p>
-      {revealed.keyType === 'sandbox' ? <p className={styles.bannerText}>{SANDBOX_STAYS_TEXT}</p> : null}
+      {revealed.keyType === 'sandbox' && !revealed.server ? (
+        <p className={styles.bannerText}>{SANDBOX_STAYS_TEXT}</p>
+      ) : null}
       <div className={styles.keyRow}>
         <code className={styles.fullKey} data-testid="new-key-value">
           {revealed.apiKey}
         </code>
-        <CopyButton value={revealed.apiKey} label="Copy API key" />
+        <CopyButton value={revealed.apiKey} label={revealed.server ? 'Copy server key' : 'Copy API key'} />
       </div>
     </Notice>
   );

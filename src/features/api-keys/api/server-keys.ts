@@ -1,0 +1,36 @@
+import useSWR from 'swr';
+import {apiClient} from '@site/src/lib/api-client';
+import {useWriteThenReload} from '@site/src/hooks/use-write-then-reload';
+import type {
+  NewServerKeyBody,
+  NewServerKeyResponse,
+  ServerKey,
+  ServerKeyListResponse,
+  ServerKeyResponse,
+} from '@intakekit/contract/schemas/server-keys';
+
+export type {ServerKey};
+export const SERVER_KEYS_PATH = '/api/server-keys';
+
+const keyPath = (id: string) => `${SERVER_KEYS_PATH}/${encodeURIComponent(id)}`;
+
+/** The team's (or the user's own) server keys, masked, active ones first. */
+export function useServerKeys() {
+  const result = useSWR<ServerKeyListResponse>(SERVER_KEYS_PATH, (path: string) =>
+    apiClient.get<ServerKeyListResponse>(path),
+  );
+  return {...result, keys: result.data?.keys};
+}
+
+/** Create, roll and revoke, each reloading the list afterwards; the create and roll answers hold the key, once. */
+export function useServerKeyActions() {
+  return {
+    create: useWriteThenReload(SERVER_KEYS_PATH, (body: NewServerKeyBody) =>
+      apiClient.post<NewServerKeyResponse>(SERVER_KEYS_PATH, body),
+    ),
+    roll: useWriteThenReload(SERVER_KEYS_PATH, (key: ServerKey) =>
+      apiClient.post<NewServerKeyResponse>(`${keyPath(key.id)}/roll`),
+    ),
+    revoke: useWriteThenReload(SERVER_KEYS_PATH, (key: ServerKey) => apiClient.del<ServerKeyResponse>(keyPath(key.id))),
+  };
+}

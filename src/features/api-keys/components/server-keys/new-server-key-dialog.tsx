@@ -1,0 +1,67 @@
+import type {ReactNode} from 'react';
+import Dialog, {DialogForm} from '@site/src/components/dialog';
+import {useContractForm} from '@site/src/components/form';
+import FormField from '@site/src/components/form-field';
+import SelectField from '@site/src/components/select-field';
+import SelectOptions from '@site/src/components/select-options';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
+import {KEY_NAME_MAX_LENGTH, KEY_TYPES} from '@intakekit/contract/api-keys';
+import type {NewServerKeyBody} from '@intakekit/contract/schemas/server-keys';
+import {formatKeyType} from '../../lib/format';
+import {NEW_SERVER_KEY, type ServerKeyValues} from '../../lib/server-key-form';
+
+const ENVIRONMENT_LABELS = Object.fromEntries(KEY_TYPES.map((type) => [type, formatKeyType(type)])) as Record<
+  (typeof KEY_TYPES)[number],
+  string
+>;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Creates the key; a refusal (production not ready, the limit) is shown in the dialog. */
+  onCreate: (body: NewServerKeyBody) => Promise<unknown>;
+}
+
+/** 'Create server key': its environment and a name that says which backend holds it. */
+export default function NewServerKeyDialog({open, onClose, onCreate}: Props): ReactNode {
+  const form = useContractForm<ServerKeyValues, NewServerKeyBody>({
+    rules: NEW_SERVER_KEY,
+    defaultValues: {environment: 'sandbox', name: ''},
+    fieldOf: {INVALID_KEY_SETTINGS: 'name'},
+  });
+  useResetOnClose(open, form.reset);
+  const {errors} = form.formState;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Create server key"
+      description="The key is shown once, after it is created. Keep it on your server."
+    >
+      <DialogForm
+        onSubmit={form.submit(async (body) => {
+          await onCreate(body);
+          onClose();
+        })}
+        error={errors.root?.server?.message}
+        errorProps={form.errorProps}
+        onCancel={onClose}
+        submitLabel="Create server key"
+        pendingLabel="Creating..."
+        pending={form.formState.isSubmitting}
+      >
+        <SelectField label="Environment" {...form.register('environment')}>
+          <SelectOptions values={KEY_TYPES} labels={ENVIRONMENT_LABELS} />
+        </SelectField>
+        <FormField
+          label="Name"
+          hint="Which backend holds it, such as EHR bridge."
+          maxLength={KEY_NAME_MAX_LENGTH * 4}
+          autoComplete="off"
+          data-autofocus
+          {...form.field('name', {inline: true})}
+        />
+      </DialogForm>
+    </Dialog>
+  );
+}
