@@ -2,6 +2,7 @@
 import type {Selectable} from 'kysely';
 import type {KeyType} from '@intakekit/contract/api-keys';
 import type {Db} from '../db/connect.js';
+import {precompiledQuery} from '../db/precompiled-query.js';
 import type {ServerKeysTable} from '../db/server-key-tables.js';
 import {newKeyValues, ownerFilter, revokeActiveRow, type KeyOwner, type NewKeyColumns} from './api-keys-repository.js';
 
@@ -52,11 +53,16 @@ export interface ServerKeyGrant {
   user_id: string | null;
 }
 
-export async function findActiveServerKey(db: Db, hash: string): Promise<ServerKeyGrant | undefined> {
-  return db
+/** Compiled once per database (db/precompiled-query.ts): it runs on every request of the submissions API. */
+const activeKeyLookup = precompiledQuery((db: Db) =>
+  db
     .selectFrom('server_keys')
     .select(['id', 'key_type', 'team_id', 'user_id'])
-    .where('key_hash', '=', hash)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+    .where('key_hash', '=', '')
+    .where('status', '=', 'active'),
+);
+
+export async function findActiveServerKey(db: Db, hash: string): Promise<ServerKeyGrant | undefined> {
+  const [row] = (await db.executeQuery(activeKeyLookup(db, [hash, 'active']))).rows;
+  return row;
 }

@@ -28,6 +28,7 @@ import {
   type SubmissionFilter,
   type SubmissionMeta,
 } from '../repositories/submissions-repository.js';
+import {newestSubmissionPage} from '../repositories/submission-page-repository.js';
 
 export interface SubmissionsContext {
   db: Db;
@@ -133,7 +134,11 @@ export async function listSubmissions(
   filter: SubmissionFilter,
   limit: number,
 ): Promise<{items: SubmissionMeta[]; nextCursor: string | null}> {
-  const rows = await listSubmissionMeta(ctx.db, owner, filter, limit + 1);
+  const {keyType, flowId, since, after} = filter;
+  const rows =
+    keyType !== undefined && flowId === undefined && since === undefined && after === undefined
+      ? await newestSubmissionPage(ctx.db, owner, keyType, limit + 1)
+      : await listSubmissionMeta(ctx.db, owner, filter, limit + 1);
   const items = rows.slice(0, limit);
   return {items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null};
 }
