@@ -27,6 +27,7 @@ import {
   resetPostgres,
   seedKeys as seedKeysSql,
   seedSessions,
+  seedSubmissionsApi,
   seedUsers,
   sessionTokenSigner,
   tableNames,
@@ -40,6 +41,10 @@ const USERS = 1000;
 const onlyRoutes = process.env.BENCH_API_ROUTES?.split(',');
 const TEAM_SIZE = 10;
 const KEYS = 5000;
+// GET /api/v1/submissions: a server key for each of the first SUBMISSION_TEAMS teams, each team with more
+// submissions than the default page of 50.
+const SUBMISSION_TEAMS = 20;
+const SUBMISSIONS_PER_TEAM = 60;
 
 /**
  * Runs autocannon with a per-connection request (setupClient), or a new request each time (perRequest(connection)),
@@ -127,7 +132,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   log(`${label}: seeding ${USERS} users in ${USERS / TEAM_SIZE} teams`);
   const env = apiEnv({port, dataDir, databaseUrl, portalUrl: SITE_URL});
   const seedStart = Date.now();
-  const {tokens, sqlKeys} = await withDb({dataDir, databaseUrl}, async (db) => {
+  const {tokens, sqlKeys, serverKeys} = await withDb({dataDir, databaseUrl}, async (db) => {
     const u = await seedUsers(db, {count: USERS, teamSize: TEAM_SIZE});
     const t = await seedSessions(
       db,
@@ -136,7 +141,15 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
     const k = (await tableNames(db)).includes('api_keys')
       ? await seedKeysSql(db, u, {perTeam: KEYS / (USERS / TEAM_SIZE), secretKey: env.SECRET_KEY})
       : null;
-    return {users: u, tokens: t, sqlKeys: k};
+    const s = k
+      ? await seedSubmissionsApi(db, u, {
+          teams: SUBMISSION_TEAMS,
+          perTeam: SUBMISSIONS_PER_TEAM,
+          secretKey: env.SECRET_KEY,
+          portalUrl: SITE_URL,
+        })
+      : null;
+    return {users: u, tokens: t, sqlKeys: k, serverKeys: s ?? []};
   });
   const seedSeconds = round((Date.now() - seedStart) / 1000);
   const server = await startApi(`load-api-${label.toLowerCase()}`, env);
@@ -209,6 +222,14 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
         body: {flowId: 'new-patient', env: 'sandbox'},
       }),
       available: routes.sdkSessions && apiKeys.length > 0,
+    },
+    {
+      // A clinic's backend reading its newest page (50, without answers) with its server key.
+      id: 'submissions-api',
+      route: 'GET /api/v1/submissions',
+      path: '/api/v1/submissions',
+      perClient: (i) => ({headers: {authorization: `Bearer ${serverKeys[i % Math.max(1, serverKeys.length)]}`}}),
+      available: serverKeys.length > 0,
     },
     {
       id: 'submit',
@@ -608,6 +629,35 @@ export async function run({apiRuns = 1, quick = false}) {
           name: `${d.label}: POST /api/sdk/submissions`,
           unit: 'req/s',
           note: d.routes.sdkSubmissions ? 'no API keys to call it with' : 'not yet available',
+        }),
+      );
+    }
+    if (r['submissions-api@10']) {
+      // The server key read from the database each time (no cache), then one keyset page of 50 rows' metadata.
+      for (const c of [10, 50]) {
+        const x = r[`submissions-api@${c}`];
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: GET /api/v1/submissions (page of 50) @${c} conn`,
+            value: x.rps,
+            unit: 'req/s',
+            baseline: `${floorName} ${x.floorRps}`,
+            baselineValue: x.floorRps,
+            goal: '>= 0.4x floor',
+            check: (_v, ratio) => ratio !== null && ratio >= 0.4,
+            note: `p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+          }),
+        );
+      }
+    } else {
+      figures.push(
+        unavailable({
+          section: 'api-load',
+          name: `${d.label}: GET /api/v1/submissions (page of 50)`,
+          unit: 'req/s',
+          goal: '>= 0.4x floor',
+          note: 'not yet available',
         }),
       );
     }

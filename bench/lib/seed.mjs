@@ -244,3 +244,59 @@ export async function exampleAnswersOf(flowId) {
   const {findFlow} = await loader.import('@intakekit/contract/flow-catalogue', from);
   return exampleAnswers(findFlow(flowId));
 }
+
+/**
+ * For GET /api/v1/submissions: a sandbox server key for each of the first `teams` teams, inserted as
+ * services/server-keys.ts issues one (value from lib/api-key-format.ts, only its SHA-256 and masked form stored), and
+ * `perTeam` submissions each, stored by services/submissions.ts's recordSubmission through one of the team's browser
+ * keys (answers checked, built as a QuestionnaireResponse and sealed). Returns the server key values, or null when
+ * the server has no server keys yet.
+ */
+export async function seedSubmissionsApi(db, users, {teams, perTeam, secretKey, portalUrl}) {
+  if (!(await tableNames(db)).includes('server_keys')) return null;
+  const format = await loadServerModule(path.join('lib', 'api-key-format.ts'));
+  const submissions = await loadServerModule(path.join('services', 'submissions.ts'));
+  const {tokens} = await serverModules();
+  const from = pathToFileURL(path.join(ROOT, 'bench', 'lib', 'seed.mjs')).href;
+  const {maskApiKey} = await loader.import('@intakekit/contract/api-keys', from);
+  const {findFlow} = await loader.import('@intakekit/contract/flow-catalogue', from);
+  const flow = findFlow('new-patient');
+  const answers = await exampleAnswersOf('new-patient');
+  const ctx = {db, box: submissions.submissionsBox(secretKey), config: {now: () => new Date(), portalUrl}};
+  const values = [];
+  for (const owner of users.filter((u) => u.owner).slice(0, teams)) {
+    const value = format.newApiKey('sandbox', 'server');
+    values.push(value);
+    await db
+      .insertInto('server_keys')
+      .values({
+        team_id: owner.teamId,
+        key_type: 'sandbox',
+        key_hash: tokens.hashToken(value),
+        key_masked: maskApiKey(value),
+        name: 'Bench EHR bridge',
+        status: 'active',
+        created_by: owner.id,
+        created_at: new Date(),
+      })
+      .execute();
+    const browserKey = await db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('team_id', '=', owner.teamId)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < perTeam; i++) {
+      await submissions.recordSubmission(ctx, {
+        owner: {teamId: owner.teamId},
+        keyId: browserKey.id,
+        keyType: 'sandbox',
+        env: 'sandbox',
+        sessionId: crypto.randomUUID(),
+        origin: 'https://clinic.example',
+        flow,
+        answers,
+      });
+    }
+  }
+  return values;
+}

@@ -33,6 +33,7 @@ export function apiEnv({port, dataDir, databaseUrl, portalUrl = SITE_URL}) {
     // The per-key limit is measured by the API tests; here it must not turn load into 429s.
     SDK_KEY_RATE_LIMIT: '1000000',
     SDK_KEY_RATE_LIMIT_MAX: '1000000',
+    SERVER_KEY_RATE_LIMIT: '1000000',
     LOGIN_LOCK_ATTEMPTS: '1000',
     // autocannon's 50 connections and the bench's own clients all come from one address.
     MAX_CONNECTIONS_PER_ADDRESS: '1000000',
