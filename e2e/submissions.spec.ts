@@ -6,6 +6,7 @@
  */
 import type {Page} from '@playwright/test';
 import {test, expect, expectAccessible, users} from './fixtures';
+import {API_URL} from './support/ports';
 import {sandboxKey} from './support/keys';
 import {CLINIC_ORIGIN, submitAnswers} from './support/submissions';
 
@@ -71,6 +72,26 @@ test('owners set how long submissions are kept; members read it', async ({page, 
   await expect(readOnly).toContainText('Production14 days');
   await expect(readOnly.getByText('Only owners and admins can change how long submissions are kept.')).toBeVisible();
   await expect(readOnly.getByRole('button', {name: 'Save'})).toHaveCount(0);
+});
+
+test('the list and the retention say so when they cannot be loaded, and Try again loads them', async ({page}) => {
+  const owner = await users.create({name: 'Fay Failure', teamName: 'Flaky Clinic'});
+  const failed = {status: 500, json: {error: {code: 'SERVER_ERROR', message: 'Something went wrong.'}}};
+  for (const path of ['/api/submissions', '/api/submissions/retention']) {
+    await page.route(`${API_URL}${path}`, (route) => route.fulfill(failed));
+  }
+  await users.signIn(page, owner, '/submissions');
+  await expect(page.getByText('The submissions could not be loaded.')).toBeVisible();
+  await expect(page.getByText('The retention could not be loaded.')).toBeVisible();
+  await page.unrouteAll();
+  // Each Try again reloads its own part; SWR may retry one on its own meanwhile.
+  const retry = page.getByRole('button', {name: 'Try again'});
+  await expect(async () => {
+    if ((await retry.count()) > 0) await retry.first().click();
+    await expect(retry).toHaveCount(0, {timeout: 1000});
+  }).toPass();
+  await expect(page.getByRole('heading', {name: 'No submissions yet'})).toBeVisible();
+  await expect(page.getByRole('region', {name: 'Retention'})).toContainText('Production30 days');
 });
 
 test.describe('at 375 px in dark mode', () => {

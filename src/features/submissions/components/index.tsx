@@ -1,7 +1,9 @@
 import {useMemo, useState, type ReactNode} from 'react';
 import EmptyState from '@site/src/components/empty-state';
+import LoadFailed from '@site/src/components/load-failed';
 import PagedTable from '@site/src/components/paged-table';
 import Panel, {PageHeader} from '@site/src/components/panel';
+import {getErrorMessage} from '@site/src/lib/errors';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import type {KeyType} from '@intakekit/contract/api-keys';
 import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
@@ -64,7 +66,17 @@ export default function SubmissionsView(): ReactNode {
       <Panel id="submission-list" title="Received" flush>
         <PagedTable {...LIST_WORDS} pages={pages} columns={COLUMNS} rows={rows} empty={empty} />
       </Panel>
-      {retention.data ? <RetentionPanel retention={retention.data} onSave={saveRetention} /> : null}
+      {retention.data ? (
+        <RetentionPanel retention={retention.data} onSave={saveRetention} />
+      ) : retention.error ? (
+        <Panel id="submission-retention" title="Retention">
+          <LoadFailed
+            title="The retention could not be loaded."
+            message={getErrorMessage(retention.error)}
+            onRetry={() => void retention.mutate()}
+          />
+        </Panel>
+      ) : null}
       <SubmissionDialog
         submission={open}
         role={role}
