@@ -235,10 +235,15 @@ export async function setStoredForm(
   await db.updateTable('api_keys').set(stored).where('id', '=', id).execute();
 }
 
-/** Hands a user's personal keys (active and revoked) to a team; returns how many moved. */
-export async function movePersonalKeysToTeam(db: Db, userId: string, teamId: string): Promise<number> {
+/** Hands a user's personal keys (active and revoked) of one table to a team; returns how many moved. */
+export async function movePersonalKeysToTeam(
+  db: Db,
+  userId: string,
+  teamId: string,
+  table: KeyTable = 'api_keys',
+): Promise<number> {
   const rows = await db
-    .updateTable('api_keys')
+    .updateTable(table)
     .set({team_id: teamId, user_id: null})
     .where('user_id', '=', userId)
     .returning('id')

@@ -56,6 +56,8 @@ export async function acceptInvitation(db: Db, config: InvitationConfig, user: U
       throw new ApiError('INVALID_OR_EXPIRED');
     // The caller's own keys become the team's and keep working; the link proved the mailbox.
     const moved = await movePersonalKeysToTeam(trx, user.id, invitation.team_id);
+    // Personal server keys are sandbox keys (production needs a team): their answers are every member's to read.
+    await movePersonalKeysToTeam(trx, user.id, invitation.team_id, 'server_keys');
     // What the keys received goes with them; the team's retention stays its owners' and admins' choice.
     await movePersonalSubmissionsToTeam(trx, user.id, invitation.team_id, 'drop');
     if (!user.emailVerified) await updateUser(trx, user.id, {emailVerified: true}, now);

@@ -20,6 +20,7 @@ export async function createTeam(context: TeamContext, user: UserWithTeam, name:
     // One membership per user (a unique index): a join that won the race leaves this team unmade.
     if (!(await addMemberUnlessInTeam(trx, team, user.id, 'owner', now))) throw new ApiError('ALREADY_IN_TEAM');
     await movePersonalKeysToTeam(trx, user.id, team);
+    await movePersonalKeysToTeam(trx, user.id, team, 'server_keys');
     await movePersonalSubmissionsToTeam(trx, user.id, team, 'keep');
     return team;
   });

@@ -3,6 +3,8 @@
 import {describe, expect, it, onTestFinished} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {buildApp} from '../../src/app.js';
+import {exampleAnswers} from '@intakekit/contract/answers';
+import {findFlow} from '@intakekit/contract/flow-catalogue';
 import {parseApiKey} from '../../src/lib/api-key-format.js';
 import {hashToken} from '../../src/lib/tokens.js';
 import {build, type TestContext} from '../helpers/app.js';
@@ -191,5 +193,30 @@ describe('a server key in use', () => {
       'key.revoked',
       'key.revoked',
     ]);
+  });
+});
+
+describe('a personal server key', () => {
+  it('moves into the team its user starts, with the submissions, and keeps reading them', async () => {
+    const ctx = await build();
+    const token = await signedIn(ctx.app, ctx.mail, 'solo@example.com');
+    const {apiKey} = (
+      await authed(ctx.app, token, 'POST', '/api/server-keys', {environment: 'sandbox', name: 'EHR'})
+    ).json();
+    const browserKey = (await authed(ctx.app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
+    const session = (await startSdkSession(ctx.app, browserKey)).json();
+    const answers = exampleAnswers(findFlow('new-patient')!);
+    const submitted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sdk/submissions',
+      headers: {authorization: `Bearer ${browserKey}`},
+      payload: {sessionToken: session.sessionToken, answers},
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const before = (await listSubmissions(ctx, apiKey)).json().submissions;
+    expect(before).toHaveLength(1);
+    expect((await authed(ctx.app, token, 'POST', '/api/team', {name: 'Solo Clinic'})).statusCode).toBe(201);
+    expect((await listSubmissions(ctx, apiKey)).json().submissions).toEqual(before);
+    expect((await authed(ctx.app, token, 'GET', '/api/server-keys')).json().keys).toHaveLength(1);
   });
 });
