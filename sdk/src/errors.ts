@@ -1,4 +1,10 @@
 /** Errors the SDK reports through the `error` event. Every message starts with `IntakeKit:`. */
+import {SUBMISSION_CODES} from '@intakekit/contract/submission-errors';
+
+/** The API's codes of a refused submit that the SDK reports as they are: the contract's, checked by type. */
+const SUBMIT_CODES = ['INVALID_SESSION', 'INVALID_ANSWERS'] as const satisfies ReadonlyArray<
+  keyof typeof SUBMISSION_CODES
+>;
 
 /** Every code, listed so the guide's Errors page can be checked against it. */
 export const ERROR_CODES = [
@@ -12,6 +18,8 @@ export const ERROR_CODES = [
   'SESSION_REFUSED',
   'INVALID_FLOW',
   'LOAD_FAILED',
+  ...SUBMIT_CODES,
+  'SUBMIT_REFUSED',
 ] as const;
 
 export type IntakeKitErrorCode = (typeof ERROR_CODES)[number];
@@ -48,4 +56,14 @@ export const REFUSED_ORIGIN_TEXT = 'This form cannot be shown here. Please conta
 /** The API refused the page's origin for this key. */
 export function isRefusedOrigin(err: Error): boolean {
   return err instanceof IntakeKitError && err.code === 'ORIGIN_NOT_ALLOWED';
+}
+
+/**
+ * What the patient reads for an error: a refused origin and a refused submit in words for them (the developer's
+ * detail, such as the question ids INVALID_ANSWERS names, is in the error event); anything else as reported.
+ */
+export function patientText(err: Error): string {
+  if (isRefusedOrigin(err)) return REFUSED_ORIGIN_TEXT;
+  const code = (err as Partial<IntakeKitError>).code;
+  return code === 'INVALID_SESSION' || code === 'INVALID_ANSWERS' ? SUBMISSION_CODES[code].message : err.message;
 }

@@ -24,9 +24,12 @@ export interface ReadyEvent {
   questionCount: number;
 }
 
+/** Fired once the API has stored the answers. */
 export interface CompleteEvent {
   sessionId: string;
   flowId: string;
+  /** The stored submission's id: the submissions API and the portal's Submissions page name it. */
+  submissionId: string;
   answers: Answers;
 }
 

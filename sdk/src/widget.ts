@@ -1,9 +1,11 @@
 import {createSession} from './api';
 import type {ResolvedConfig} from './config';
 import {h, nextId} from './dom';
-import {IntakeKitError, REFUSED_ORIGIN_TEXT, isRefusedOrigin} from './errors';
+import {IntakeKitError, patientText} from './errors';
 import type {Emitter} from './events';
 import {isAnswered} from './questions';
+import {isPassing, withRetry} from './retry';
+import {submitAnswers} from './submit';
 import type {AnswerValue, Answers, Environment, Question} from './types';
 import {completionView} from './views/completion-view';
 import {errorView, loadingView} from './views/message-view';
@@ -37,6 +39,9 @@ export class Widget {
   private index = 0;
   private step: StepView | null = null;
   private sessionId = '';
+  private sessionToken = '';
+  /** While the last step's answers are on their way: Next and Back wait. */
+  private sending = false;
   private flowId: string;
   private env: Environment;
   private destroyed = false;
@@ -81,8 +86,8 @@ export class Widget {
   private fail(err: Error, retry?: () => void, waitSeconds?: number): void {
     if (this.destroyed) return;
     // A refused origin is the site's set-up, which the patient on the page cannot fix: the detail goes to the
-    // developer (the error event and the console, see report), the patient gets a short message.
-    this.show(errorView(isRefusedOrigin(err) ? REFUSED_ORIGIN_TEXT : err.message, retry, waitSeconds));
+    // developer (the error event and the console, see report), the patient gets a short message (patientText).
+    this.show(errorView(patientText(err), retry, waitSeconds));
     this.report(err);
   }
 
@@ -97,11 +102,12 @@ export class Widget {
         apiKey,
         flowId,
         env,
-        flowQuestions: !questions,
+        questions,
         signal: this.abort.signal,
       });
       if (this.destroyed) return;
       this.sessionId = session.sessionId;
+      this.sessionToken = session.sessionToken;
       this.flowId = session.flowId;
       this.env = session.env;
       this.questions = questions ?? session.questions;
@@ -147,7 +153,7 @@ export class Widget {
   private go(delta: 1 | -1): void {
     const step = this.step;
     const question = this.questions[this.index];
-    if (!step || !question) return;
+    if (!step || !question || this.sending) return;
     const value: AnswerValue = step.control.read();
     this.answers[question.id] = isAnswered(value) ? value : question.type === 'multiChoice' ? [] : null;
     if (delta > 0) {
@@ -169,14 +175,59 @@ export class Widget {
   }
 
   private finish(): void {
-    this.step = null;
     const answers: Answers = {};
     for (const q of this.questions) answers[q.id] = this.answers[q.id] ?? (q.type === 'multiChoice' ? [] : null);
-    const view = completionView(this.questions, answers, this.env === 'sandbox');
+    this.send(answers, false);
+  }
+
+  /**
+   * Sends the answers, retrying what can pass, while the last step stays on screen; Try again sends the same
+   * answers with the same token (the API stores a session once, so a repeat is safe).
+   */
+  private send(answers: Answers, again: boolean): void {
+    const step = this.step;
+    if (!step) return;
+    this.sending = true;
+    step.setSending(true);
+    step.sendArea.replaceChildren();
+    // The Try again button is gone: the busy Finish button takes the focus.
+    if (again) step.submit.focus();
+    this.live.textContent = 'Sending your answers…';
+    const {apiBase, apiKey, questions} = this.config;
+    const {sessionToken, env} = this;
+    const signal = this.abort.signal;
+    withRetry(
+      () => submitAnswers({apiBase, apiKey, env, sessionToken, answers, questions, signal}),
+      (ms) => {
+        const text = `Could not send your answers. Trying again in ${Math.round(ms / 1000)} s…`;
+        step.sendArea.replaceChildren(h('p', {class: 'ik-note'}, text));
+        this.live.textContent = text;
+      },
+      signal,
+    ).then(
+      ({submissionId}) => this.complete(answers, submissionId),
+      (err: unknown) => {
+        if (this.destroyed) return;
+        this.sending = false;
+        step.setSending(false);
+        const e = err instanceof Error ? err : new IntakeKitError('SERVER_ERROR', String(err));
+        const retry = isPassing(e) ? () => this.send(answers, true) : undefined;
+        step.sendArea.replaceChildren(errorView(patientText(e), retry, (e as IntakeKitError).retryAfterSeconds));
+        this.live.textContent = '';
+        step.sendArea.querySelector('button')?.focus();
+        this.report(e);
+      },
+    );
+  }
+
+  private complete(answers: Answers, submissionId: string): void {
+    if (this.destroyed) return;
+    this.sending = false;
+    this.step = null;
+    const view = completionView(this.questions, answers, this.env === 'sandbox' ? submissionId : null);
     this.show(view.element);
-    this.live.textContent = 'Thank you. Your answers are complete.';
+    this.live.textContent = 'Thank you. Your answers were received.';
     view.heading.focus();
-    // Answers are handed to the host page only: no call sends them anywhere (sandbox or not).
-    this.emitter.emit('complete', {sessionId: this.sessionId, flowId: this.flowId, answers});
+    this.emitter.emit('complete', {sessionId: this.sessionId, flowId: this.flowId, submissionId, answers});
   }
 }

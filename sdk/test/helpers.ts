@@ -35,12 +35,23 @@ export const SAMPLE_QUESTIONS = [
   {id: 'allergies', question: 'Do you have any allergies?', type: 'yesNo', required: true},
 ];
 
-/** A real HTTP server on 127.0.0.1:0 that stands in for POST /api/sdk/sessions (CORS like the API). */
+export const TEST_SUBMISSION_ID = '5d0c7a8e-2f4b-4d7e-9a51-3b6f0e2c9d14';
+
+/** A real HTTP server on 127.0.0.1:0 that stands in for the SDK's two calls (CORS like the API). */
 export async function startApi(
-  reply: (req: Recorded) => Reply = () => ({
-    status: 200,
-    body: {sessionId: 'ses_test', flowId: 'flow_demo', env: 'sandbox', questions: SAMPLE_QUESTIONS},
-  }),
+  reply: (req: Recorded) => Reply = (req) =>
+    req.path === '/api/sdk/submissions'
+      ? {status: 201, body: {submissionId: TEST_SUBMISSION_ID, receivedAt: '2026-01-15T09:10:00.000Z'}}
+      : {
+          status: 200,
+          body: {
+            sessionId: 'ses_test',
+            sessionToken: 'tok_test',
+            flowId: 'flow_demo',
+            env: 'sandbox',
+            questions: SAMPLE_QUESTIONS,
+          },
+        },
 ): Promise<TestApi> {
   const requests: Recorded[] = [];
   const server = createServer((req, res) => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import {afterAll, afterEach, beforeAll, describe, expect, test, vi} from 'vitest';
 import {init, type CompleteEvent, type IntakeKitConfig, type IntakeKitHandle, type QuestionInput} from '../src/index';
-import {SAMPLE_QUESTIONS, choices, deadUrl, startApi, type TestApi} from './helpers';
+import {SAMPLE_QUESTIONS, TEST_SUBMISSION_ID, choices, deadUrl, startApi, type TestApi} from './helpers';
 
 const QUESTIONS: QuestionInput[] = [
   {
@@ -193,7 +193,7 @@ describe('navigation', () => {
     expect($('.ik-error').textContent).toBe('Please enter a date.');
     $<HTMLInputElement>('fieldset input').value = '1999-12-31';
     next();
-    expect(title()).toBe('Thank you');
+    await vi.waitFor(() => expect(title()).toBe('Thank you'));
   });
 
   test('required: false lets a question be skipped (marked Optional) and answers null or []', async () => {
@@ -221,7 +221,7 @@ describe('navigation', () => {
 });
 
 describe('completion', () => {
-  test('Finish shows Thank you with a summary and emits complete with {sessionId, flowId, answers}', async () => {
+  test('Finish sends the answers, then shows Thank you with a summary and emits complete with the submissionId', async () => {
     const h = await mount();
     const completed: CompleteEvent[] = [];
     h.on('complete', (e) => completed.push(e));
@@ -236,10 +236,12 @@ describe('completion', () => {
     next();
     $$('fieldset input')[1]?.click();
     next();
+    await vi.waitFor(() => expect(completed).toHaveLength(1));
     expect(completed).toEqual([
       {
         sessionId: 'ses_test',
         flowId: 'flow_demo',
+        submissionId: TEST_SUBMISSION_ID,
         answers: {visit: 3, symptoms: ['fever', 'headache'], name: 'Ada Lovelace', dob: '1990-04-01', smoker: 'no'},
       },
     ]);
@@ -256,16 +258,19 @@ describe('completion', () => {
       ['Date of birth', '1990-04-01'],
       ['Do you smoke?', 'No'],
     ]);
-    expect($('.ik-note').textContent).toBe('Sandbox mode: these answers were not sent anywhere.');
+    expect($('.ik-lead').textContent).toBe('Your answers were received. Here is a summary.');
+    expect($('.ik-note').textContent).toBe(
+      `Sandbox mode: your answers were received as submission ${TEST_SUBMISSION_ID}.`,
+    );
   });
 
-  test('sandbox: the session call is the only request; no answers leave the page', async () => {
+  test('the answers go to the API once, after the session call; nothing else leaves the page', async () => {
     api.requests.length = 0;
     await mount({questions: [{question: 'Name', type: 'text'}]});
     $<HTMLInputElement>('fieldset input').value = 'Grace';
     next();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(api.requests.map((r) => r.path)).toEqual(['/api/sdk/sessions']);
+    await vi.waitFor(() => expect(title()).toBe('Thank you'));
+    expect(api.requests.map((r) => r.path)).toEqual(['/api/sdk/sessions', '/api/sdk/submissions']);
   });
 });
 

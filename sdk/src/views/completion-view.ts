@@ -7,11 +7,12 @@ function label(q: Question, value: AnswerValue): string {
   return values.map((v) => q.options.find((o) => o.value === v)?.label ?? String(v)).join(', ');
 }
 
-/** The end of the flow: 'Thank you' and a summary of the answers. */
+/** The end of the flow, once the API has stored the answers: 'Thank you' and a summary of them. */
 export function completionView(
   questions: Question[],
   answers: Answers,
-  sandbox: boolean,
+  /** In sandbox, the id the API stored them under, for the developer trying the flow; null in production. */
+  sandboxSubmissionId: string | null,
 ): {element: HTMLElement; heading: HTMLElement} {
   const heading = h('h2', {class: 'ik-title', tabindex: -1}, 'Thank you');
   const element = h(
@@ -19,7 +20,7 @@ export function completionView(
     {class: 'ik-done'},
     h('div', {class: 'ik-done-mark', 'aria-hidden': 'true'}, '✓'),
     heading,
-    h('p', {class: 'ik-lead'}, 'Your answers are complete. Here is a summary.'),
+    h('p', {class: 'ik-lead'}, 'Your answers were received. Here is a summary.'),
     h(
       'dl',
       {class: 'ik-summary'},
@@ -27,7 +28,9 @@ export function completionView(
         h('div', {class: 'ik-row'}, h('dt', {}, q.question), h('dd', {}, label(q, answers[q.id] ?? null))),
       ),
     ),
-    sandbox ? h('p', {class: 'ik-note'}, 'Sandbox mode: these answers were not sent anywhere.') : null,
+    sandboxSubmissionId
+      ? h('p', {class: 'ik-note'}, `Sandbox mode: your answers were received as submission ${sandboxSubmissionId}.`)
+      : null,
   );
   return {element, heading};
 }

@@ -7,6 +7,12 @@ export interface StepView {
   heading: HTMLElement;
   control: QuestionControl;
   showError(message: string): void;
+  /** Under the question: the submit's retry notice or its error with Try again. */
+  sendArea: HTMLElement;
+  /** The last step while its answers are sent: Finish reads 'Sending…' and is busy, keeping the focus it has. */
+  setSending(sending: boolean): void;
+  /** The Finish (or Next) button. */
+  submit: HTMLButtonElement;
 }
 
 export interface StepOptions {
@@ -33,6 +39,9 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
   const error = h('p', {class: 'ik-error', id: errorId, role: 'alert', hidden: true});
   const back = index > 0 ? h('button', {type: 'button', class: 'ik-btn'}, 'Back') : null;
   back?.addEventListener('click', onBack);
+  const label = index === total - 1 ? 'Finish' : 'Next';
+  const submit = h('button', {type: 'submit', class: 'ik-btn ik-btn-primary'}, label);
+  const sendArea = h('div', {class: 'ik-send'});
 
   const element = h(
     'form',
@@ -62,12 +71,8 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
       control.element,
       error,
     ),
-    h(
-      'div',
-      {class: 'ik-nav'},
-      back,
-      h('button', {type: 'submit', class: 'ik-btn ik-btn-primary'}, index === total - 1 ? 'Finish' : 'Next'),
-    ),
+    sendArea,
+    h('div', {class: 'ik-nav'}, back, submit),
   );
   element.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -89,6 +94,17 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
     element,
     heading,
     control,
+    sendArea,
+    submit,
+    setSending(sending) {
+      submit.textContent = sending ? 'Sending…' : label;
+      // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+      for (const el of [element, submit, back]) {
+        const attr = el === element ? 'aria-busy' : 'aria-disabled';
+        if (sending) el?.setAttribute(attr, 'true');
+        else el?.removeAttribute(attr);
+      }
+    },
     showError(message) {
       error.textContent = message;
       error.hidden = false;
