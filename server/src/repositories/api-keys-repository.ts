@@ -236,17 +236,11 @@ export async function setStoredForm(
 }
 
 /** Hands a user's personal keys (active and revoked) of one table to a team; returns how many moved. */
-export async function movePersonalKeysToTeam(
-  db: Db,
-  userId: string,
-  teamId: string,
-  table: KeyTable = 'api_keys',
-): Promise<number> {
-  const rows = await db
+export async function movePersonalKeysToTeam(db: Db, userId: string, teamId: string, table: KeyTable = 'api_keys') {
+  const moved = await db
     .updateTable(table)
     .set({team_id: teamId, user_id: null})
     .where('user_id', '=', userId)
-    .returning('id')
     .execute();
-  return rows.length;
+  return Number(moved[0]?.numUpdatedRows ?? 0);
 }
