@@ -18,6 +18,7 @@ const sidebars: SidebarsConfig = {
         {type: 'doc', id: 'question-types', label: 'Question types'},
         {type: 'doc', id: 'flows', label: 'Flows'},
         {type: 'doc', id: 'events', label: 'Events'},
+        {type: 'doc', id: 'receive-submissions', label: 'Receive submissions'},
         {type: 'doc', id: 'theming', label: 'Theming'},
         {type: 'doc', id: 'environments-and-keys', label: 'Environments and keys'},
         {type: 'doc', id: 'content-security-policy', label: 'Content Security Policy'},

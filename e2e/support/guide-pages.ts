@@ -6,6 +6,7 @@ export const GUIDE_PAGES = [
   '/dashboard/question-types',
   '/dashboard/flows',
   '/dashboard/events',
+  '/dashboard/receive-submissions',
   '/dashboard/theming',
   '/dashboard/environments-and-keys',
   '/dashboard/content-security-policy',

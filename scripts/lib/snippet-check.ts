@@ -9,22 +9,14 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 import {compileScript, parse} from '@vue/compiler-sfc';
+import {snippet} from './code-blocks.mjs';
+
+export {snippet};
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SDK_TYPES = path.join(ROOT, 'sdk', 'dist', 'index.d.ts');
 /** Where the snippets pretend to live: inside the repository, so the frameworks resolve from node_modules. */
 const VIRTUAL_DIR = path.join(ROOT, 'scripts', '.snippet-check');
-
-/** The body of the fenced code block whose title is `title` (```lang title="..."). */
-export function snippet(source: string, title: string): string {
-  const fence = new RegExp(
-    '^```\\w*\\s+title="' + title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '"[^\\n]*\\n([\\s\\S]*?)^```',
-    'm',
-  );
-  const match = fence.exec(source);
-  if (!match) throw new Error(`no code block titled ${title}`);
-  return match[1]!;
-}
 
 const OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
