@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
-import {test, expect, users, type TestUser} from './fixtures';
+import {apiCall, test, expect, users, type TestUser} from './fixtures';
 import {sandboxKey} from './support/keys';
 import {SITE_URL} from './support/ports';
 
@@ -132,7 +132,10 @@ test.describe('the intake SDK', () => {
     ]) {
       await expect(summary.locator('div').filter({hasText: question}).locator('dd')).toHaveText(answer!);
     }
-    await expect(widget.getByText('Sandbox mode: these answers were not sent anywhere.')).toBeVisible();
+    // Thank you shows once the API has stored the answers; in sandbox it names the submission.
+    await expect(
+      widget.getByText(/^Sandbox mode: your answers were received as submission [0-9a-f-]{36}\.$/),
+    ).toBeVisible();
     await expect(settings.getByText('Completed')).toBeVisible();
 
     // The demo's session call used the key: Last Used is set (usage is written about once a second: reload until then).
@@ -244,6 +247,111 @@ test.describe('the intake SDK', () => {
       expect(await page.evaluate(() => (window as unknown as {intakeErrors: unknown[]}).intakeErrors)).toEqual([
         {code: 'INVALID_FLOW', message},
       ]);
+    } finally {
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+      rmSync(dir, {recursive: true, force: true});
+    }
+  });
+  test('the network cut while the answers are sent: the widget retries, then offers Try again; the submission arrives once', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const owner = await users.create({name: 'Rita Retry'});
+    const key = await sandboxKey(owner);
+    const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-submit-'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Clinic</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
+  <body>
+    <main><div id="intake"></div></main>
+    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
+    <script>
+      window.intakeEvents = [];
+      IntakeKit.init({
+        container: '#intake',
+        apiKey: ${JSON.stringify(key)},
+        flowId: 'symptom-check',
+        env: 'sandbox',
+        questions: [
+          {id: 'reason', question: 'What brings you in today?', type: 'text'},
+          {id: 'fever', question: 'Do you have a fever?', type: 'yesNo'},
+        ],
+      })
+        .on('complete', (event) => window.intakeEvents.push({complete: event.submissionId}))
+        .on('error', (error) => window.intakeEvents.push({error: error.code}));
+    </script>
+  </body>
+</html>
+`,
+    );
+    // The first attempt reaches the API (which stores the answers) but its answer is lost; the next three are cut.
+    const attempts: Array<{status?: number; submissionId?: string}> = [];
+    await page.route('**/api/sdk/submissions', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (attempts.length === 0) {
+        const stored = await route.fetch();
+        attempts.push({status: stored.status(), ...((await stored.json()) as {submissionId: string})});
+        return route.abort('connectionreset');
+      }
+      if (attempts.length < 4) {
+        attempts.push({});
+        return route.abort('internetdisconnected');
+      }
+      const repeat = await route.fetch();
+      attempts.push({status: repeat.status(), ...((await repeat.json()) as {submissionId: string})});
+      return route.fulfill({response: repeat});
+    });
+    let server: Server | undefined;
+    try {
+      server = await serveStatic({dir, port: CUSTOMER_PORT, host: '127.0.0.1'});
+      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/`);
+      const intake = page.locator('#intake');
+      await intake.getByRole('textbox', {name: 'What brings you in today?'}).fill('A sore throat');
+      await intake.getByRole('button', {name: 'Next'}).click();
+      await intake.getByRole('radio', {name: 'No'}).check();
+      const finish = intake.getByRole('button', {name: 'Finish'});
+      await finish.focus();
+      await page.keyboard.press('Enter');
+
+      // While it waits to try again: the last step stays, its button busy, and says so.
+      const step = intake.getByRole('form', {name: 'Do you have a fever?'});
+      await expect(step.getByText(/^Could not send your answers\. Trying again in \d s…$/)).toBeVisible();
+      const sending = intake.getByRole('button', {name: 'Sending…'});
+      await expect(sending).toBeFocused();
+      await expect(sending).toHaveAttribute('aria-disabled', 'true');
+      await expect(step).toHaveAttribute('aria-busy', 'true');
+
+      // After 1, 2 and 4 s the widget gives up: an alert with Try again, the answers still on the page.
+      const tryAgain = intake.getByRole('alert').getByRole('button', {name: 'Try again'});
+      await expect(tryAgain).toBeFocused({timeout: 15_000});
+      expect(attempts).toHaveLength(4);
+      expect(await page.evaluate(() => (window as unknown as {intakeEvents: unknown[]}).intakeEvents)).toEqual([
+        {error: 'NETWORK_ERROR'},
+      ]);
+      await expect(intake.getByRole('radio', {name: 'No'})).toBeChecked();
+
+      await page.keyboard.press('Enter');
+      await expect(intake.getByRole('heading', {name: 'Thank you'})).toBeFocused();
+      const [first] = attempts;
+      expect(first?.status).toBe(201);
+      // The repeat is the API's answer for a session it has stored already: the same id, nothing new stored.
+      expect(attempts[4]).toMatchObject({status: 200, submissionId: first?.submissionId});
+      await expect(
+        intake.getByText(`Sandbox mode: your answers were received as submission ${first?.submissionId}.`),
+      ).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as {intakeEvents: unknown[]}).intakeEvents)).toEqual([
+        {error: 'NETWORK_ERROR'},
+        {complete: first?.submissionId},
+      ]);
+      const {submissions} = await apiCall<{submissions: Array<{id: string}>}>(
+        'GET',
+        '/api/submissions',
+        undefined,
+        await users.token(owner),
+      );
+      expect(submissions.map((s) => s.id)).toEqual([first?.submissionId]);
     } finally {
       await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
       rmSync(dir, {recursive: true, force: true});
