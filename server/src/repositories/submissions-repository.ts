@@ -5,9 +5,8 @@ import {sql, type Selectable} from 'kysely';
 import type {KeyType} from '@intakekit/contract/api-keys';
 import {RETENTION_DAYS_DEFAULT, RETENTION_DAYS_MIN} from '@intakekit/contract/submissions';
 import type {Db} from '../db/connect.js';
-import {precompiledQuery} from '../db/precompiled-query.js';
 import type {SubmissionsTable} from '../db/submission-tables.js';
-import {ownerColumns, ownerFilter, type KeyOwner} from './api-keys-repository.js';
+import {ownerFilter, type KeyOwner} from './api-keys-repository.js';
 import {DAY_MS} from '../lib/durations.js';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
@@ -28,70 +27,6 @@ const META_COLUMNS = [
   'size',
   'created_at',
 ] as const satisfies ReadonlyArray<keyof SubmissionMeta>;
-
-/** A submission's row as the SDK's submit writes it: the owner columns are read from its key. */
-type KeyedSubmissionRow = Omit<SubmissionRow, 'team_id' | 'user_id'>;
-
-const KEYED_COLUMNS = [
-  'id',
-  'key_id',
-  'key_type',
-  'env',
-  'flow_id',
-  'flow_version',
-  'session_id',
-  'origin',
-  'size',
-  'answers_ciphertext',
-  'created_at',
-] as const satisfies ReadonlyArray<keyof KeyedSubmissionRow>;
-
-/** Each column's name as its placeholder value, so the compiled query's parameters name their columns. */
-const PLACEHOLDERS = Object.fromEntries(KEYED_COLUMNS.map((c) => [c, c])) as unknown as KeyedSubmissionRow;
-
-function buildInsert(db: Db, row: KeyedSubmissionRow, owner: KeyOwner | null) {
-  const keyColumn = (column: 'team_id' | 'user_id') =>
-    db.selectFrom('api_keys').select(column).where('id', '=', row.key_id);
-  return db
-    .insertInto('submissions')
-    .values({...row, ...(owner ? ownerColumns(owner) : {team_id: keyColumn('team_id'), user_id: keyColumn('user_id')})})
-    .onConflict((oc) => oc.columns(['key_id', 'session_id']).doNothing())
-    .returning(['id', 'created_at']);
-}
-
-// The SDK's submit, on its hot path, sends one compiled query: building it was a fifth of the route's own CPU.
-const keyedInsert = precompiledQuery((db: Db) => buildInsert(db, PLACEHOLDERS, null));
-let keyedParameters: Array<keyof KeyedSubmissionRow> | undefined;
-
-/**
- * Stores a submission unless its key already has one for this session; answers the id and time of the row that
- * holds the session either way (`created` false: the earlier one, nothing stored). Concurrent inserts of one session
- * wait on the unique index and find the winner's row. `owner` null: the key's owner as the row is written (read in
- * the same statement, so the SDK's submit makes one round trip).
- */
-export async function insertSubmissionOnce(
-  db: Db,
-  row: KeyedSubmissionRow,
-  owner: KeyOwner | null,
-): Promise<{id: string; created: boolean; createdAt: Date}> {
-  let inserted: {id: string; created_at: Date} | undefined;
-  if (owner) inserted = await buildInsert(db, row, owner).executeTakeFirst();
-  else {
-    keyedParameters ??= buildInsert(db, PLACEHOLDERS, null)
-      .compile()
-      .parameters.map((name) => name as keyof KeyedSubmissionRow);
-    const values = keyedParameters.map((column) => row[column]);
-    [inserted] = (await db.executeQuery(keyedInsert(db, values))).rows;
-  }
-  if (inserted) return {id: inserted.id, created: true, createdAt: inserted.created_at};
-  const existing = await db
-    .selectFrom('submissions')
-    .select(['id', 'created_at'])
-    .where('key_id', '=', row.key_id)
-    .where('session_id', '=', row.session_id)
-    .executeTakeFirstOrThrow();
-  return {id: existing.id, created: false, createdAt: existing.created_at};
-}
 
 export async function findSubmission(db: Db, owner: KeyOwner, id: string): Promise<SubmissionRow | undefined> {
   const [column, ownerId] = ownerFilter(owner);

@@ -22,12 +22,13 @@ import {
   deleteSubmission as deleteSubmissionRow,
   findRetentionDays,
   findSubmission,
-  insertSubmissionOnce,
   listSubmissionMeta,
   upsertRetentionDays,
   type SubmissionFilter,
   type SubmissionMeta,
 } from '../repositories/submissions-repository.js';
+import {insertSubmissionOnce} from '../repositories/submission-inserts.js';
+import {submissionWriter} from '../repositories/submission-writer.js';
 import {newestSubmissionPage} from '../repositories/submission-page-repository.js';
 
 export interface SubmissionsContext {
@@ -77,23 +78,23 @@ export async function recordSubmission(
       authored: now,
     }),
   );
-  const stored = await insertSubmissionOnce(
-    ctx.db,
-    {
-      id,
-      key_id: input.keyId,
-      key_type: input.keyType,
-      env: input.env,
-      flow_id: input.flow.id,
-      flow_version: input.flow.version,
-      session_id: input.sessionId,
-      origin: input.origin,
-      size: Buffer.byteLength(json),
-      answers_ciphertext: ctx.box.seal(json, id),
-      created_at: now,
-    },
-    input.owner ?? null,
-  );
+  const row = {
+    id,
+    key_id: input.keyId,
+    key_type: input.keyType,
+    env: input.env,
+    flow_id: input.flow.id,
+    flow_version: input.flow.version,
+    session_id: input.sessionId,
+    origin: input.origin,
+    size: Buffer.byteLength(json),
+    answers_ciphertext: ctx.box.seal(json, id),
+    created_at: now,
+  };
+  // The SDK's submits (owner read from the key) join the next statement of the process's writer.
+  const stored = input.owner
+    ? await insertSubmissionOnce(ctx.db, row, input.owner)
+    : await submissionWriter(ctx.db).write(row);
   return {id: stored.id, created: stored.created, receivedAt: stored.createdAt};
 }
 
