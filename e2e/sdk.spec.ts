@@ -326,6 +326,9 @@ test.describe('the intake SDK', () => {
       // After 1, 2 and 4 s the widget gives up: an alert with Try again, the answers still on the page.
       const tryAgain = intake.getByRole('alert').getByRole('button', {name: 'Try again'});
       await expect(tryAgain).toBeFocused({timeout: 15_000});
+      await expect(intake.getByRole('alert')).toContainText(
+        'Your answers could not be sent yet. They are kept on this page',
+      );
       expect(attempts).toHaveLength(4);
       expect(await page.evaluate(() => (window as unknown as {intakeEvents: unknown[]}).intakeEvents)).toEqual([
         {error: 'NETWORK_ERROR'},

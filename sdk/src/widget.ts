@@ -11,6 +11,10 @@ import {completionView} from './views/completion-view';
 import {errorView, loadingView} from './views/message-view';
 import {stepView, type StepView} from './views/step-view';
 
+/** A submit that may pass later: the patient learns the answers are safe; the detail is in the error event. */
+const NOT_SENT_YET =
+  'Your answers could not be sent yet. They are kept on this page: check your connection, then choose Try again.';
+
 const REQUIRED_MESSAGE: Record<Question['type'], string> = {
   singleChoice: 'Please choose an answer.',
   multiChoice: 'Please choose at least one answer.',
@@ -211,8 +215,10 @@ export class Widget {
         this.sending = false;
         step.setSending(false);
         const e = err instanceof Error ? err : new IntakeKitError('SERVER_ERROR', String(err));
-        const retry = isPassing(e) ? () => this.send(answers, true) : undefined;
-        step.sendArea.replaceChildren(errorView(patientText(e), retry, (e as IntakeKitError).retryAfterSeconds));
+        const passing = isPassing(e);
+        const retry = passing ? () => this.send(answers, true) : undefined;
+        const text = passing ? NOT_SENT_YET : patientText(e);
+        step.sendArea.replaceChildren(errorView(text, retry, (e as IntakeKitError).retryAfterSeconds));
         this.live.textContent = '';
         step.sendArea.querySelector('button')?.focus();
         this.report(e);
