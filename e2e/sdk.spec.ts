@@ -31,6 +31,18 @@ async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
   throw new Error(`Tab never reached ${selector}`);
 }
 
+/** A clinic's page on its own origin that loads the SDK from the portal and runs `script`. */
+const clinicPage = (script: string): string => `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Clinic</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
+  <body>
+    <main><div id="intake"></div></main>
+    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
+    <script>${script}</script>
+  </body>
+</html>
+`;
+
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
 test.describe('the intake SDK', () => {
@@ -213,20 +225,12 @@ test.describe('the intake SDK', () => {
     expect(flowId).toBe('symptom-check');
 
     const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-flows-'));
-    const customerPage = (id: string) => `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Clinic</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
-  <body>
-    <main><div id="intake"></div></main>
-    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
-    <script>
+    const customerPage = (id: string) =>
+      clinicPage(`
       window.intakeErrors = [];
       IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(key)}, flowId: ${JSON.stringify(id)}, env: 'sandbox'})
         .on('error', (error) => window.intakeErrors.push({code: error.code, message: error.message}));
-    </script>
-  </body>
-</html>
-`;
+`);
     writeFileSync(path.join(dir, 'symptoms.html'), customerPage(flowId));
     writeFileSync(path.join(dir, 'unknown.html'), customerPage('YOUR_FLOW_ID'));
     let server: Server | undefined;
@@ -252,6 +256,7 @@ test.describe('the intake SDK', () => {
       rmSync(dir, {recursive: true, force: true});
     }
   });
+
   test('the network cut while the answers are sent: the widget retries, then offers Try again; the submission arrives once', async ({
     page,
   }) => {
@@ -261,13 +266,7 @@ test.describe('the intake SDK', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-submit-'));
     writeFileSync(
       path.join(dir, 'index.html'),
-      `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Clinic</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
-  <body>
-    <main><div id="intake"></div></main>
-    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
-    <script>
+      clinicPage(`
       window.intakeEvents = [];
       IntakeKit.init({
         container: '#intake',
@@ -281,10 +280,7 @@ test.describe('the intake SDK', () => {
       })
         .on('complete', (event) => window.intakeEvents.push({complete: event.submissionId}))
         .on('error', (error) => window.intakeEvents.push({error: error.code}));
-    </script>
-  </body>
-</html>
-`,
+`),
     );
     // The first attempt reaches the API (which stores the answers) but its answer is lost; the next three are cut.
     const attempts: Array<{status?: number; submissionId?: string}> = [];
