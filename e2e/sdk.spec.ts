@@ -149,6 +149,16 @@ test.describe('the intake SDK', () => {
       widget.getByText(/^Sandbox mode: your answers were received as submission [0-9a-f-]{36}\.$/),
     ).toBeVisible();
     await expect(settings.getByText('Completed')).toBeVisible();
+    // The demo names the stored submission and opens it on the Submissions page, answers and all.
+    const stored = await widget.getByText(/received as submission/).textContent();
+    const submissionId = /([0-9a-f-]{36})/.exec(stored ?? '')![1]!;
+    await expect(settings.getByText(submissionId)).toBeVisible();
+    await settings.getByRole('link', {name: 'Open it on the Submissions page'}).click();
+    await expect(page).toHaveURL(/\/submissions(\?|$)/);
+    const opened = page.getByRole('dialog');
+    await expect(opened.getByText('Allergic to penicillin')).toBeVisible();
+    await expect(opened.getByText(submissionId).first()).toBeVisible();
+    await opened.getByRole('button', {name: 'Close'}).first().click();
 
     // The demo's session call used the key: Last Used is set (usage is written about once a second: reload until then).
     await page.goto('/api-keys');

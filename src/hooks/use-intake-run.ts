@@ -3,7 +3,7 @@ import type {QuestionInput} from '@intakekit/contract/flows';
 import {usePortalFields} from '@site/src/hooks/use-portal-fields';
 import {loadSdk, type Answers, type IntakeKitHandle} from '@site/src/lib/load-sdk';
 
-/** The portal's previews run in the sandbox: answers stay in the browser. */
+/** The portal's previews run in the sandbox: what a reader submits is a sandbox submission of theirs. */
 export const PREVIEW_ENV = 'sandbox';
 
 export const SDK_FAILED_MESSAGE = 'Failed to load the IntakeKit SDK.';
@@ -32,7 +32,7 @@ export interface IntakeRun {
 
 /**
  * Runs the SDK this portal serves in the returned container with the key and flow: the status of the run, the
- * reason a run failed before it started, and the answers once the patient has finished.
+ * reason a run failed before it started, and the answers and the stored submission's id once the patient has finished.
  */
 export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRun) {
   const {sdkCdnUrl, apiUrl} = usePortalFields();
@@ -40,6 +40,7 @@ export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRu
   const [status, setStatus] = useState<RunStatus>('loading');
   const [detail, setDetail] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Answers | null>(null);
+  const [submissionId, setSubmissionId] = useState<string | null>(null);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -51,6 +52,7 @@ export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRu
     setStatus('loading');
     setDetail(null);
     setAnswers(null);
+    setSubmissionId(null);
 
     const fail = (error: unknown) => {
       if (cancelled) return;
@@ -75,6 +77,7 @@ export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRu
               if (cancelled) return;
               setStatus('complete');
               setAnswers(event.answers);
+              setSubmissionId(event.submissionId);
             })
             .on('error', (error) => {
               // After it started, the widget shows its own messages; before, the run failed.
@@ -95,5 +98,5 @@ export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [apiKey, flowId, run, sdkCdnUrl, apiUrl, delayMs]);
 
-  return {containerRef, status, detail, answers};
+  return {containerRef, status, detail, answers, submissionId};
 }

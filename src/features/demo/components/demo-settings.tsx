@@ -6,6 +6,7 @@ import {maskApiKey} from '@site/src/lib/mask';
 import {inputClassName} from '@site/src/components/form-field';
 import {toneClass, type Tone} from '@site/src/components/tone';
 import {STATUS_TEXT, type RunStatus} from '@site/src/hooks/use-intake-run';
+import {submissionLink} from '@site/src/lib/submission-link';
 import {DEMO_ENV} from './demo-page';
 import styles from './styles.module.css';
 
@@ -23,11 +24,21 @@ interface Props {
   flowId: string;
   chooseFlow: (flowId: string) => void;
   status: RunStatus;
+  /** The submission the finished run stored. */
+  submissionId: string | null;
   onRestart: () => void;
 }
 
 /** Beside the phone: the key the demo runs with (masked), the flow (to choose), the environment and the run's status. */
-export function DemoSettings({apiKey, isLoading, flowId, chooseFlow, status, onRestart}: Props): ReactNode {
+export function DemoSettings({
+  apiKey,
+  isLoading,
+  flowId,
+  chooseFlow,
+  status,
+  submissionId,
+  onRestart,
+}: Props): ReactNode {
   const running = apiKey !== null;
   return (
     <aside className={styles.details} aria-label="Demo settings">
@@ -87,6 +98,15 @@ export function DemoSettings({apiKey, isLoading, flowId, chooseFlow, status, onR
             </dd>
           </div>
         )}
+        {submissionId && (
+          <div>
+            <dt>Submission</dt>
+            <dd className={styles.flow}>
+              <code>{submissionId}</code>
+              <Link to={submissionLink(submissionId)}>Open it on the Submissions page</Link>
+            </dd>
+          </div>
+        )}
       </dl>
       {running && (
         <button
@@ -98,7 +118,7 @@ export function DemoSettings({apiKey, isLoading, flowId, chooseFlow, status, onR
           Restart the demo
         </button>
       )}
-      <p className={styles.note}>Sandbox mode: answers stay in the browser.</p>
+      <p className={styles.note}>Sandbox mode: each finished run is stored as a sandbox submission.</p>
     </aside>
   );
 }

@@ -61,7 +61,12 @@ export default function LiveDemo(): ReactNode {
   const {key, isLoading} = useSandboxKey();
   const [run, setRun] = useState(0);
   const [flowId, chooseFlow] = useDemoFlow();
-  const {containerRef, status, detail} = useIntakeRun({apiKey: key?.apiKey, flowId, run, delayMs: DEMO_INIT_DELAY_MS});
+  const {containerRef, status, detail, submissionId} = useIntakeRun({
+    apiKey: key?.apiKey,
+    flowId,
+    run,
+    delayMs: DEMO_INIT_DELAY_MS,
+  });
   const running = Boolean(key);
 
   return (
@@ -106,6 +111,7 @@ export default function LiveDemo(): ReactNode {
         flowId={flowId}
         chooseFlow={chooseFlow}
         status={status}
+        submissionId={submissionId}
         onRestart={() => setRun((n) => n + 1)}
       />
 

@@ -1,4 +1,5 @@
-import {useMemo, useState, type ReactNode} from 'react';
+import {useEffect, useMemo, useState, type ReactNode} from 'react';
+import {useHistory, useLocation} from '@docusaurus/router';
 import EmptyState from '@site/src/components/empty-state';
 import LoadFailed from '@site/src/components/load-failed';
 import PagedTable from '@site/src/components/paged-table';
@@ -9,6 +10,7 @@ import type {KeyType} from '@intakekit/contract/api-keys';
 import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
 import {managesSubmissions} from '@intakekit/contract/submissions';
 import {deleteSubmission, setRetention, useRetention, useSubmissions} from '../api/submissions';
+import {SUBMISSION_PARAM} from '@site/src/lib/submission-link';
 import {NO_FILTERS, type SubmissionFilters} from '../lib/filters';
 import RetentionPanel from './retention-panel';
 import SubmissionDialog from './submission-dialog';
@@ -32,6 +34,7 @@ export default function SubmissionsView(): ReactNode {
   const retention = useRetention();
 
   const submissions = useMemo(() => data?.flatMap((page) => page.submissions) ?? [], [data]);
+  useOpenLinkedSubmission(submissions, setOpen);
   const filtered = filters.flowId !== '' || filters.environment !== '';
 
   const remove = async (submission: SubmissionSummary) => {
@@ -86,4 +89,23 @@ export default function SubmissionsView(): ReactNode {
       />
     </>
   );
+}
+
+/**
+ * Opens the submission the address names (`?submission=<id>`, the live demo's link) once the list holds it, and takes
+ * the id out of the address so that closing the dialog is final.
+ */
+function useOpenLinkedSubmission(
+  submissions: readonly SubmissionSummary[],
+  open: (submission: SubmissionSummary) => void,
+): void {
+  const location = useLocation();
+  const history = useHistory();
+  const linked = new URLSearchParams(location.search).get(SUBMISSION_PARAM);
+  useEffect(() => {
+    const submission = linked ? submissions.find((s) => s.id === linked) : undefined;
+    if (!submission) return;
+    open(submission);
+    history.replace({...location, search: ''});
+  }, [linked, submissions, open, history, location]);
 }
