@@ -81,16 +81,27 @@ export interface TagGroup {
 export const TAGS: Record<string, {title: string; description: string}> = {
   auth: {title: 'Authentication', description: 'Accounts, email verification, sessions, passwords and the profile.'},
   keys: {title: 'API keys', description: 'Sandbox and production keys of your team (or of you, without a team).'},
+  'server-keys': {
+    title: 'Server keys',
+    description: 'Keys for your servers to read submissions with; never in a web page. Owners and admins manage them.',
+  },
   submissions: {
     title: 'Submissions',
     description: 'The answers your forms received, as the Submissions page shows them, and how long they are kept.',
+  },
+  'submissions-api': {
+    title: 'Submissions API',
+    description: 'Your server reads and deletes its submissions, as FHIR R4 QuestionnaireResponses, with a server key.',
   },
   team: {title: 'Team', description: 'Members of your team and invitations.'},
   activity: {
     title: 'Activity log',
     description: 'Security events of your team (owners and admins) or your own, and their CSV export.',
   },
-  sdk: {title: 'SDK sessions', description: 'The call the SDK makes from your page, authenticated with an API key.'},
+  sdk: {
+    title: 'SDK',
+    description: 'The calls the SDK makes from your page with an API key: the session, then the answers.',
+  },
   health: {title: 'Health', description: 'Whether the API and its database answer.'},
 };
 

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import sidebars from '@site/sidebars';
 import {checkSidebarConfig, resolveSidebar} from './resolve-sidebar';
 
-/** The SDK Guide group in the spec's order: label, doc id and the path the docs plugin gives the page. */
+/** The SDK Guide group in the spec's order (with Receive submissions after Events): label, doc id and the docs path. */
 const GUIDE: Array<[label: string, id: string, path: string]> = [
   ['Introduction', 'index', '/dashboard/'],
   ['Quick Start', 'quick-start', '/dashboard/quick-start'],
@@ -10,6 +10,7 @@ const GUIDE: Array<[label: string, id: string, path: string]> = [
   ['Question types', 'question-types', '/dashboard/question-types'],
   ['Flows', 'flows', '/dashboard/flows'],
   ['Events', 'events', '/dashboard/events'],
+  ['Receive submissions', 'receive-submissions', '/dashboard/receive-submissions'],
   ['Theming', 'theming', '/dashboard/theming'],
   ['Environments and keys', 'environments-and-keys', '/dashboard/environments-and-keys'],
   ['Content Security Policy', 'content-security-policy', '/dashboard/content-security-policy'],
