@@ -214,6 +214,20 @@ describe('OpenAPI document', () => {
       // The activity log.
       'GET /api/activity',
       'GET /api/activity/export',
+      // Submissions: the widget's submit, the Submissions page, server keys and the submissions API.
+      'POST /api/sdk/submissions',
+      'GET /api/submissions',
+      'GET /api/submissions/{id}',
+      'DELETE /api/submissions/{id}',
+      'GET /api/submissions/retention',
+      'PATCH /api/submissions/retention',
+      'GET /api/server-keys',
+      'POST /api/server-keys',
+      'POST /api/server-keys/{id}/roll',
+      'DELETE /api/server-keys/{id}',
+      'GET /api/v1/submissions',
+      'GET /api/v1/submissions/{id}',
+      'DELETE /api/v1/submissions/{id}',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

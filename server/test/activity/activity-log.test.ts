@@ -10,6 +10,10 @@ import {SoftwareAuthenticator} from '../helpers/software-authenticator.js';
 import {PASSWORD, authed, login, post, register, signedIn, verify} from '../helpers/accounts.js';
 import {invitationToken, joinTeam} from '../team/team-helpers.js';
 import {ACTIVITY_ACTION_NAMES} from '@intakekit/contract/activity';
+import {findFlow} from '@intakekit/contract/flow-catalogue';
+import {exampleAnswers} from '@intakekit/contract/answers';
+import {resolveSecretKey} from '../../src/lib/secret-key.js';
+import {recordSubmission, submissionsBox} from '../../src/services/submissions.js';
 import type {ActivityEventBody} from '@intakekit/contract/schemas/activity';
 
 const DAY = 86_400_000;
@@ -107,6 +111,26 @@ describe('the activity log', () => {
     });
     const operator = {db: app.db, mailer: app.mailer, config: ctx.config};
     await setAccess(operator, 'owner@example.com', true, () => {});
+    // A production submission: its answers read by the owner (recorded), then deleted.
+    const productionKey = (
+      await authed(app, signedInAgain, 'POST', '/api/keys/production', {name: 'Clinic site'})
+    ).json().key.id as string;
+    const newPatient = findFlow('new-patient')!;
+    const box = submissionsBox(await resolveSecretKey(ctx.config.secretKey, ctx.config.dataDir));
+    const {id: submissionId} = await recordSubmission(
+      {db: app.db, box, config: ctx.config},
+      {
+        keyId: productionKey,
+        keyType: 'production',
+        env: 'pro',
+        sessionId: crypto.randomUUID(),
+        origin: 'https://clinic.example',
+        flow: newPatient,
+        answers: exampleAnswers(newPatient),
+      },
+    );
+    expect((await authed(app, signedInAgain, 'GET', `/api/submissions/${submissionId}`)).statusCode).toBe(200);
+    expect((await authed(app, signedInAgain, 'DELETE', `/api/submissions/${submissionId}`)).statusCode).toBe(204);
     await setAccess(operator, 'owner@example.com', false, () => {});
     await authed(app, signedInAgain, 'POST', '/api/team/transfer', {userId: admin.id, password: 'Another-Horse-77'});
 
