@@ -98,6 +98,11 @@ export async function recordSubmission(
   return {id: stored.id, created: stored.created, receivedAt: stored.createdAt};
 }
 
+/** The SDK submits' statements and rows so far, for /metrics: several submits arriving together share a statement. */
+export function submitWriteCounts(db: Db): Readonly<{statements: number; submissions: number}> {
+  return submissionWriter(db).counts;
+}
+
 export interface StoredSubmission {
   meta: SubmissionMeta;
   questionnaireResponse: QuestionnaireResponse;

@@ -7,8 +7,7 @@ import type {Config} from '../../config.js';
 import {sessionTokens} from '../../lib/session-token.js';
 import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {submitSdkAnswers} from '../../services/sdk-submissions.js';
-import {submissionsBox} from '../../services/submissions.js';
-import {submissionWriter} from '../../repositories/submission-writer.js';
+import {submissionsBox, submitWriteCounts} from '../../services/submissions.js';
 import {ANSWER_TEXT_MAX_LENGTH} from '@intakekit/contract/answers';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {
@@ -24,7 +23,7 @@ export async function sdkSubmissionRoutes(
   {config, secretKey}: {config: Config; secretKey: string},
 ) {
   const ctx = {db: app.db, box: submissionsBox(secretKey), config, tokens: sessionTokens(secretKey)};
-  const writes = submissionWriter(app.db).counts;
+  const writes = submitWriteCounts(app.db);
   app.metrics.addCounter(
     'intakekit_submission_statements_total',
     "Statements that stored the SDK's submits: submits that arrive together share one (and one commit).",
