@@ -16,6 +16,7 @@ const NAV_LINKS = [
   {name: 'Question types', path: '/dashboard/question-types'},
   {name: 'Flows', path: '/dashboard/flows'},
   {name: 'Events', path: '/dashboard/events'},
+  {name: 'Receive submissions', path: '/dashboard/receive-submissions'},
   {name: 'Theming', path: '/dashboard/theming'},
   {name: 'Environments and keys', path: '/dashboard/environments-and-keys'},
   {name: 'Content Security Policy', path: '/dashboard/content-security-policy'},

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import {describe, expect, it} from 'vitest';
-import {INDEX_OPTIONS, QUERY_OPTIONS, type SearchEntry} from '../../src/components/search/search-options';
+import {INDEX_OPTIONS, QUERY_OPTIONS, pathsFirst, type SearchEntry} from '../../src/components/search/search-options';
 import type {OpenApiDocument} from '../../src/components/api-reference/openapi';
 import {buildSearchIndex, operationEntries, sectionsOf} from './search-index';
 
@@ -42,7 +42,7 @@ const openapi = {
 
 function search(entries: SearchEntry[], query: string) {
   const index = MiniSearch.loadJSON<SearchEntry>(buildSearchIndex(entries), INDEX_OPTIONS);
-  return index.search(query, QUERY_OPTIONS).map((hit) => hit.url as string);
+  return pathsFirst(query, index.search(query, QUERY_OPTIONS)).map((hit) => hit.url as string);
 }
 
 describe('the search index', () => {
@@ -75,5 +75,23 @@ describe('the search index', () => {
     expect(search(entries, '/api/keys')[0]).toBe('/dashboard/api-reference#get-api-keys');
     expect(search(entries, 'rotate')).toEqual(['/dashboard/api-reference#post-api-keys-id-rotate']);
     expect(search(entries, 'nothing-like-this')).toEqual([]);
+  });
+
+  it('puts the operations at a path first when the query is that path, however often a section says its words', () => {
+    const keysPage = `# Environments and keys
+
+Every API key of the API: keys for the API, keys of the API, API keys and keys.
+`;
+    const wordy = sectionsOf(keysPage, {title: 'Environments and keys', path: '/dashboard/environments-and-keys'});
+    const serverKeys = operationEntries(
+      {
+        ...openapi,
+        paths: {'/api/server-keys': {get: {summary: 'List server keys', tags: ['server-keys'], operationId: 'x'}}},
+      } as unknown as OpenApiDocument,
+      '/dashboard/api-reference',
+    );
+    const entries = [...wordy, ...serverKeys, ...operations];
+    expect(search(entries, '/api/keys')[0]).toBe('/dashboard/api-reference#get-api-keys');
+    expect(search(entries, 'api keys')[0]).not.toBe('/dashboard/api-reference#get-api-keys');
   });
 });

@@ -7,7 +7,7 @@ import Dialog from '@site/src/components/dialog';
 import {inputClassName} from '@site/src/components/form-field';
 import RetryAlert from '@site/src/components/retry-alert';
 import {loadSearchIndex} from './load-index';
-import {QUERY_OPTIONS, SEARCH_INDEX_PATH, type SearchEntry} from './search-options';
+import {QUERY_OPTIONS, SEARCH_INDEX_PATH, pathsFirst, type SearchEntry} from './search-options';
 import styles from './styles.module.css';
 
 const MAX_RESULTS = 10;
@@ -54,8 +54,7 @@ export default function SearchDialog({open, onClose}: {open: boolean; onClose: (
 
   const results = useMemo<Result[]>(() => {
     if (state.status !== 'ready' || query.trim() === '') return [];
-    return state.index
-      .search(query, QUERY_OPTIONS)
+    return pathsFirst(query, state.index.search(query, QUERY_OPTIONS))
       .slice(0, MAX_RESULTS)
       .map((hit) => ({
         id: String(hit.id),

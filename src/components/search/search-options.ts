@@ -33,3 +33,17 @@ export const QUERY_OPTIONS: SearchOptions = {
 
 /** Where the build writes the index. */
 export const SEARCH_INDEX_PATH = '/search-index.json';
+
+/**
+ * A query that is a path (`/api/keys`) asks for the operations at that path: they come first, in their order, whatever
+ * a guide section full of the same words scores. Other queries keep the index's order.
+ */
+export function pathsFirst<Hit extends object>(query: string, hits: readonly Hit[]): Hit[] {
+  const path = query.trim();
+  if (!path.startsWith('/')) return [...hits];
+  const at = (hit: Hit) => {
+    const {heading} = hit as {heading?: unknown};
+    return typeof heading === 'string' && heading.split(' ')[1] === path;
+  };
+  return [...hits.filter(at), ...hits.filter((hit) => !at(hit))];
+}
