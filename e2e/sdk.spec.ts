@@ -156,7 +156,7 @@ test.describe('the intake SDK', () => {
     await settings.getByRole('link', {name: 'Open it on the Submissions page'}).click();
     await expect(page).toHaveURL(/\/submissions(\?|$)/);
     const opened = page.getByRole('dialog');
-    await expect(opened.getByText('Allergic to penicillin')).toBeVisible();
+    await expect(opened.getByText('Allergic to penicillin', {exact: true})).toBeVisible();
     await expect(opened.getByText(submissionId).first()).toBeVisible();
     await opened.getByRole('button', {name: 'Close'}).first().click();
 
