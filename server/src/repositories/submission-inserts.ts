@@ -6,23 +6,14 @@ import type {Db} from '../db/connect.js';
 import {precompiledQuery} from '../db/precompiled-query.js';
 import type {SubmissionsTable} from '../db/submission-tables.js';
 import {ownerColumns, type KeyOwner} from './api-keys-repository.js';
+import {SUBMISSION_FACTS} from './submissions-repository.js';
 
 /** A submission's row as the SDK's submit writes it: the owner columns are read from its key. */
 export type KeyedSubmissionRow = Omit<Selectable<SubmissionsTable>, 'team_id' | 'user_id'>;
 
-const KEYED_COLUMNS = [
-  'id',
-  'key_id',
-  'key_type',
-  'env',
-  'flow_id',
-  'flow_version',
-  'session_id',
-  'origin',
-  'size',
-  'answers_ciphertext',
-  'created_at',
-] as const satisfies ReadonlyArray<keyof KeyedSubmissionRow>;
+const KEYED_COLUMNS = ['id', ...SUBMISSION_FACTS, 'answers_ciphertext', 'created_at'] as const satisfies ReadonlyArray<
+  keyof KeyedSubmissionRow
+>;
 
 /** Each column's name as its placeholder value, so the compiled query's parameters name their columns. */
 const PLACEHOLDERS = Object.fromEntries(KEYED_COLUMNS.map((c) => [c, c])) as unknown as KeyedSubmissionRow;

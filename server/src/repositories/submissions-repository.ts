@@ -13,10 +13,8 @@ export type SubmissionRow = Selectable<SubmissionsTable>;
 /** A submission's row without its sealed answers: what lists show. */
 export type SubmissionMeta = Omit<SubmissionRow, 'answers_ciphertext'>;
 
-const META_COLUMNS = [
-  'id',
-  'team_id',
-  'user_id',
+/** What a submission is about, beside its id, owner, answers and time: in its list and in the rows the SDK writes. */
+export const SUBMISSION_FACTS = [
   'key_id',
   'key_type',
   'env',
@@ -25,8 +23,11 @@ const META_COLUMNS = [
   'session_id',
   'origin',
   'size',
-  'created_at',
 ] as const satisfies ReadonlyArray<keyof SubmissionMeta>;
+
+const META_COLUMNS = ['id', 'team_id', 'user_id', ...SUBMISSION_FACTS, 'created_at'] as const satisfies ReadonlyArray<
+  keyof SubmissionMeta
+>;
 
 export async function findSubmission(db: Db, owner: KeyOwner, id: string): Promise<SubmissionRow | undefined> {
   const [column, ownerId] = ownerFilter(owner);
