@@ -335,7 +335,7 @@ test.describe('the SDK guide', () => {
     await users.signIn(page, user, '/dashboard/api-reference');
     const sessions = page.getByRole('region', {name: 'POST /api/sdk/sessions'});
     // The reference renders every operation (69): on a busy CI machine its first render outlasted expect's 10 s while
-    // the page still said 'Loading your account...' (2026-11-27). Its size is issue 40's; here, wait for it.
+    // the page still said 'Loading your account...' (2026-11-27). Until the page renders less up front, wait for it.
     await expect(sessions).toBeVisible({timeout: 30_000});
     await expect(
       sessions.getByText('The id of a built-in flow, such as new-patient: letters, digits, _ . : and - only.'),
