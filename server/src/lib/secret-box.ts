@@ -21,10 +21,16 @@ export interface SecretBox {
  */
 export const OPENED_CACHE_SIZE = 10_000;
 
+/**
+ * A dedicated 256-bit subkey of the server secret per purpose, so the secret itself is never used directly as a key
+ * and what is sealed or signed for one use (an API key, a queued email, a session token) serves no other.
+ */
+export function subkeyOf(serverSecret: string, purpose: string): Buffer {
+  return Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'intakekit', purpose, 32));
+}
+
 export function secretBox(serverSecret: string, purpose = 'api-key-encryption'): SecretBox {
-  // A dedicated subkey per purpose, so the server secret itself is never used directly as a cipher key
-  // and a value sealed for one use (an API key, a queued email) cannot be opened as another.
-  const key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'intakekit', purpose, 32));
+  const key = subkeyOf(serverSecret, purpose);
   const opened = new Map<string, string>();
   return {
     seal(plaintext, context) {

@@ -1,11 +1,12 @@
 // The SDK's session token: what POST /api/sdk/sessions served, signed by the server so that the submit can trust it
-// without a stored session (the session call stays a read). HMAC-SHA-256 under a subkey of SECRET_KEY of its own,
-// derived as the secret box derives its subkeys; the claims are readable by whoever holds the token (they name the
+// without a stored session (the session call stays a read). HMAC-SHA-256 under a subkey of SECRET_KEY of its own
+// (subkeyOf, as the secret box's); the claims are readable by whoever holds the token (they name the
 // key's id, the flow and the page's origin, nothing secret) and cannot be changed without the MAC failing.
 // Format: v1.<claims, JSON, base64url>.<MAC of "v1.<claims>", base64url>.
 import crypto from 'node:crypto';
 import type {Environment, FlowQuestion} from '@intakekit/contract/flows';
 import {ENVIRONMENTS} from '@intakekit/contract/flows';
+import {subkeyOf} from './secret-box.js';
 
 export interface SessionClaims {
   keyId: string;
@@ -42,9 +43,7 @@ interface WireClaims {
 }
 
 export function sessionTokens(serverSecret: string): SessionTokens {
-  const key = crypto.createSecretKey(
-    Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'intakekit', 'sdk-session-token', 32)),
-  );
+  const key = crypto.createSecretKey(subkeyOf(serverSecret, 'sdk-session-token'));
   const mac = (signed: string) => crypto.createHmac('sha256', key).update(signed).digest();
   return {
     sign(c) {
