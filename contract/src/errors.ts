@@ -4,6 +4,7 @@
  * No imports but the catalogue's own parts, so the portal can read it without pulling anything else into a page.
  */
 import {SUBMISSION_CODES} from './submission-errors.js';
+import {WEBHOOK_CODES} from './webhook-errors.js';
 
 /** The code read from error.code, and the message shown for it; keep the wording exact. */
 export const SPEC_MESSAGES = {
@@ -204,6 +205,7 @@ const API_CODES = {
   },
   PRODUCTION_VOLUME_REQUIRED: {status: 400, message: 'Pick the number of intakes you expect each month.'},
   ...SUBMISSION_CODES,
+  ...WEBHOOK_CODES,
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {
