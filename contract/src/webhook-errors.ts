@@ -7,5 +7,14 @@ export const WEBHOOK_CODES = {
   WEBHOOK_DELIVERY_NOT_FOUND: {status: 404, message: 'This delivery does not exist or is no longer kept.'},
   WEBHOOK_ENDPOINT_LIMIT_REACHED: {status: 409, message: 'You have reached the limit of 20 webhook endpoints.'},
   WEBHOOK_HTTPS_REQUIRED: {status: 400, message: 'A production endpoint must use an https:// URL.'},
-  WEBHOOK_EVENT_NOT_SUBSCRIBED: {status: 409, message: 'This endpoint does not receive test events. Add them first.'},
+  WEBHOOK_URL_INVALID: {status: 400, message: 'Enter a full URL starting with https:// (or http:// in the sandbox).'},
+  WEBHOOK_URL_CREDENTIALS: {
+    status: 400,
+    message: 'Remove the user name and password from the URL. Receivers check the signature instead.',
+  },
+  WEBHOOK_URL_PRIVATE_NETWORK: {
+    status: 400,
+    message:
+      'This URL points to a local or private network address, which webhooks cannot reach. Use a public address, or the test inbox.',
+  },
 } as const satisfies Record<string, {status: number; message: string}>;
