@@ -44,6 +44,14 @@ export const ACTIVITY_ACTION_NAMES = [
   'activity.exported',
   'submission.viewed',
   'submission.deleted',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret-revealed',
+  'webhook.secret-rolled',
+  'webhook.test-sent',
+  'webhook.resent',
+  'webhook.recovered',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTION_NAMES)[number];
@@ -91,6 +99,14 @@ export const ACTIVITY_ACTIONS: Record<ActivityAction, string> = {
   'activity.exported': 'Activity log exported',
   'submission.viewed': 'Production answers viewed',
   'submission.deleted': 'Submission deleted',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.updated': 'Webhook endpoint changed',
+  'webhook.deleted': 'Webhook endpoint deleted',
+  'webhook.secret-revealed': 'Webhook signing secret shown',
+  'webhook.secret-rolled': 'Webhook signing secret rolled',
+  'webhook.test-sent': 'Webhook test event sent',
+  'webhook.resent': 'Webhook event resent',
+  'webhook.recovered': 'Failed webhook events resent',
 };
 
 /** Events a page of the log shows; the export takes at most ACTIVITY_EXPORT_MAX. */

@@ -30,6 +30,7 @@ import {healthRoutes} from './routes/health.js';
 import {invitationRoutes} from './routes/invitations/index.js';
 import {keyRoutes} from './routes/keys/index.js';
 import {serverKeyRoutes} from './routes/server-keys/index.js';
+import {webhookRoutes} from './routes/webhooks/index.js';
 import {submissionsApiRoutes} from './routes/v1/submissions.js';
 import {metricsRoutes} from './routes/metrics.js';
 import {openapiRoutes} from './routes/openapi.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, {config, secretKey});
   await app.register(keyRoutes, {config, secretKey});
   await app.register(serverKeyRoutes, {config});
+  await app.register(webhookRoutes, {config, secretKey});
   await app.register(submissionsApiRoutes, {config, secretKey});
   await app.register(teamRoutes, {config});
   await app.register(invitationRoutes, {config});

@@ -201,3 +201,9 @@ export const WebhookRecoverResponse = Type.Object(
   {examples: [{queued: 3}]},
 );
 export type WebhookRecoverResponse = Static<typeof WebhookRecoverResponse>;
+
+export const WebhookTestResponse = Type.Object(
+  {eventId: Type.String({description: 'The webhook-id the test event is sent with.'})},
+  {examples: [{eventId: EXAMPLE_EVENT_ID}]},
+);
+export type WebhookTestResponse = Static<typeof WebhookTestResponse>;

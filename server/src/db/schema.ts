@@ -10,6 +10,12 @@ import type {Timestamp} from './column-types.js';
 import type {ProductionAccessRequestsTable} from './production-access-tables.js';
 import type {SubmissionRetentionTable, SubmissionsTable} from './submission-tables.js';
 import type {ServerKeysTable} from './server-key-tables.js';
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from './webhook-tables.js';
 
 export type {KeyStatus, KeyType, StoredKeyStatus} from './api-key-tables.js';
 
@@ -237,4 +243,8 @@ export interface Database {
   submissions: SubmissionsTable;
   submission_retention: SubmissionRetentionTable;
   server_keys: ServerKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

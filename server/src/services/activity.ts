@@ -28,7 +28,7 @@ export interface ActivityActor {
 }
 
 export interface ActivityTarget {
-  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey' | 'submission';
+  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey' | 'submission' | 'webhook';
   id?: string | null;
   label?: string | null;
 }

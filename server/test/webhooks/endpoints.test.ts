@@ -1,0 +1,130 @@
+// /api/webhooks: endpoints per owner and environment, seen by every member, changed and their secrets seen only by
+// owners and admins; production needs https://, literal private addresses are refused at save; every change logged.
+import {describe, expect, it} from 'vitest';
+import {build, type TestContext} from '../helpers/app.js';
+import {authed, signedIn} from '../helpers/accounts.js';
+import {expectRefusal} from '../helpers/refusals.js';
+import {ERROR_CATALOGUE, type ErrorCode} from '@intakekit/contract/errors';
+
+const refusal = (code: ErrorCode) => ({code, message: ERROR_CATALOGUE[code].message});
+
+const URL = 'https://ehr.example-clinic.com/hooks';
+
+/** An owner of a team `Acme` with a member and an admin. */
+async function team(ctx: TestContext) {
+  const {app, mail} = ctx;
+  const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
+  const join = async (email: string, role: 'member' | 'admin') => {
+    expect((await authed(app, owner, 'POST', '/api/team/add', {email, role})).statusCode).toBe(201);
+    const token = await signedIn(app, mail, email);
+    const invitation = await mail.lastToken(email, 'accept-invitation');
+    expect((await authed(app, token, 'POST', '/api/invitations/accept', {token: invitation})).statusCode).toBe(200);
+    return token;
+  };
+  return {owner, member: await join('member@example.com', 'member'), admin: await join('admin@example.com', 'admin')};
+}
+
+describe('/api/webhooks', () => {
+  it('lets every member list endpoints, and only owners and admins change them, see or roll their secret', async () => {
+    const ctx = await build();
+    const {app} = ctx;
+    const {owner, member, admin} = await team(ctx);
+    const body = {environment: 'production', url: URL, description: 'EHR', eventTypes: ['submission.created']};
+    expectRefusal(await authed(app, member, 'POST', '/api/webhooks', body), 403, refusal('FORBIDDEN'));
+
+    const created = await authed(app, admin, 'POST', '/api/webhooks', body);
+    expect(created.statusCode).toBe(201);
+    const {endpoint} = created.json();
+    expect(endpoint).toMatchObject({
+      environment: 'production',
+      url: URL,
+      description: 'EHR',
+      eventTypes: ['submission.created'],
+      payloadStyle: 'thin',
+      enabled: true,
+      failuresInARow: 0,
+      failingSince: null,
+    });
+    const path = `/api/webhooks/${endpoint.id}`;
+    expect((await authed(app, member, 'GET', '/api/webhooks')).json()).toEqual({endpoints: [endpoint]});
+
+    for (const [method, url, payload] of [
+      ['PATCH', path, {enabled: false}],
+      ['DELETE', path, undefined],
+      ['POST', `${path}/secret`, undefined],
+      ['POST', `${path}/secret/roll`, undefined],
+      ['POST', `${path}/test`, undefined],
+    ] as const) {
+      expectRefusal(await authed(app, member, method, url, payload), 403, refusal('FORBIDDEN'));
+    }
+
+    // The secret: sealed at rest, shown to owners; a roll keeps the old one signing for 24 hours.
+    const secret = (await authed(app, owner, 'POST', `${path}/secret`)).json();
+    expect(secret).toEqual({secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/), previousSecretExpiresAt: null});
+    const row = await app.db.selectFrom('webhook_endpoints').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(secret.secret.slice(6));
+    const rolled = (await authed(app, admin, 'POST', `${path}/secret/roll`)).json();
+    expect(rolled.secret).not.toBe(secret.secret);
+    expect(rolled.previousSecretExpiresAt).toBe(new Date(ctx.clock.now().getTime() + 24 * 3_600_000).toISOString());
+
+    const changed = await authed(app, owner, 'PATCH', path, {enabled: false, payloadStyle: 'full'});
+    expect(changed.json().endpoint).toMatchObject({enabled: false, payloadStyle: 'full'});
+
+    // A test event: one event and one pending delivery, even to a disabled endpoint not subscribed to it.
+    const test = await authed(app, owner, 'POST', `${path}/test`);
+    expect(test.statusCode).toBe(202);
+    expect(test.json().eventId).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
+    const deliveries = await app.db.selectFrom('webhook_deliveries').selectAll().execute();
+    expect(deliveries).toEqual([
+      expect.objectContaining({event_id: test.json().eventId, endpoint_id: endpoint.id, status: 'pending'}),
+    ]);
+
+    expect((await authed(app, owner, 'DELETE', path)).statusCode).toBe(200);
+    expectRefusal(await authed(app, owner, 'DELETE', path), 404, refusal('WEBHOOK_ENDPOINT_NOT_FOUND'));
+    expect((await authed(app, member, 'GET', '/api/webhooks')).json()).toEqual({endpoints: []});
+
+    const events = await app.db.selectFrom('activity_events').select(['action', 'target_label']).execute();
+    expect(events.filter((e) => e.action.startsWith('webhook.'))).toEqual(
+      [
+        'webhook.created',
+        'webhook.secret-revealed',
+        'webhook.secret-rolled',
+        'webhook.updated',
+        'webhook.test-sent',
+        'webhook.deleted',
+      ].map((action) => ({action, target_label: 'EHR (production webhook)'})),
+    );
+  });
+
+  it('refuses http:// in production and literal private addresses, and answers 404 for another owner', async () => {
+    const ctx = await build();
+    const {app, mail} = ctx;
+    const ada = await signedIn(app, mail, 'ada@example.com');
+    const add = (environment: string, url: string) =>
+      authed(app, ada, 'POST', '/api/webhooks', {environment, url, eventTypes: ['submission.created']});
+    expectRefusal(
+      await add('production', 'http://ehr.example-clinic.com/hooks'),
+      400,
+      refusal('WEBHOOK_HTTPS_REQUIRED'),
+    );
+    for (const url of ['http://127.0.0.1:9000/', 'http://[::1]/', 'http://10.0.0.1/', 'http://169.254.169.254/']) {
+      expectRefusal(await add('sandbox', url), 400, refusal('WEBHOOK_URL_PRIVATE_NETWORK'));
+    }
+    const sandbox = await add('sandbox', 'http://ehr.example-clinic.com/hooks');
+    expect(sandbox.statusCode).toBe(201);
+    const id = sandbox.json().endpoint.id;
+    expectRefusal(
+      await authed(app, ada, 'PATCH', `/api/webhooks/${id}`, {url: 'http://192.168.1.2/'}),
+      400,
+      refusal('WEBHOOK_URL_PRIVATE_NETWORK'),
+    );
+
+    const grace = await signedIn(app, mail, 'grace@example.com');
+    expectRefusal(
+      await authed(app, grace, 'POST', `/api/webhooks/${id}/secret`),
+      404,
+      refusal('WEBHOOK_ENDPOINT_NOT_FOUND'),
+    );
+    expect((await authed(app, grace, 'GET', '/api/webhooks')).json()).toEqual({endpoints: []});
+  });
+});
