@@ -77,7 +77,12 @@ export function blockedRule(address: string): AddressRule | null {
   return type === 'ipv6' && IPV4_COMPATIBLE.check(address, 'ipv6') ? 'reserved' : null;
 }
 
-/** How a refusal reads in the delivery log: the address and the rule, e.g. "127.0.0.1 is a loopback address". */
-export function describeBlocked(address: string, rule: AddressRule): string {
-  return `${address} is ${rule === 'unspecified' ? 'an' : 'a'} ${rule} address; webhooks never reach loopback, private, link-local, unique-local, multicast, unspecified or reserved addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lifts this for local development)`;
+/**
+ * How a refusal reads in the delivery log, naming the address and the rule: "localhost resolves to 127.0.0.1, a
+ * loopback address; ...", or "10.0.0.1 is a private address; ..." for a URL that names an address.
+ */
+export function describeBlocked(address: string, rule: AddressRule, hostname: string | null): string {
+  const kind = `${rule === 'unspecified' ? 'an' : 'a'} ${rule} address`;
+  const what = hostname ? `${hostname} resolves to ${address}, ${kind}` : `${address} is ${kind}`;
+  return `${what}; webhooks never reach loopback, private, link-local, unique-local, multicast, unspecified or reserved addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS=true lifts this for local development)`;
 }

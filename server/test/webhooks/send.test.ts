@@ -1,0 +1,152 @@
+// One delivery attempt against receivers on 127.0.0.1: signed as Standard Webhooks (checked by three verifiers),
+// never into a private network unless allowed, never following a redirect, bounded in time and in what it keeps.
+import {execFile} from 'node:child_process';
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {fileURLToPath} from 'node:url';
+import {Webhook} from 'standardwebhooks';
+import {Webhook as SvixWebhook} from 'svix';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {sendWebhook, type WebhookRequest} from '../../src/webhooks/send.js';
+
+const PYTHON_VERIFIER = fileURLToPath(new URL('./verify_webhook.py', import.meta.url));
+const newSecret = () => `whsec_${crypto.randomBytes(24).toString('base64')}`;
+const open = {allowPrivateNetworks: true, timeoutMs: 2000};
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+const received: Received[] = [];
+let receiver: http.Server;
+let base: string;
+let port: number;
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      received.push({path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8')});
+      if (path === '/slow') return; // never answers: the sender's timeout ends it
+      if (path === '/fail') return void res.writeHead(500).end('{"error":"down"}');
+      if (path === '/redirect') return void res.writeHead(302, {location: `${base}/internal`}).end();
+      if (path === '/big') return void res.writeHead(200).end('é'.repeat(5000));
+      res.writeHead(200, {'content-type': 'text/plain'}).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  port = (receiver.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const delivery = (path: string, secrets = [newSecret()]): WebhookRequest => ({
+  url: `${base}${path}`,
+  id: `msg_${crypto.randomUUID()}`,
+  timestamp: new Date(),
+  body: JSON.stringify({type: 'submission.created', data: {id: crypto.randomUUID()}}),
+  secrets,
+});
+const arrivals = (path: string) => received.filter((r) => r.path === path);
+
+function pythonVerifies(secret: string, headers: http.IncomingHttpHeaders, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'python3',
+      [PYTHON_VERIFIER],
+      {env: {WEBHOOK_SECRET: secret}, timeout: 5000},
+      (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+    );
+    child.stdin?.end(JSON.stringify({headers, body}));
+  });
+}
+
+describe('sendWebhook', () => {
+  it('signs as Standard Webhooks: the package, svix and the Python snippet verify it, with one secret or two', async () => {
+    const [newest, older] = [newSecret(), newSecret()];
+    const request = delivery('/ok', [newest, older]);
+    const result = await sendWebhook(request, open);
+    expect(result).toMatchObject({ok: true, status: 200, error: null, errorMessage: null, responseBody: 'thanks'});
+    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+    const [arrived] = arrivals('/ok');
+    expect(arrived?.body).toBe(request.body);
+    const headers = arrived!.headers as Record<string, string>;
+    expect(headers).toMatchObject({
+      'webhook-id': request.id,
+      'webhook-timestamp': String(Math.floor(request.timestamp.getTime() / 1000)),
+      'content-type': 'application/json',
+    });
+    expect(headers['user-agent']).toMatch(/IntakeKit/);
+    expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+ v1,[A-Za-z0-9+/=]+$/);
+    expect(result.requestHeaders).toMatchObject({
+      'webhook-id': request.id,
+      'webhook-signature': headers['webhook-signature'],
+    });
+    for (const secret of [newest, older]) {
+      expect(new Webhook(secret).verify(arrived!.body, headers)).toEqual(JSON.parse(request.body));
+      expect(() => new SvixWebhook(secret).verify(arrived!.body, headers)).not.toThrow();
+    }
+    expect(() => new Webhook(newSecret()).verify(arrived!.body, headers)).toThrow();
+    const python = [newest, older, newSecret()].map((secret) => pythonVerifies(secret, headers, arrived!.body));
+    await expect(Promise.all(python.slice(0, 2))).resolves.toEqual(['verified', 'verified']);
+    await expect(python[2]).rejects.toThrow(/signature not verified/);
+    // One secret, one signature.
+    await sendWebhook(delivery('/one'), open);
+    expect(arrivals('/one')[0]?.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+  });
+
+  it('refuses, before connecting, a name that resolves to a loopback address', async () => {
+    const request = {...delivery('/blocked'), url: `http://localhost:${port}/blocked`};
+    const result = await sendWebhook(request, {allowPrivateNetworks: false, timeoutMs: 2000});
+    expect(result).toMatchObject({ok: false, status: null, error: 'blocked', responseBody: ''});
+    expect(result.errorMessage).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
+    expect(arrivals('/blocked')).toEqual([]);
+    // The same name is reached when private networks are allowed (local development).
+    expect(await sendWebhook(request, open)).toMatchObject({ok: true, status: 200});
+  });
+
+  it('counts a 500 and a redirect as failures, and never follows the redirect', async () => {
+    expect(await sendWebhook(delivery('/fail'), open)).toMatchObject({
+      ok: false,
+      status: 500,
+      error: 'status',
+      responseBody: '{"error":"down"}',
+    });
+    const redirected = await sendWebhook(delivery('/redirect'), open);
+    expect(redirected).toMatchObject({ok: false, status: 302, error: 'status'});
+    expect(redirected.errorMessage).toMatch(/302/);
+    expect(arrivals('/internal')).toEqual([]);
+  });
+
+  it('keeps the first 2 kB of a big answer', async () => {
+    const result = await sendWebhook(delivery('/big'), open);
+    expect(result.ok).toBe(true);
+    expect(Buffer.byteLength(result.responseBody)).toBeLessThanOrEqual(2048);
+    expect(result.responseBody).toBe('é'.repeat(1024));
+  });
+
+  it('classifies a timeout, a refused connection and a name that does not resolve', async () => {
+    const slow = await sendWebhook(delivery('/slow'), {allowPrivateNetworks: true, timeoutMs: 150});
+    expect(slow).toMatchObject({ok: false, status: null, error: 'timeout'});
+    expect(slow.latencyMs).toBeLessThan(1500);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await sendWebhook({...delivery('/'), url: `http://127.0.0.1:${closedPort}/`}, open);
+    expect(refused).toMatchObject({ok: false, status: null, error: 'refused'});
+    const unknown = await sendWebhook({...delivery('/'), url: 'http://no-such-host.invalid/'}, open);
+    expect(unknown).toMatchObject({ok: false, status: null, error: 'dns'});
+    // TLS spoken to a server that answers in plain HTTP.
+    const tls = await sendWebhook({...delivery('/'), url: `https://127.0.0.1:${port}/`}, open);
+    expect(tls).toMatchObject({ok: false, status: null, error: 'tls'});
+    for (const result of [slow, refused, unknown, tls]) expect(result.errorMessage).toBeTruthy();
+  });
+});
