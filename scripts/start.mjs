@@ -7,6 +7,7 @@ import {fileURLToPath} from 'node:url';
 import path from 'node:path';
 import {startProcess, waitForUrl} from './lib/processes.mjs';
 import {stackEnv} from './lib/stack-env.mjs';
+import {apiEnvFor, apiNotices} from './lib/api-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] === 'serve' ? 'serve' : 'dev';
@@ -73,8 +74,7 @@ if (mode === 'dev') {
 
 // Development runs the TypeScript through tsx; `serve` runs the compiled server, as production does.
 const apiArgs = mode === 'dev' ? ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')] : [compiledServer];
-// Development logs are for a person at a terminal (pino-pretty); `serve` keeps production's JSON.
-const apiEnv = mode === 'dev' ? {LOG_FORMAT: 'pretty', ...childEnv} : childEnv;
+const apiEnv = apiEnvFor(mode, childEnv);
 const api = run('API', process.execPath, apiArgs, apiEnv);
 const siteArgs = mode === 'dev' ? ['start', '--port', String(sitePort), '--host', host, '--no-open'] : null;
 // The production build is served by our static server (scripts/lib/static-server.mjs explains why).
@@ -111,6 +111,7 @@ if (!stopping) {
   );
   console.log(`  Portal  ${portalUrl}`);
   console.log(`  API     ${apiUrl}   (health: ${apiUrl}/api/health)`);
+  for (const notice of apiNotices(apiEnv)) console.log(`  ${notice}`);
   console.log('Press Ctrl-C to stop both.\n');
 }
 

@@ -100,6 +100,7 @@ export function toConfig(env: Env): Config {
     logFormat: env.LOG_FORMAT,
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,
+    webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     now: () => new Date(),
     ...DEFAULTS,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * MINUTE,

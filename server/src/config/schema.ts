@@ -103,6 +103,7 @@ export const ENV_SCHEMA = Type.Object({
   METRICS_TOKEN: secret(16, 'serves GET /metrics to this bearer token; unset: no /metrics'),
   LOG_FORMAT: Type.Enum(['json', 'pretty'], {default: 'json', description: 'pretty needs pino-pretty'}),
   BENCH_ROUTES: flag(false, 'mounts the benchmark’s floor routes (never in production)'),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag(false, 'lets webhooks reach loopback and private addresses (local development)'),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;

@@ -97,6 +97,11 @@ export interface Config {
   logLevel: string;
   /** BENCH_ROUTES=1 mounts the benchmark's floor routes (never in production). */
   benchRoutes: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_NETWORKS: webhooks may reach loopback, private and link-local addresses (a receiver on the
+   * developer's machine). Off in production; `npm start` turns it on.
+   */
+  webhookAllowPrivateNetworks: boolean;
   // Not read from the environment: fixed rules (sessions, lockout, links), overridable by tests.
   /** Source of "now" for every expiry rule; tests move it instead of sleeping. */
   now: () => Date;

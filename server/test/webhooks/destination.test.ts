@@ -3,6 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import {checkEndpointUrl} from '../../src/webhooks/destination.js';
 import {blockedRule} from '../../src/webhooks/address-rules.js';
+import {ConfigError, loadConfig} from '../../src/config.js';
 
 const strict = {allowPrivateNetworks: false};
 const refusal = (url: string, environment: 'sandbox' | 'production' = 'sandbox') =>
@@ -72,5 +73,13 @@ describe('blockedRule', () => {
       ['2a00:1450::1', null],
     ];
     expect(named.map(([address]) => [address, blockedRule(address)])).toEqual(named);
+  });
+});
+
+describe('WEBHOOK_ALLOW_PRIVATE_NETWORKS', () => {
+  it('is off unless set (npm start sets it), and a value that is not a boolean fails at start', () => {
+    expect(loadConfig({}).webhookAllowPrivateNetworks).toBe(false);
+    expect(loadConfig({WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true'}).webhookAllowPrivateNetworks).toBe(true);
+    expect(() => loadConfig({WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'sometimes'})).toThrow(ConfigError);
   });
 });
