@@ -1,5 +1,6 @@
 // /api/server-keys: keys for a clinic's backend, per environment, shown once and stored as a hash; the browser keys'
-// rules (verified email, production-ready teams), managed by owners and admins; never a browser key.
+// rules (verified email, production-ready teams, at most ACTIVE_KEYS_PER_TEAM active, counted apart from browser
+// keys), managed by owners and admins; never a browser key. A user's own keys become the team's it starts or joins.
 import {describe, expect, it, onTestFinished} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {buildApp} from '../../src/app.js';
@@ -13,6 +14,10 @@ import {expectRefusal} from '../helpers/refusals.js';
 import {startSdkSession} from '../helpers/sdk-session.js';
 
 const SERVER_KEY = /^ik_server_sandbox_[0-9A-Za-z]{42}$/;
+const KEY_LIMIT_REACHED = {
+  code: 'KEY_LIMIT_REACHED',
+  message: 'You have reached the limit of active API keys. Revoke a key you no longer use, then create a new one.',
+};
 
 function listSubmissions(ctx: TestContext | {app: FastifyInstance}, key: string) {
   return ctx.app.inject({method: 'GET', url: '/api/v1/submissions', headers: {authorization: `Bearer ${key}`}});
@@ -121,6 +126,37 @@ describe('POST /api/server-keys', () => {
   });
 });
 
+describe('the limit of active server keys', () => {
+  it('answers KEY_LIMIT_REACHED and creates nothing past ACTIVE_KEYS_PER_TEAM; browser keys count apart; a revoke frees a place', async () => {
+    const ctx = await build({env: {ACTIVE_KEYS_PER_TEAM: '2'}});
+    const token = await signedIn(ctx.app, ctx.mail, 'ada@example.com', {teamName: 'Acme'});
+    const create = (name: string) => authed(ctx.app, token, 'POST', '/api/server-keys', {environment: 'sandbox', name});
+    // Two browser keys fill the browser keys' limit, not the server keys'.
+    for (let i = 0; i < 2; i++)
+      expect((await authed(ctx.app, token, 'POST', '/api/keys/sandbox')).statusCode).toBe(201);
+    const first = (await create('EHR 1')).json().key;
+    expect((await create('EHR 2')).statusCode).toBe(201);
+    const listed = (await authed(ctx.app, token, 'GET', '/api/server-keys')).json();
+
+    expectRefusal(await create('EHR 3'), 409, KEY_LIMIT_REACHED);
+    expect((await authed(ctx.app, token, 'GET', '/api/server-keys')).json()).toEqual(listed);
+    expect(await ctx.app.db.selectFrom('server_keys').select('name').orderBy('name').execute()).toEqual([
+      {name: 'EHR 1'},
+      {name: 'EHR 2'},
+    ]);
+    const created = await ctx.app.db
+      .selectFrom('activity_events')
+      .select('target_label')
+      .where('action', '=', 'key.created')
+      .execute();
+    expect(created.filter((e) => e.target_label?.includes('server key'))).toHaveLength(2);
+
+    expect((await authed(ctx.app, token, 'DELETE', `/api/server-keys/${first.id}`)).statusCode).toBe(200);
+    expect((await create('EHR 3')).statusCode).toBe(201);
+    expectRefusal(await create('EHR 4'), 409, KEY_LIMIT_REACHED);
+  });
+});
+
 describe('a server key in use', () => {
   it('reads the submissions API and is refused by the SDK session call; a browser key is refused by the API', async () => {
     const ctx = await build();
@@ -218,5 +254,39 @@ describe('a personal server key', () => {
     expect((await authed(ctx.app, token, 'POST', '/api/team', {name: 'Solo Clinic'})).statusCode).toBe(201);
     expect((await listSubmissions(ctx, apiKey)).json().submissions).toEqual(before);
     expect((await authed(ctx.app, token, 'GET', '/api/server-keys')).json().keys).toHaveLength(1);
+  });
+
+  it('moves into the team its user joins by accepting an invitation, with the submissions, and keeps reading them', async () => {
+    const ctx = await build();
+    const owner = await signedIn(ctx.app, ctx.mail, 'owner@example.com', {teamName: 'Acme'});
+    const token = await signedIn(ctx.app, ctx.mail, 'solo@example.com');
+    const created = (
+      await authed(ctx.app, token, 'POST', '/api/server-keys', {environment: 'sandbox', name: 'EHR'})
+    ).json();
+    const browserKey = (await authed(ctx.app, token, 'POST', '/api/keys/sandbox')).json().apiKey as string;
+    const session = (await startSdkSession(ctx.app, browserKey)).json();
+    const submitted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sdk/submissions',
+      headers: {authorization: `Bearer ${browserKey}`},
+      payload: {sessionToken: session.sessionToken, answers: exampleAnswers(findFlow('new-patient')!)},
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const before = (await listSubmissions(ctx, created.apiKey)).json().submissions;
+    expect(before).toHaveLength(1);
+
+    expect((await authed(ctx.app, owner, 'POST', '/api/team/add', {email: 'solo@example.com'})).statusCode).toBe(201);
+    const invitation = await ctx.mail.lastToken('solo@example.com', 'accept-invitation');
+    const accepted = await authed(ctx.app, token, 'POST', '/api/invitations/accept', {token: invitation});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // The key is the team's now: its owner manages it, the one who made it (a member) still sees it.
+    expect((await authed(ctx.app, owner, 'GET', '/api/server-keys')).json().keys).toEqual([created.key]);
+    expect((await authed(ctx.app, token, 'GET', '/api/server-keys')).json().keys).toEqual([created.key]);
+    const row = await ctx.app.db.selectFrom('server_keys').select(['user_id', 'team_id']).executeTakeFirstOrThrow();
+    expect(row).toEqual({user_id: null, team_id: expect.any(String)});
+    expect((await listSubmissions(ctx, created.apiKey)).json().submissions).toEqual(before);
+    expect((await authed(ctx.app, owner, 'DELETE', `/api/server-keys/${created.key.id}`)).statusCode).toBe(200);
+    expect((await listSubmissions(ctx, created.apiKey)).statusCode).toBe(401);
   });
 });
