@@ -19,11 +19,14 @@ import {
   insertServerKey,
   listServerKeys,
   revokeActiveServerKey,
+  type ServerKeyGrant as ServerKeyGrantRow,
   type ServerKeyRow,
 } from '../repositories/server-keys-repository.js';
+import {findServerKeyWithNewestPage} from '../repositories/server-key-page-repository.js';
 import {isProductionReady} from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {ownerOf} from './api-key-bodies.js';
+import {encodeCursor} from './submissions.js';
 import {isManager} from './team-access.js';
 
 /** How many revoked server keys the list shows (the newest), after every active one. */
@@ -123,8 +126,30 @@ export interface ServerKeyGrant {
  * revoked or rolled one. The shape and checksum are checked before any query.
  */
 export async function checkServerKey(db: Db, value: string | undefined): Promise<ServerKeyGrant> {
+  return grantOf(await findActiveServerKey(db, hashOfServerKey(value)));
+}
+
+/**
+ * checkServerKey and the key's newest page of `limit` submissions (of its owner and environment) in one statement:
+ * the page as the API answers it, JSON text written by the database.
+ */
+export async function checkServerKeyWithNewestPage(
+  db: Db,
+  value: string | undefined,
+  limit: number,
+): Promise<{grant: ServerKeyGrant; pageJson: string}> {
+  const found = await findServerKeyWithNewestPage(db, hashOfServerKey(value), limit);
+  const nextCursor = found?.last ? JSON.stringify(encodeCursor(found.last)) : 'null';
+  return {grant: grantOf(found?.key), pageJson: `{"submissions":${found?.pageJson},"nextCursor":${nextCursor}}`};
+}
+
+/** The hash a well-formed server key is stored by; INVALID_API_KEY for anything else, before any query. */
+function hashOfServerKey(value: string | undefined): string {
   if (!value || !parseApiKey(value, 'server')) throw new ApiError('INVALID_API_KEY');
-  const row = await findActiveServerKey(db, hashToken(value));
+  return hashToken(value);
+}
+
+function grantOf(row: ServerKeyGrantRow | undefined): ServerKeyGrant {
   if (!row) throw new ApiError('INVALID_API_KEY');
   return {id: row.id, owner: row.team_id ? {teamId: row.team_id} : {userId: row.user_id!}, keyType: row.key_type};
 }

@@ -121,7 +121,7 @@ export async function readSubmission(
 }
 
 /** Opaque to clients: the last row's time and id. */
-function encodeCursor(row: SubmissionMeta): string {
+export function encodeCursor(row: Pick<SubmissionMeta, 'created_at' | 'id'>): string {
   return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
 }
 

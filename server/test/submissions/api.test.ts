@@ -97,6 +97,31 @@ describe('GET /api/v1/submissions', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await call(ctx, two, 'GET', '/api/v1/submissions')).statusCode).toBe(200);
   });
+
+  it('answers the newest page (read with the key in one statement) as the filtered read, for a key without a team', async () => {
+    const ctx = await build();
+    const solo = await clinic(ctx, 'solo@example.com');
+    const key = await serverKey(ctx, solo);
+    const start = ctx.clock.now().toISOString();
+    for (let i = 0; i < 3; i++) {
+      ctx.clock.advance(1500);
+      await solo.submit();
+    }
+    await solo.submit(production);
+    for (const [newest, filtered] of [
+      ['', `?since=${start}`],
+      ['?limit=2', `?since=${start}&limit=2`],
+    ] as const) {
+      const page = await call(ctx, key, 'GET', `/api/v1/submissions${newest}`);
+      expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(page.json()).toEqual((await call(ctx, key, 'GET', `/api/v1/submissions${filtered}`)).json());
+      expect(page.json().submissions).toHaveLength(newest ? 2 : 3);
+    }
+    const last = (await call(ctx, key, 'GET', '/api/v1/submissions?limit=2')).json();
+    const rest = (await call(ctx, key, 'GET', `/api/v1/submissions?cursor=${last.nextCursor}`)).json();
+    expect(rest.submissions).toHaveLength(1);
+    expect(rest.nextCursor).toBeNull();
+  });
 });
 
 describe('GET and DELETE /api/v1/submissions/{id}', () => {

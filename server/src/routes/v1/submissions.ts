@@ -2,7 +2,7 @@
 // Bearer ik_server_...). A key reaches only its owner's submissions of its own environment; anything else is
 // SUBMISSION_NOT_FOUND, never FORBIDDEN, so a key learns nothing of what it may not read. Answers are health data:
 // nothing here logs a body, and the answer is serialised only through its schema.
-import type {FastifyInstance, FastifyRequest} from 'fastify';
+import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
@@ -20,7 +20,7 @@ import {SUBMISSIONS_PAGE_SIZE} from '@intakekit/contract/submissions';
 import {ApiError} from '../../errors.js';
 import {exceeded} from '../../plugins/rate-limit.js';
 import {toSummary} from '../../services/portal-submissions.js';
-import {checkServerKey, type ServerKeyGrant} from '../../services/server-keys.js';
+import {checkServerKey, checkServerKeyWithNewestPage, type ServerKeyGrant} from '../../services/server-keys.js';
 import {bearerToken} from '../../services/sessions.js';
 import {
   decodeCursor,
@@ -45,6 +45,18 @@ function quality(accept: string, type: string): number {
   return 0;
 }
 
+// The query schema's own pattern for limit (a string schema at run time; its static type does not name the key).
+const LIMIT_PATTERN = new RegExp((SubmissionsApiQuery.properties.limit as unknown as {pattern: string}).pattern);
+
+/** The page size of a query for the newest page and nothing else (no filter, no cursor), or undefined. */
+function newestPageOnly(query: unknown): number | undefined {
+  const entries = Object.entries(query as Record<string, unknown>);
+  if (entries.length === 0) return SUBMISSIONS_PAGE_SIZE;
+  const [name, value] = entries[0]!;
+  const only = entries.length === 1 && name === 'limit' && typeof value === 'string' && LIMIT_PATTERN.test(value);
+  return only ? Number(value) : undefined;
+}
+
 /** FHIR JSON when the client names it and ranks it no lower than plain JSON; plain JSON otherwise, for a wildcard too. */
 function prefersFhir(accept: string | undefined): boolean {
   if (!accept) return false;
@@ -63,12 +75,22 @@ export async function submissionsApiRoutes(
     timeWindow: 60_000,
     keyGenerator: (request) => `server-key:${grants.get(request)?.id ?? ''}`,
   });
-  // Before the query is validated: a caller without a working server key learns nothing about the rest.
-  const requireServerKey = async (request: FastifyRequest) => {
-    const grant = await checkServerKey(app.db, bearerToken(request.headers.authorization));
+  const limitPerKey = async (request: FastifyRequest, grant: ServerKeyGrant) => {
     grants.set(request, grant);
     const state = await perKey(request);
     if (!state.isAllowed && state.isExceeded) throw exceeded(state.ttl);
+  };
+  // Before the query is validated: a caller without a working server key learns nothing about the rest.
+  const requireServerKey = async (request: FastifyRequest) =>
+    limitPerKey(request, await checkServerKey(app.db, bearerToken(request.headers.authorization)));
+  // The newest page, what a backend polls for, is read with the key in one statement, as JSON text to send.
+  const newestPages = new WeakMap<FastifyRequest, string>();
+  const requireServerKeyForList = async (request: FastifyRequest) => {
+    const limit = newestPageOnly(request.query);
+    if (limit === undefined) return requireServerKey(request);
+    const found = await checkServerKeyWithNewestPage(app.db, bearerToken(request.headers.authorization), limit);
+    newestPages.set(request, found.pageJson);
+    await limitPerKey(request, found.grant);
   };
   const grantOf = (request: FastifyRequest) => grants.get(request)!;
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -79,7 +101,7 @@ export async function submissionsApiRoutes(
   routes.get(
     '/api/v1/submissions',
     {
-      ...common,
+      preValidation: requireServerKeyForList,
       schema: {
         tags: ['submissions-api'],
         summary: "The key's environment's submissions, newest first, without answers",
@@ -89,7 +111,10 @@ export async function submissionsApiRoutes(
         response: {200: SubmissionsApiListResponse, ...errorResponses(...KEY_REFUSALS, 'MISSING_FIELDS')},
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const newest = newestPages.get(request);
+      // Written by the database in the schema's shape; a string is sent as it is (plain FastifyReply takes one).
+      if (newest !== undefined) return (reply as FastifyReply).type('application/json; charset=utf-8').send(newest);
       const grant = grantOf(request);
       const {flowId, environment, since, cursor, limit} = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
