@@ -5,7 +5,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type {WebhookAttemptError} from '@intakekit/contract/webhooks';
-import {pinnedLookup, resolveChecked} from './resolve.js';
+import {isOwnInboxUrl, ownListenerAddress, type OwnInbox} from './own-inbox.js';
+import {pinnedLookup, resolveChecked, type Resolution} from './resolve.js';
 import {webhookHeaders} from './signature.js';
 import {classifyError, describeError} from './attempt-errors.js';
 
@@ -38,10 +39,14 @@ interface Answer {
   body: string;
 }
 
-export async function sendWebhook(
-  request: WebhookRequest,
-  options: {allowPrivateNetworks: boolean; timeoutMs: number},
-): Promise<AttemptResult> {
+export interface SendOptions {
+  allowPrivateNetworks: boolean;
+  timeoutMs: number;
+  /** This API's test inbox, the one address the network rule lets through (own-inbox.ts). */
+  ownInbox?: OwnInbox;
+}
+
+export async function sendWebhook(request: WebhookRequest, options: SendOptions): Promise<AttemptResult> {
   const started = performance.now();
   const requestHeaders = webhookHeaders(request.secrets, request.id, request.timestamp, request.body);
   const result = (fields: Partial<AttemptResult>): AttemptResult => ({
@@ -59,7 +64,10 @@ export async function sendWebhook(
   const timer = setTimeout(() => abort.abort(), options.timeoutMs);
   try {
     const url = new URL(request.url);
-    const resolution = await withAbort(resolveChecked(url.hostname, options.allowPrivateNetworks), abort.signal);
+    const resolution: Resolution =
+      options.ownInbox && isOwnInboxUrl(url, options.ownInbox)
+        ? {ok: true, addresses: [ownListenerAddress(options.ownInbox)]}
+        : await withAbort(resolveChecked(url.hostname, options.allowPrivateNetworks), abort.signal);
     if (!resolution.ok) return result({error: 'blocked', errorMessage: resolution.blocked});
     const answer = await post(url, requestHeaders, request.body, pinnedLookup(resolution.addresses), abort.signal);
     const ok = answer.status >= 200 && answer.status < 300;

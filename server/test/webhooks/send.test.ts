@@ -149,4 +149,29 @@ describe('sendWebhook', () => {
     expect(tls).toMatchObject({ok: false, status: null, error: 'tls'});
     for (const result of [slow, refused, unknown, tls]) expect(result.errorMessage).toBeTruthy();
   });
+
+  it("lets exactly the API's own test inbox through, connecting to the API's own listener, and nothing else", async () => {
+    const inboxId = 'a'.repeat(22) + '_-B9';
+    // Our API as the worker knows it: the public origin a reader's inbox URL starts with (a name no resolver
+    // knows, so a delivery that arrives was not looked up), and the address it listens on.
+    const ownInbox = {origin: `http://api.intakekit.test:${port}`, listen: {host: '127.0.0.1', port}};
+    const strict = {allowPrivateNetworks: false, timeoutMs: 2000, ownInbox};
+    const inboxPath = `/api/webhook-inbox/${inboxId}`;
+    const toInbox = {...delivery(inboxPath), url: `${ownInbox.origin}${inboxPath}`};
+    expect(await sendWebhook(toInbox, strict)).toMatchObject({ok: true, status: 200});
+    expect(arrivals(inboxPath)[0]?.headers.host).toBe(`api.intakekit.test:${port}`);
+    for (const url of [
+      `${ownInbox.origin}/api/health`,
+      `${ownInbox.origin}/api/webhook-inbox/${inboxId}/../../health`,
+      `${ownInbox.origin}${inboxPath}?next=/admin`,
+      `${ownInbox.origin}/api/webhook-inbox/short`,
+      `${base}${inboxPath}`,
+      `https://api.intakekit.test:${port}${inboxPath}`,
+    ]) {
+      const result = await sendWebhook({...delivery('/'), url}, strict);
+      expect(result.error, url).toMatch(/^(blocked|dns)$/);
+    }
+    expect(arrivals(inboxPath)).toHaveLength(1);
+    expect(arrivals('/api/health')).toEqual([]);
+  });
 });
