@@ -31,6 +31,7 @@ import {invitationRoutes} from './routes/invitations/index.js';
 import {keyRoutes} from './routes/keys/index.js';
 import {serverKeyRoutes} from './routes/server-keys/index.js';
 import {webhookRoutes} from './routes/webhooks/index.js';
+import {webhooksPlugin} from './plugins/webhooks.js';
 import {submissionsApiRoutes} from './routes/v1/submissions.js';
 import {metricsRoutes} from './routes/metrics.js';
 import {openapiRoutes} from './routes/openapi.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : `pglite:${config.dataDir}/db`;
   await app.register(dbPlugin, {database, label});
   await app.register(mailerPlugin, {config, secretKey});
+  await app.register(webhooksPlugin, {config, secretKey});
   await app.register(keyUsagePlugin, {config});
   await app.register(stateCachePlugin, {config, listenUrl: options.listenUrl});
   await app.register(authPlugin, {config});

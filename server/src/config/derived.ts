@@ -101,6 +101,8 @@ export function toConfig(env: Env): Config {
     logLevel: env.LOG_LEVEL,
     benchRoutes: env.BENCH_ROUTES,
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    webhookRetryTimeScale: env.WEBHOOK_RETRY_TIME_SCALE,
+    webhookPollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
     now: () => new Date(),
     ...DEFAULTS,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * MINUTE,

@@ -104,6 +104,13 @@ export const ENV_SCHEMA = Type.Object({
   LOG_FORMAT: Type.Enum(['json', 'pretty'], {default: 'json', description: 'pretty needs pino-pretty'}),
   BENCH_ROUTES: flag(false, 'mounts the benchmark’s floor routes (never in production)'),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag(false, 'lets webhooks reach loopback and private addresses (local development)'),
+  WEBHOOK_RETRY_TIME_SCALE: Type.Number({
+    default: 1,
+    minimum: 0.00001,
+    maximum: 1,
+    description: 'multiplies each wait of the webhook retry schedule (tests shorten it); 1 in production',
+  }),
+  WEBHOOK_POLL_INTERVAL_MS: whole(1000, 10, 600_000, 'how often the webhook worker looks for due deliveries'),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;

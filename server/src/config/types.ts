@@ -102,6 +102,10 @@ export interface Config {
    * developer's machine). Off in production; `npm start` turns it on.
    */
   webhookAllowPrivateNetworks: boolean;
+  /** WEBHOOK_RETRY_TIME_SCALE: each wait of the retry schedule is multiplied by it (tests shorten the schedule). */
+  webhookRetryTimeScale: number;
+  /** WEBHOOK_POLL_INTERVAL_MS: how often each process's webhook worker looks for due deliveries. */
+  webhookPollIntervalMs: number;
   // Not read from the environment: fixed rules (sessions, lockout, links), overridable by tests.
   /** Source of "now" for every expiry rule; tests move it instead of sleeping. */
   now: () => Date;

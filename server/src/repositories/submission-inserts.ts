@@ -1,7 +1,8 @@
 // Writing submissions: once per session and key, whatever the number of submits, and the SDK's rows with their
 // owner read from their key in the same statement. The SDK's submits go through submission-writer.ts, which puts
 // the submits that arrive together in one statement.
-import type {Selectable} from 'kysely';
+import {sql, type RawBuilder, type Selectable} from 'kysely';
+import type {WebhookEventType} from '@intakekit/contract/webhooks';
 import type {Db} from '../db/connect.js';
 import {precompiledQuery} from '../db/precompiled-query.js';
 import type {SubmissionsTable} from '../db/submission-tables.js';
@@ -21,16 +22,74 @@ const PLACEHOLDERS = Object.fromEntries(KEYED_COLUMNS.map((c) => [c, c])) as unk
 function buildInsert(db: Db, rows: readonly KeyedSubmissionRow[], owner: KeyOwner | null) {
   const keyColumn = (row: KeyedSubmissionRow, column: 'team_id' | 'user_id') =>
     db.selectFrom('api_keys').select(column).where('id', '=', row.key_id);
-  return db
-    .insertInto('submissions')
-    .values(
-      rows.map((row) => ({
-        ...row,
-        ...(owner ? ownerColumns(owner) : {team_id: keyColumn(row, 'team_id'), user_id: keyColumn(row, 'user_id')}),
-      })),
-    )
-    .onConflict((oc) => oc.columns(['key_id', 'session_id']).doNothing())
-    .returning(['id', 'key_id', 'session_id', 'created_at']);
+  return (
+    db
+      .with('inserted', (qb) =>
+        qb
+          .insertInto('submissions')
+          .values(
+            rows.map((row) => ({
+              ...row,
+              ...(owner
+                ? ownerColumns(owner)
+                : {team_id: keyColumn(row, 'team_id'), user_id: keyColumn(row, 'user_id')}),
+            })),
+          )
+          .onConflict((oc) => oc.columns(['key_id', 'session_id']).doNothing())
+          .returning(['id', 'key_id', 'session_id', 'created_at', 'team_id', 'user_id', 'key_type']),
+      )
+      // The webhook outbox, in the same statement (so the same transaction) as the rows it announces: an event for
+      // each new submission whose owner has an enabled endpoint of its environment subscribed to it, and a pending
+      // delivery per such endpoint. An owner without one pays an index lookup that finds nothing.
+      .with('events', (qb) =>
+        qb
+          .insertInto('webhook_events')
+          .columns(['id', 'team_id', 'user_id', 'key_type', 'event_type', 'submission_id', 'created_at'])
+          .expression(
+            qb
+              .selectFrom('inserted as i')
+              .select([
+                sql<string>`'msg_' || replace(gen_random_uuid()::text, '-', '')`.as('id'),
+                'i.team_id',
+                'i.user_id',
+                'i.key_type',
+                sql<WebhookEventType>`${sql.lit(CREATED)}`.as('event_type'),
+                'i.id as submission_id',
+                'i.created_at',
+              ])
+              .where(({exists, selectFrom}) => exists(subscribed(selectFrom('webhook_endpoints as e')))),
+          )
+          .returning(['id', 'team_id', 'user_id', 'key_type', 'created_at']),
+      )
+      .with('deliveries', (qb) =>
+        qb
+          .insertInto('webhook_deliveries')
+          .columns(['event_id', 'endpoint_id', 'status', 'next_attempt_at', 'created_at'])
+          .expression(
+            subscribed(qb.selectFrom(['events as i', 'webhook_endpoints as e'])).select([
+              'i.id as event_id',
+              'e.id as endpoint_id',
+              sql<'pending'>`'pending'`.as('status'),
+              'i.created_at as next_attempt_at',
+              'i.created_at',
+            ]),
+          )
+          .returning('id'),
+      )
+      .selectFrom('inserted')
+      .select(['id', 'key_id', 'session_id', 'created_at'])
+  );
+}
+
+// A literal, not a parameter: the precompiled insert's parameters are the row's columns.
+const CREATED: WebhookEventType = 'submission.created';
+
+/** Endpoints `e` of the owner and environment of row `i` that take submission.created now. */
+function subscribed<Q extends {where(expression: RawBuilder<boolean>): unknown}>(query: Q): Q {
+  return query.where(
+    sql<boolean>`(e.team_id = i.team_id OR e.user_id = i.user_id) AND e.key_type = i.key_type AND e.enabled
+      AND ${sql.lit(CREATED)} = ANY(e.event_types)`,
+  ) as Q;
 }
 
 // The SDK's submit, on its hot path, sends one compiled query: building it was a fifth of the route's own CPU.

@@ -17,9 +17,9 @@ export function webhookEventsBox(secretKey: string): SecretBox {
   return secretBox(secretKey, 'webhook-events');
 }
 
-/** msg_ and 24 random base64url characters: the webhook-id of every attempt at the event. */
+/** msg_ and 32 random hex digits (as the submit's statement makes them): the webhook-id of every attempt. */
 export function newEventId(): string {
-  return `msg_${crypto.randomBytes(18).toString('base64url')}`;
+  return `msg_${crypto.randomUUID().replaceAll('-', '')}`;
 }
 
 export interface EventCause {

@@ -41,17 +41,12 @@ const MUTATION_CODES = [
 const ROLES =
   'In a team, only owners and admins may change endpoints or see their secrets (403 FORBIDDEN for members): a full payload holds patient answers, and the secret signs deliveries.';
 
-/** Whether WEBHOOK_ALLOW_PRIVATE_NETWORKS is set (its setting is read where the config declares it). */
-function allowsPrivateNetworks(config: Config): boolean {
-  return (config as Config & {webhookAllowPrivateNetworks?: boolean}).webhookAllowPrivateNetworks === true;
-}
-
 export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {config: Config; secretKey: string}) {
   const ctx: WebhookEndpointsContext = {
     db: app.db,
     secrets: webhookSecretsBox(secretKey),
     config,
-    allowPrivateNetworks: allowsPrivateNetworks(config),
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
   };
   const events = webhookEventsBox(secretKey);
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -200,6 +195,7 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
     async (request, reply) => {
       const {endpoint, eventId} = await sendTestEvent(ctx, events, currentUser(request), request.params.id);
       await app.recordActivity(request, 'webhook.test-sent', {target: endpointTarget(endpoint)});
+      app.webhooks.wake();
       return reply.code(202).send({eventId});
     },
   );

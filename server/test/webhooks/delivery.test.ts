@@ -1,0 +1,129 @@
+// The webhook outbox and its worker: submission.created is written in the submit's own statement (nothing without a
+// subscribed endpoint), then delivered at least once with the same webhook-id, retried by the (shortened) schedule,
+// every attempt recorded; the answers travel only in the signed body, never into the log.
+import http from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {describe, expect, it, onTestFinished} from 'vitest';
+import {Webhook} from 'standardwebhooks';
+import {WEBHOOK_RETRY_SCHEDULE_SECONDS} from '@intakekit/contract/webhooks';
+import {build} from '../helpers/app.js';
+import {authed} from '../helpers/accounts.js';
+import {startSdkSession, submitSdkAnswers} from '../helpers/sdk-session.js';
+import {clinic, PRIVATE_ANSWERS, PRIVATE_NOTE} from '../submissions/submissions-helpers.js';
+
+const SCALE = 0.0002;
+
+interface Received {
+  at: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver on 127.0.0.1 answering each request with the next of `statuses` (the last one from then on). */
+async function receiver(statuses: number[]) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({at: performance.now(), headers: req.headers, body});
+      res.writeHead(statuses[Math.min(received.length, statuses.length) - 1]!).end('seen');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received};
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('webhook delivery', () => {
+  it('writes submission.created with the submission, then retries 500, 500, 500, 200: four attempts, one webhook-id', async () => {
+    const ctx = await build({
+      env: {
+        LOG_LEVEL: 'trace',
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        WEBHOOK_RETRY_TIME_SCALE: String(SCALE),
+        WEBHOOK_POLL_INTERVAL_MS: '10',
+      },
+    });
+    const {app} = ctx;
+    const acme = await clinic(ctx, 'owner@example.com', 'Acme');
+    const submit = async () => {
+      const session = (await startSdkSession(app, acme.apiKey)).json();
+      const res = await submitSdkAnswers(app, acme.apiKey, {
+        sessionToken: session.sessionToken,
+        answers: PRIVATE_ANSWERS,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return {id: res.json().submissionId as string, sessionToken: session.sessionToken as string};
+    };
+
+    // No endpoint: the submit writes no event.
+    await submit();
+    expect(await app.db.selectFrom('webhook_events').selectAll().execute()).toEqual([]);
+
+    const {url, received} = await receiver([500, 500, 500, 200]);
+    const created = await authed(app, acme.session, 'POST', '/api/webhooks', {
+      environment: 'sandbox',
+      url,
+      eventTypes: ['submission.created'],
+      payloadStyle: 'full',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpointId = created.json().endpoint.id as string;
+    const {secret} = (await authed(app, acme.session, 'POST', `/api/webhooks/${endpointId}/secret`)).json();
+
+    const {id, sessionToken} = await submit();
+    // Submitted again: the session's submission is found, and no second event is written.
+    await submitSdkAnswers(app, acme.apiKey, {sessionToken, answers: PRIVATE_ANSWERS});
+    const events = await app.db.selectFrom('webhook_events').selectAll().execute();
+    expect(events).toEqual([
+      expect.objectContaining({event_type: 'submission.created', submission_id: id, payload_ciphertext: null}),
+    ]);
+    const eventId = events[0]!.id;
+    expect(eventId).toMatch(/^msg_[0-9a-f]{32}$/);
+
+    await until(async () => {
+      const delivery = await app.db.selectFrom('webhook_deliveries').select('status').executeTakeFirst();
+      return delivery?.status === 'delivered';
+    });
+    expect(received.map((r) => r.headers['webhook-id'])).toEqual([eventId, eventId, eventId, eventId]);
+    // Each retry waits at least its (scaled) place in the schedule.
+    for (let i = 1; i < received.length; i++) {
+      expect(received[i]!.at - received[i - 1]!.at).toBeGreaterThanOrEqual(
+        WEBHOOK_RETRY_SCHEDULE_SECONDS[i]! * 1000 * SCALE - 1,
+      );
+    }
+    // Signed with the endpoint's secret; the full payload carries the answers, to the receiver only.
+    const last = received[3]!;
+    const verified = new Webhook(secret).verify(last.body, last.headers as Record<string, string>) as {
+      type: string;
+      data: {submissionId: string; questionnaireResponse: unknown};
+    };
+    expect(verified).toMatchObject({type: 'submission.created', data: {submissionId: id}});
+    expect(JSON.stringify(verified.data.questionnaireResponse)).toContain(PRIVATE_NOTE);
+
+    const attempts = await app.db.selectFrom('webhook_attempts').selectAll().orderBy('id').execute();
+    expect(attempts.map((a) => [a.response_status, a.error, a.response_body])).toEqual([
+      [500, 'status', 'seen'],
+      [500, 'status', 'seen'],
+      [500, 'status', 'seen'],
+      [200, null, 'seen'],
+    ]);
+    expect(JSON.parse(attempts[3]!.request_headers)).toMatchObject({'webhook-id': eventId});
+    const endpoint = await app.db.selectFrom('webhook_endpoints').selectAll().executeTakeFirstOrThrow();
+    expect(endpoint).toMatchObject({failures_in_a_row: 0, failing_since: null, enabled: true});
+
+    expect(ctx.logs.text).toContain('webhook delivered');
+    for (const text of [PRIVATE_NOTE, 'Recurring', '1961-07-23', secret.slice(6)]) {
+      expect(ctx.logs.text).not.toContain(text);
+    }
+  });
+});
