@@ -39,6 +39,10 @@ describe('secret box', () => {
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(() => box.open(parts.join('.'))).toThrow();
     expect(() => secretBox('b'.repeat(32)).open(a)).toThrow();
+    // IVs are cut from a pool of random bytes: over several refills, still none twice, each opening its value.
+    const many = Array.from({length: 700}, (_, i) => box.seal(`v${i}`, `row-${i}`));
+    expect(new Set(many.map((sealed) => sealed.split('.')[1])).size).toBe(700);
+    many.forEach((sealed, i) => expect(box.open(sealed, `row-${i}`)).toBe(`v${i}`));
   });
 
   it('opens every value right when the values opened outnumber its cache, and still refuses a tampered copy of a cached one', () => {
