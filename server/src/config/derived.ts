@@ -76,6 +76,7 @@ export function toConfig(env: Env): Config {
     sdkKeyRateLimitMax: Math.max(env.SDK_KEY_RATE_LIMIT, env.SDK_KEY_RATE_LIMIT_MAX),
     serverKeyRateLimit: env.SERVER_KEY_RATE_LIMIT,
     keyCacheSize: env.KEY_CACHE_SIZE,
+    sessionCacheSize: env.SESSION_CACHE_SIZE,
     keyUsageFlushMs: env.KEY_USAGE_FLUSH_MS,
     redisUrl: env.REDIS_URL,
     housekeepingIntervalMs: Math.round(env.HOUSEKEEPING_INTERVAL_MINUTES * MINUTE),

@@ -76,6 +76,12 @@ export const ENV_SCHEMA = Type.Object({
     UNBOUNDED,
     'API keys each process keeps in memory (0: none, every use reads the database)',
   ),
+  SESSION_CACHE_SIZE: whole(
+    10_000,
+    0,
+    UNBOUNDED,
+    'signed-in sessions each process keeps in memory (0: none, every request reads the database)',
+  ),
   KEY_USAGE_FLUSH_MS: whole(1000, 10, 600_000, 'how often each process writes its batch of key usage'),
   KEY_EXPIRY_REMINDER_INTERVAL_MINUTES: minutes(60, 0.05, 24 * 60, 'how often keys about to expire are looked for'),
   REDIS_URL: url('redis-url', 'Valkey or Redis where every process counts the rate limits; unset: in memory'),

@@ -38,6 +38,8 @@ export interface Config {
   keyExpiryReminderIntervalMs: number;
   /** KEY_CACHE_SIZE: API keys each process keeps in memory, invalidated on every process by PostgreSQL NOTIFY. */
   keyCacheSize: number;
+  /** SESSION_CACHE_SIZE: sessions (with user and team) each process keeps in memory, invalidated as keys are. */
+  sessionCacheSize: number;
   /** KEY_USAGE_FLUSH_MS: how often each process writes its batch of key usage and request log entries. */
   keyUsageFlushMs: number;
   /** REDIS_URL (Valkey or Redis): where every process counts the rate limits; unset = in this process's memory. */

@@ -39,7 +39,7 @@ export const authPlugin = fp<{config: Config}>(
     app.decorateRequest('auth', null);
     app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request.headers.authorization);
-      const auth = await authenticate(app.db, config, token);
+      const auth = await authenticate({db: app.db, sessions: app.sessionStates}, config, token);
       // A 401 that says why the session ended (signed out elsewhere, idle...), so the sign-in page can.
       if (!auth) throw await sessionEndError(app.db, config, token);
       if (auth.newToken) reply.header('x-new-token', auth.newToken);

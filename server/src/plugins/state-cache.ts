@@ -1,16 +1,18 @@
-// The change feed (db/change-feed.ts) and the state each process keeps in memory under it: today the SDK's
-// keys (services/sdk-access.ts). Reports the caches' hits, misses and invalidations and the feed's state in
+// The change feed (db/change-feed.ts) and the state each process keeps in memory under it: the SDK's keys
+// (services/sdk-access.ts) and the signed-in sessions (services/sessions.ts). Reports the caches' hits, misses and invalidations and the feed's state in
 // /metrics, and stops listening when the app closes.
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import {openChangeFeed} from '../db/change-feed.js';
 import type {ChangeFeed} from '../services/ports/change-feed.js';
 import {sdkKeyStates, type SdkKeyStates} from '../services/sdk-access.js';
+import {sessionStates, type SessionStates} from '../services/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     changeFeed: ChangeFeed;
     sdkKeys: SdkKeyStates;
+    sessionStates: SessionStates;
   }
 }
 
@@ -38,6 +40,24 @@ export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefine
       () => keys.counts.invalidations,
     );
     app.metrics.addGauge('intakekit_key_cache_entries', 'API keys kept in memory.', () => keys.size);
+    const sessions = sessionStates(feed, config.sessionCacheSize);
+    app.decorate('sessionStates', sessions);
+    app.metrics.addCounter(
+      'intakekit_session_cache_hits_total',
+      'Signed-in requests whose session was read from memory.',
+      () => sessions.counts.hits,
+    );
+    app.metrics.addCounter(
+      'intakekit_session_cache_misses_total',
+      'Signed-in requests that read their session from the database (not in memory, or the listener not live).',
+      () => sessions.counts.misses,
+    );
+    app.metrics.addCounter(
+      'intakekit_session_cache_invalidations_total',
+      'Notices of a changed session, user or team received (each drops one session from memory).',
+      () => sessions.counts.invalidations,
+    );
+    app.metrics.addGauge('intakekit_session_cache_entries', 'Sessions kept in memory.', () => sessions.size);
     app.metrics.addGauge(
       'intakekit_change_listener_up',
       '1 while this process hears every change (LISTEN confirmed); 0 while it keeps nothing and reads the database.',
@@ -52,6 +72,7 @@ export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefine
     });
     app.addHook('onClose', async () => {
       keys.detach();
+      sessions.detach();
       await feed.close();
     });
   },

@@ -2,8 +2,10 @@
 // rotation of tokens older than 15 minutes with a grace period for requests already in flight.
 //
 // Cost: a signed-in request resolves its session, user and team in ONE statement
-// (findSessionWithUser). Only two things add a round trip: recording the use, which happens at
-// most once a minute per session (USE_RECORDED_EVERY_MS), and rotation, once per 15 minutes.
+// (findSessionWithUser), or from memory (services/state-cache/: kept only while every process hears of every
+// change to those rows, migrations/024_session_change_notices.sql). Only two things add a round trip: recording
+// the use, which happens at most once a minute per session (USE_RECORDED_EVERY_MS), and rotation, once per 15
+// minutes.
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {
@@ -14,6 +16,7 @@ import {
   rotateSession,
   touchSession,
   type SessionClient,
+  type SessionWithUser,
 } from '../repositories/sessions-repository.js';
 import {
   deleteFamily,
@@ -27,6 +30,15 @@ import {SESSION_END_CODES, type SessionEndReason} from '@intakekit/contract/sess
 import type {SessionBody} from '@intakekit/contract/schemas/auth';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {hashToken, isWellFormedToken, newToken} from '../lib/tokens.js';
+import type {ChangeFeed} from './ports/change-feed.js';
+import {stateCache, type StateCache} from './state-cache/state-cache.js';
+
+/** Sessions kept in memory by token hash. What is kept is shared by the requests that use it: never changed. */
+export type SessionStates = StateCache<SessionWithUser>;
+
+export function sessionStates(feed: ChangeFeed, max: number): SessionStates {
+  return stateCache<SessionWithUser>(feed, 'session', max);
+}
 
 /**
  * last_used_at is written only when it is at least this old. Writing it on every request doubled
@@ -91,12 +103,14 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /** Returns the session a token opens, or undefined for a missing, unknown or expired token. */
 export async function authenticate(
-  db: Db,
+  {db, sessions}: {db: Db; sessions: SessionStates},
   config: SessionConfig,
   token: string | undefined,
 ): Promise<Authenticated | undefined> {
   if (!token || !isWellFormedToken(token)) return undefined;
-  const session = await findSessionWithUser(db, hashToken(token));
+  const hash = hashToken(token);
+  // The entry carries the session's times, not a verdict: idle, lifetime and grace are judged below at each use.
+  const session = await sessions.get(hash, () => findSessionWithUser(db, hash));
   if (!session) return undefined;
   const now = config.now().getTime();
   const idle = now - session.last_used_at.getTime() >= config.sessionIdleMs;
