@@ -60,6 +60,10 @@ export const WEBHOOK_ATTEMPT_ERRORS = {
   network: 'Network error',
 } as const;
 export type WebhookAttemptError = keyof typeof WEBHOOK_ATTEMPT_ERRORS;
+export const WEBHOOK_ATTEMPT_ERROR_KINDS = Object.keys(WEBHOOK_ATTEMPT_ERRORS) as [
+  WebhookAttemptError,
+  ...WebhookAttemptError[],
+];
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 export const WEBHOOK_DESCRIPTION_MAX_LENGTH = 200;

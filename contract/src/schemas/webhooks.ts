@@ -2,13 +2,12 @@
 import * as Type from 'typebox';
 import type {Static} from 'typebox';
 import {
-  WEBHOOK_ATTEMPT_ERRORS,
+  WEBHOOK_ATTEMPT_ERROR_KINDS,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_PAYLOAD_STYLES,
   WEBHOOK_URL_MAX_LENGTH,
-  type WebhookAttemptError,
 } from '../webhooks.js';
 import {NAME_PATTERN, Timestamp, Uuid, literalUnion} from './common.js';
 import {KeyTypeSchema} from './keys.js';
@@ -34,7 +33,7 @@ export const WebhookPayloadStyleSchema = literalUnion(WEBHOOK_PAYLOAD_STYLES, {
   description: 'full: the QuestionnaireResponse in the body; thin: ids only, to fetch with a server key.',
 });
 export const WebhookDeliveryStatusSchema = literalUnion(WEBHOOK_DELIVERY_STATUSES);
-const AttemptErrorSchema = literalUnion(Object.keys(WEBHOOK_ATTEMPT_ERRORS) as WebhookAttemptError[]);
+const AttemptErrorSchema = literalUnion(WEBHOOK_ATTEMPT_ERROR_KINDS);
 
 const Url = Type.String({
   maxLength: WEBHOOK_URL_MAX_LENGTH,

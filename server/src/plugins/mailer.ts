@@ -5,6 +5,7 @@
 // background() runs work after an answer was sent (forgot-password, resend), its errors logged.
 // flush() waits until that work is done and everything due has been attempted: used by tests.
 import fp from 'fastify-plugin';
+import {drainLoop} from '../lib/drain-loop.js';
 import {secretBox} from '../lib/secret-box.js';
 import {fileTransport, smtpTransport, type MailTransport} from '../mail/transport.js';
 import {enqueueMail, pendingMailCount, sendDueMail, type OutboxWorker} from '../services/mail-outbox.js';
@@ -40,28 +41,12 @@ export const mailerPlugin = fp<{config: Config; secretKey: string}>(
       log: app.log,
     };
     const pending = new Set<Promise<void>>();
-    let draining: Promise<void> | undefined;
-    let again = false;
     let closing = false;
-
-    // One drain at a time per process; a wake during a drain makes it look once more when done.
-    const drain = (): Promise<void> => {
-      if (draining) {
-        again = true;
-        return draining;
-      }
-      draining = (async () => {
-        do {
-          again = false;
-          while (!closing && (await sendDueMail(worker)) > 0);
-        } while (again && !closing);
-      })()
-        .catch((error: unknown) => app.log.error({err: error}, 'mail outbox worker failed'))
-        .finally(() => {
-          draining = undefined;
-        });
-      return draining;
-    };
+    const loop = drainLoop(
+      () => sendDueMail(worker),
+      (error) => app.log.error({err: error}, 'mail outbox worker failed'),
+    );
+    const drain = loop.drain;
 
     const mailer: Mailer = {
       async enqueue(trx, to, template) {
@@ -100,7 +85,7 @@ export const mailerPlugin = fp<{config: Config; secretKey: string}>(
       clearInterval(poll);
       await mailer.flush();
       closing = true;
-      await draining;
+      await loop.close();
       transport.close();
     });
   },

@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import {WEBHOOK_TIMEOUT_SECONDS} from '@intakekit/contract/webhooks';
 import type {Config} from '../config.js';
+import {drainLoop} from '../lib/drain-loop.js';
 import {submissionsBox} from '../services/submissions.js';
 import {webhookSecretsBox} from '../services/webhook-endpoints.js';
 import {webhookEventsBox} from '../services/webhook-events.js';
@@ -37,37 +38,20 @@ export const webhooksPlugin = fp<{config: Config; secretKey: string}>(
       onDisabled: async () => {},
       log: app.log,
     };
-    let draining: Promise<void> | undefined;
-    let again = false;
-    let closing = false;
-    const drain = (): Promise<void> => {
-      if (draining) {
-        again = true;
-        return draining;
-      }
-      draining = (async () => {
-        do {
-          again = false;
-          while (!closing && (await deliverDue(worker)) > 0);
-        } while (again && !closing);
-      })()
-        .catch((error: unknown) => app.log.error({err: error}, 'webhook worker failed'))
-        .finally(() => {
-          draining = undefined;
-        });
-      return draining;
-    };
-    app.decorate('webhooks', {wake: () => void (closing || drain()), drain} satisfies Webhooks);
+    const loop = drainLoop(
+      () => deliverDue(worker),
+      (error) => app.log.error({err: error}, 'webhook worker failed'),
+    );
+    app.decorate('webhooks', {wake: () => void loop.drain(), drain: loop.drain} satisfies Webhooks);
 
     let poll: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      poll = setInterval(() => void drain(), config.webhookPollIntervalMs);
+      poll = setInterval(() => void loop.drain(), config.webhookPollIntervalMs);
       poll.unref();
     });
     app.addHook('onClose', async () => {
       clearInterval(poll);
-      closing = true;
-      await draining;
+      await loop.close();
     });
   },
   {name: 'webhooks', fastify: '5.x', dependencies: ['db']},

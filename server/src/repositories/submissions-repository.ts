@@ -8,6 +8,7 @@ import type {Db} from '../db/connect.js';
 import type {SubmissionsTable} from '../db/submission-tables.js';
 import {ownerFilter, type KeyOwner} from './api-keys-repository.js';
 import {DAY_MS} from '../lib/durations.js';
+import {webhookOutboxCtes} from './webhook-events-repository.js';
 
 export type SubmissionRow = Selectable<SubmissionsTable>;
 /** A submission's row without its sealed answers: what lists show. */
@@ -73,10 +74,15 @@ export async function listSubmissionMeta(
 /** True when the owner had this submission (of this environment, when given), now deleted. */
 export async function deleteSubmission(db: Db, owner: KeyOwner, id: string, keyType?: KeyType): Promise<boolean> {
   const [column, ownerId] = ownerFilter(owner);
-  let query = db.deleteFrom('submissions').where('id', '=', id).where(column, '=', ownerId);
-  if (keyType !== undefined) query = query.where('key_type', '=', keyType);
-  const result = await query.executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  // With its submission.deleted event and deliveries, in the same statement (see webhook-events-repository.ts).
+  const result = await sql<{id: string}>`
+    WITH source AS (
+      DELETE FROM submissions WHERE id = ${id} AND ${sql.ref(column)} = ${ownerId}
+        ${keyType === undefined ? sql`` : sql`AND key_type = ${keyType}`}
+      RETURNING id, team_id, user_id, key_type, now() AS created_at
+    ), ${webhookOutboxCtes('submission.deleted')}
+    SELECT id FROM source`.execute(db);
+  return result.rows.length > 0;
 }
 
 /** The days the owner set per environment (an environment left unset is missing). */

@@ -1,5 +1,5 @@
 // SQL for the webhook outbox: events and their deliveries, written in the transaction of their cause.
-import {sql} from 'kysely';
+import {sql, type RawBuilder} from 'kysely';
 import type {KeyType} from '@intakekit/contract/api-keys';
 import type {WebhookEventType} from '@intakekit/contract/webhooks';
 import type {Db} from '../db/connect.js';
@@ -39,4 +39,29 @@ export async function insertWebhookEvent(db: Db, event: NewWebhookEvent, endpoin
     SELECT event.id, targets.id, 'pending', ${event.now}::timestamptz, ${event.now}::timestamptz FROM event, targets
     RETURNING id`.execute(db);
   return result.rows.map((row) => row.id);
+}
+
+/**
+ * The outbox's part of a statement whose CTE `source` (columns id, team_id, user_id, key_type, created_at) lists the
+ * submissions an event of `type` is about: CTEs `events` (one event per submission whose owner has an enabled endpoint
+ * of its environment subscribed to `type`) and `deliveries` (one per such endpoint), so that the events are written
+ * exactly when their cause is. An owner without such an endpoint pays an index lookup that finds nothing.
+ */
+export function webhookOutboxCtes(type: WebhookEventType): RawBuilder<unknown> {
+  // Literals, not parameters: a precompiled statement's parameters are its rows' columns.
+  const subscribed = (row: string) =>
+    sql`(e.team_id = ${sql.ref(row)}.team_id OR e.user_id = ${sql.ref(row)}.user_id)
+      AND e.key_type = ${sql.ref(row)}.key_type AND e.enabled AND ${sql.lit(type)} = ANY(e.event_types)`;
+  return sql`events AS (
+      INSERT INTO webhook_events (id, team_id, user_id, key_type, event_type, submission_id, created_at)
+      SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.team_id, s.user_id, s.key_type, ${sql.lit(type)},
+        s.id, s.created_at
+      FROM source s WHERE EXISTS (SELECT 1 FROM webhook_endpoints e WHERE ${subscribed('s')})
+      RETURNING id, team_id, user_id, key_type, created_at
+    ), deliveries AS (
+      INSERT INTO webhook_deliveries (event_id, endpoint_id, status, next_attempt_at, created_at)
+      SELECT ev.id, e.id, 'pending', ev.created_at, ev.created_at FROM events ev, webhook_endpoints e
+      WHERE ${subscribed('ev')}
+      RETURNING id
+    )`;
 }

@@ -11,6 +11,7 @@ import {hashToken} from '../../src/lib/tokens.js';
 import {build, type TestContext} from '../helpers/app.js';
 import {authed, login, register, signedIn} from '../helpers/accounts.js';
 import {expectRefusal} from '../helpers/refusals.js';
+import {teamOfThree} from '../helpers/team.js';
 import {startSdkSession} from '../helpers/sdk-session.js';
 
 const SERVER_KEY = /^ik_server_sandbox_[0-9A-Za-z]{42}$/;
@@ -21,22 +22,6 @@ const KEY_LIMIT_REACHED = {
 
 function listSubmissions(ctx: TestContext | {app: FastifyInstance}, key: string) {
   return ctx.app.inject({method: 'GET', url: '/api/v1/submissions', headers: {authorization: `Bearer ${key}`}});
-}
-
-/** An owner of a team `Acme` with a member and an admin. */
-async function team(ctx: TestContext) {
-  const {app, mail} = ctx;
-  const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
-  const join = async (email: string, role: 'member' | 'admin') => {
-    expect((await authed(app, owner, 'POST', '/api/team/add', {email, role})).statusCode).toBe(201);
-    const token = await signedIn(app, mail, email);
-    const invitation = await mail.lastToken(email, 'accept-invitation');
-    expect((await authed(app, token, 'POST', '/api/invitations/accept', {token: invitation})).statusCode).toBe(200);
-    return token;
-  };
-  const member = await join('member@example.com', 'member');
-  const admin = await join('admin@example.com', 'admin');
-  return {owner, member, admin};
 }
 
 describe('POST /api/server-keys', () => {
@@ -104,7 +89,7 @@ describe('POST /api/server-keys', () => {
 
   it('lets owners and admins manage server keys; a member sees the list but is refused with FORBIDDEN', async () => {
     const ctx = await build();
-    const {owner, member, admin} = await team(ctx);
+    const {owner, member, admin} = await teamOfThree(ctx);
     const body = {environment: 'sandbox', name: 'EHR'};
     expectRefusal(await authed(ctx.app, member, 'POST', '/api/server-keys', body), 403, {
       code: 'FORBIDDEN',

@@ -126,4 +126,42 @@ describe('webhook delivery', () => {
       expect(ctx.logs.text).not.toContain(text);
     }
   });
+
+  it('writes submission.deleted with each delete, by the submissions API or the portal, ids only', async () => {
+    const ctx = await build({env: {WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '10'}});
+    const {app} = ctx;
+    const acme = await clinic(ctx, 'owner@example.com', 'Acme');
+    const {url, received} = await receiver([204]);
+    const body = {environment: 'sandbox', url, eventTypes: ['submission.deleted'], payloadStyle: 'full'};
+    expect((await authed(app, acme.session, 'POST', '/api/webhooks', body)).statusCode).toBe(201);
+    const key = (
+      await authed(app, acme.session, 'POST', '/api/server-keys', {environment: 'sandbox', name: 'EHR'})
+    ).json().apiKey as string;
+    // Subscribed to deletions only: a new submission writes no event.
+    const [first, second] = [(await acme.submit()).id, (await acme.submit()).id];
+    expect(await app.db.selectFrom('webhook_events').selectAll().execute()).toEqual([]);
+
+    const viaApi = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/submissions/${first}`,
+      headers: {authorization: `Bearer ${key}`},
+    });
+    expect(viaApi.statusCode).toBe(204);
+    expect((await authed(app, acme.session, 'DELETE', `/api/submissions/${second}`)).statusCode).toBe(204);
+    const events = await app.db.selectFrom('webhook_events').select(['event_type', 'submission_id']).execute();
+    expect(events).toEqual([
+      {event_type: 'submission.deleted', submission_id: first},
+      {event_type: 'submission.deleted', submission_id: second},
+    ]);
+    await until(() => received.length === 2);
+    const bodies = received.map((r) => JSON.parse(r.body) as {type: string; data: Record<string, unknown>});
+    // Sent side by side: in either order.
+    expect(bodies.map((b) => [b.type, b.data.submissionId]).sort()).toEqual(
+      [
+        ['submission.deleted', first],
+        ['submission.deleted', second],
+      ].sort(),
+    );
+    for (const b of bodies) expect(b.data).not.toHaveProperty('questionnaireResponse');
+  });
 });

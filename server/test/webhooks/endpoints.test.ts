@@ -1,9 +1,10 @@
 // /api/webhooks: endpoints per owner and environment, seen by every member, changed and their secrets seen only by
 // owners and admins; production needs https://, literal private addresses are refused at save; every change logged.
 import {describe, expect, it} from 'vitest';
-import {build, type TestContext} from '../helpers/app.js';
+import {build} from '../helpers/app.js';
 import {authed, signedIn} from '../helpers/accounts.js';
 import {expectRefusal} from '../helpers/refusals.js';
+import {teamOfThree} from '../helpers/team.js';
 import {ERROR_CATALOGUE, type ErrorCode} from '@intakekit/contract/errors';
 
 const refusal = (code: ErrorCode) => ({code, message: ERROR_CATALOGUE[code].message});
@@ -11,25 +12,11 @@ const refusal = (code: ErrorCode) => ({code, message: ERROR_CATALOGUE[code].mess
 // Nothing listens there: the worker's attempt at the test event is refused at once, on this machine.
 const URL = 'https://127.0.0.1:9/hooks';
 
-/** An owner of a team `Acme` with a member and an admin. */
-async function team(ctx: TestContext) {
-  const {app, mail} = ctx;
-  const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
-  const join = async (email: string, role: 'member' | 'admin') => {
-    expect((await authed(app, owner, 'POST', '/api/team/add', {email, role})).statusCode).toBe(201);
-    const token = await signedIn(app, mail, email);
-    const invitation = await mail.lastToken(email, 'accept-invitation');
-    expect((await authed(app, token, 'POST', '/api/invitations/accept', {token: invitation})).statusCode).toBe(200);
-    return token;
-  };
-  return {owner, member: await join('member@example.com', 'member'), admin: await join('admin@example.com', 'admin')};
-}
-
 describe('/api/webhooks', () => {
   it('lets every member list endpoints, and only owners and admins change them, see or roll their secret', async () => {
     const ctx = await build({env: {WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true'}});
     const {app} = ctx;
-    const {owner, member, admin} = await team(ctx);
+    const {owner, member, admin} = await teamOfThree(ctx);
     const body = {environment: 'production', url: URL, description: 'EHR', eventTypes: ['submission.created']};
     expectRefusal(await authed(app, member, 'POST', '/api/webhooks', body), 403, refusal('FORBIDDEN'));
 
