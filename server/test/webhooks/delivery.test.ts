@@ -121,6 +121,25 @@ describe('webhook delivery', () => {
     const endpoint = await app.db.selectFrom('webhook_endpoints').selectAll().executeTakeFirstOrThrow();
     expect(endpoint).toMatchObject({failures_in_a_row: 0, failing_since: null, enabled: true});
 
+    // The delivery log shows the four attempts and the body sent; Resend sends the event again, same webhook-id.
+    const log = `/api/webhooks/${endpointId}/deliveries`;
+    const {deliveries} = (await authed(app, acme.session, 'GET', log)).json();
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({
+      eventId,
+      eventType: 'submission.created',
+      status: 'delivered',
+      attemptCount: 4,
+    });
+    expect(deliveries[0].attempts.map((a: {responseStatus: number}) => a.responseStatus)).toEqual([500, 500, 500, 200]);
+    expect(deliveries[0].attempts[0]).toMatchObject({error: 'status', responseBody: 'seen'});
+    expect(deliveries[0].requestBody).toBe(last.body);
+    expect((await authed(app, acme.session, 'GET', `${log}?status=failed`)).json().deliveries).toEqual([]);
+    const resent = await authed(app, acme.session, 'POST', `${log}/${deliveries[0].id}/resend`);
+    expect(resent.json().delivery).toMatchObject({status: 'pending', attemptCount: 4});
+    await until(() => received.length === 5);
+    expect(received[4]!.headers['webhook-id']).toBe(eventId);
+
     expect(ctx.logs.text).toContain('webhook delivered');
     for (const text of [PRIVATE_NOTE, 'Recurring', '1961-07-23', secret.slice(6)]) {
       expect(ctx.logs.text).not.toContain(text);

@@ -67,6 +67,20 @@ describe('/api/webhooks', () => {
       expect.objectContaining({event_id: test.json().eventId, endpoint_id: endpoint.id, status: 'pending'}),
     ]);
 
+    // The log: every member reads it, a production body only owners and admins; Resend and Recover are theirs.
+    const log = (await authed(app, member, 'GET', `${path}/deliveries`)).json().deliveries;
+    expect(log).toEqual([
+      expect.objectContaining({eventId: test.json().eventId, eventType: 'webhook.test', requestBody: null}),
+    ]);
+    const full = (await authed(app, admin, 'GET', `${path}/deliveries`)).json().deliveries[0];
+    expect(JSON.parse(full.requestBody)).toMatchObject({type: 'webhook.test', data: {endpointId: endpoint.id}});
+    expectRefusal(await authed(app, member, 'POST', `${path}/deliveries/${full.id}/resend`), 403, refusal('FORBIDDEN'));
+    const since = {since: '2026-01-01T00:00:00.000Z'};
+    expectRefusal(await authed(app, member, 'POST', `${path}/recover`, since), 403, refusal('FORBIDDEN'));
+    expect((await authed(app, owner, 'POST', `${path}/recover`, since)).json()).toEqual({queued: 0});
+    const unknown = `${path}/deliveries/${endpoint.id}/resend`;
+    expectRefusal(await authed(app, owner, 'POST', unknown), 404, refusal('WEBHOOK_DELIVERY_NOT_FOUND'));
+
     expect((await authed(app, owner, 'DELETE', path)).statusCode).toBe(200);
     expectRefusal(await authed(app, owner, 'DELETE', path), 404, refusal('WEBHOOK_ENDPOINT_NOT_FOUND'));
     expect((await authed(app, member, 'GET', '/api/webhooks')).json()).toEqual({endpoints: []});
@@ -79,6 +93,7 @@ describe('/api/webhooks', () => {
         'webhook.secret-rolled',
         'webhook.updated',
         'webhook.test-sent',
+        'webhook.recovered',
         'webhook.deleted',
       ].map((action) => ({action, target_label: 'EHR (production webhook)'})),
     );

@@ -25,6 +25,8 @@ import {
 } from '../../services/webhook-endpoints.js';
 import {sendTestEvent, webhookEventsBox} from '../../services/webhook-events.js';
 import {currentUser} from '../current-user.js';
+import {submissionsBox} from '../../services/submissions.js';
+import {webhookDeliveryRoutes} from './deliveries.js';
 
 const URL_CODES = [
   'WEBHOOK_URL_INVALID',
@@ -49,6 +51,7 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
     allowPrivateNetworks: config.webhookAllowPrivateNetworks,
   };
   const events = webhookEventsBox(secretKey);
+  webhookDeliveryRoutes(app, {...ctx, boxes: {events, submissions: submissionsBox(secretKey)}});
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const common = {preHandler: [app.requireUser, app.requireTeamPolicy]};
   const security = [{session: []}];
