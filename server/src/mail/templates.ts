@@ -2,6 +2,7 @@
 import {BRAND_COLOR} from '@intakekit/contract/constants';
 import {nameProblem} from '@intakekit/contract/names';
 import {productionAccessParts, type ProductionAccessMail} from './production-access-templates.js';
+import {webhookParts, type WebhookMail} from './webhook-templates.js';
 
 export type MailTemplate =
   | {kind: 'verify-email'; link: string; name: string | null}
@@ -50,7 +51,8 @@ export type MailTemplate =
       inviterName: string | null;
       role: 'admin' | 'member';
     }
-  | ProductionAccessMail;
+  | ProductionAccessMail
+  | WebhookMail;
 
 export interface RenderedMail {
   subject: string;
@@ -117,6 +119,8 @@ function parts(template: MailTemplate): Parts {
     case 'production-access-granted':
     case 'production-access-withdrawn':
       return productionAccessParts(template);
+    case 'webhook-endpoint-disabled':
+      return webhookParts(template);
     case 'password-changed':
       return passkeysRemovedBy('The reset', template.removedPasskeys, {
         subject: 'Your IntakeKit password was changed',

@@ -5,7 +5,8 @@ import {WEBHOOK_TIMEOUT_SECONDS} from '@intakekit/contract/webhooks';
 import type {Config} from '../config.js';
 import {drainLoop} from '../lib/drain-loop.js';
 import {submissionsBox} from '../services/submissions.js';
-import {webhookSecretsBox} from '../services/webhook-endpoints.js';
+import {keyCaretakers} from '../repositories/key-expiry-repository.js';
+import {endpointTarget, toEndpointBody, webhookSecretsBox} from '../services/webhook-endpoints.js';
 import {webhookEventsBox} from '../services/webhook-events.js';
 import {deliverDue, type WebhookWorker} from '../webhooks/worker.js';
 
@@ -35,7 +36,19 @@ export const webhooksPlugin = fp<{config: Config; secretKey: string}>(
       timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000,
       allowPrivateNetworks: config.webhookAllowPrivateNetworks,
       leaseMs: (WEBHOOK_TIMEOUT_SECONDS + 45) * 1000,
-      onDisabled: async () => {},
+      onDisabled: async (trx, endpoint) => {
+        const label = endpointTarget(toEndpointBody(endpoint)).label;
+        for (const person of await keyCaretakers(trx, endpoint)) {
+          await app.mailer.enqueue(trx, person.email, {
+            kind: 'webhook-endpoint-disabled',
+            name: person.name,
+            endpointLabel: label,
+            url: endpoint.url,
+            link: `${config.portalUrl}/dashboard/webhooks`,
+          });
+        }
+      },
+      afterDisabled: () => app.mailer.wake(),
       log: app.log,
     };
     const loop = drainLoop(
@@ -54,5 +67,5 @@ export const webhooksPlugin = fp<{config: Config; secretKey: string}>(
       await loop.close();
     });
   },
-  {name: 'webhooks', fastify: '5.x', dependencies: ['db']},
+  {name: 'webhooks', fastify: '5.x', dependencies: ['db', 'mailer']},
 );

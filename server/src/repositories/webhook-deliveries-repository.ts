@@ -114,14 +114,14 @@ export async function recordAttempt(
   });
 }
 
-/** Disables the endpoint unless a person or a 2xx changed it since; true when this call disabled it. */
+/** Disables the endpoint unless a person or a 2xx changed it since; answers it when this call disabled it. */
 export async function disableFailingEndpoint(db: Db, endpointId: string, failingSince: Date, now: Date) {
-  const result = await db
+  return db
     .updateTable('webhook_endpoints')
     .set({enabled: false, disabled_at: now, updated_at: now})
     .where('id', '=', endpointId)
     .where('enabled', '=', true)
     .where('failing_since', '=', failingSince)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
 }

@@ -13,6 +13,7 @@ import {
   recordAttempt,
   type ClaimedDelivery,
 } from '../repositories/webhook-deliveries-repository.js';
+import type {WebhookEndpointRow} from '../repositories/webhook-endpoints-repository.js';
 import {signingSecrets} from '../services/webhook-endpoints.js';
 import {eventBody, type EventBoxes} from './event-body.js';
 import {sendWebhook, type AttemptResult} from './send.js';
@@ -30,8 +31,10 @@ export interface WebhookWorker {
   allowPrivateNetworks: boolean;
   /** A lease outlasts the answer's time limit, so that it never runs out mid-attempt. */
   leaseMs: number;
-  /** Called once when an endpoint is disabled after failing for WEBHOOK_DISABLE_AFTER_DAYS. */
-  onDisabled(endpointId: string): Promise<void>;
+  /** Called once, in the transaction that disables it, when an endpoint has failed for WEBHOOK_DISABLE_AFTER_DAYS. */
+  onDisabled(trx: Db, endpoint: WebhookEndpointRow): Promise<void>;
+  /** Called once that transaction committed (to send its emails now). */
+  afterDisabled(): void;
   log: {info(details: object, message: string): void; warn(details: object, message: string): void};
 }
 
@@ -102,10 +105,14 @@ async function attempt(worker: WebhookWorker, delivery: ClaimedDelivery): Promis
   );
   const failingSince = endpoint?.failingSince;
   if (failingSince && done.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_DAYS * DAY_MS) {
-    if (await disableFailingEndpoint(worker.db, delivery.endpointId, failingSince, done)) {
-      worker.log.warn({endpoint: delivery.endpointId}, 'webhook endpoint disabled after failing for 5 days');
-      await worker.onDisabled(delivery.endpointId);
-    }
+    const disabled = await worker.db.transaction().execute(async (trx) => {
+      const endpoint = await disableFailingEndpoint(trx, delivery.endpointId, failingSince, done);
+      if (endpoint) await worker.onDisabled(trx, endpoint);
+      return endpoint;
+    });
+    if (!disabled) return;
+    worker.log.warn({endpoint: delivery.endpointId}, 'webhook endpoint disabled after failing for 5 days');
+    worker.afterDisabled();
   }
 }
 

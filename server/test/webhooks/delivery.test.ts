@@ -8,6 +8,7 @@ import {Webhook} from 'standardwebhooks';
 import {WEBHOOK_RETRY_SCHEDULE_SECONDS} from '@intakekit/contract/webhooks';
 import {build} from '../helpers/app.js';
 import {authed} from '../helpers/accounts.js';
+import {teamOfThree} from '../helpers/team.js';
 import {startSdkSession, submitSdkAnswers} from '../helpers/sdk-session.js';
 import {clinic, PRIVATE_ANSWERS, PRIVATE_NOTE} from '../submissions/submissions-helpers.js';
 
@@ -182,5 +183,32 @@ describe('webhook delivery', () => {
       ].sort(),
     );
     for (const b of bodies) expect(b.data).not.toHaveProperty('questionnaireResponse');
+  });
+
+  it('disables an endpoint that failed every attempt for 5 days and emails its owners and admins', async () => {
+    const ctx = await build({env: {WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '10'}});
+    const {app, mail} = ctx;
+    const {owner} = await teamOfThree(ctx);
+    const {url, received} = await receiver([503]);
+    const body = {environment: 'sandbox', url, description: 'EHR', eventTypes: ['submission.created']};
+    const endpointId = (await authed(app, owner, 'POST', '/api/webhooks', body)).json().endpoint.id as string;
+    const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000);
+    await app.db
+      .updateTable('webhook_endpoints')
+      .set({failures_in_a_row: 40, failing_since: sixDaysAgo})
+      .where('id', '=', endpointId)
+      .execute();
+
+    expect((await authed(app, owner, 'POST', `/api/webhooks/${endpointId}/test`)).statusCode).toBe(202);
+    const subject = 'Your IntakeKit webhook endpoint EHR (sandbox webhook) was disabled';
+    await until(async () => (await mail.to('admin@example.com')).some((m) => m.subject === subject));
+    expect(received).toHaveLength(1);
+    const [endpoint] = (await authed(app, owner, 'GET', '/api/webhooks')).json().endpoints;
+    expect(endpoint).toMatchObject({enabled: false, failuresInARow: 41, failingSince: sixDaysAgo.toISOString()});
+    expect(endpoint.disabledAt).not.toBeNull();
+    for (const address of ['owner@example.com', 'admin@example.com']) {
+      expect((await mail.to(address)).map((m) => m.subject)).toContain(subject);
+    }
+    expect((await mail.to('member@example.com')).map((m) => m.subject)).not.toContain(subject);
   });
 });
