@@ -228,6 +228,10 @@ describe('OpenAPI document', () => {
       'GET /api/v1/submissions',
       'GET /api/v1/submissions/{id}',
       'DELETE /api/v1/submissions/{id}',
+      // The webhooks' test inbox: the portal's two calls, and where deliveries arrive.
+      'GET /api/webhook-inbox',
+      'POST /api/webhook-inbox',
+      'POST /api/webhook-inbox/{inboxId}',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

@@ -13,6 +13,8 @@ import {purgeActivityBefore} from '../repositories/activity-repository.js';
 import {deleteExpiredPasskeyChallenges} from '../repositories/passkeys-repository.js';
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
 import {purgeExpiredSubmissions} from '../repositories/submissions-repository.js';
+import {purgeInboxMessagesBefore} from '../repositories/webhook-inbox-repository.js';
+import {INBOX_RETENTION_MS} from './webhook-inbox.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
 import {DAY_MS} from '../lib/durations.js';
@@ -60,6 +62,8 @@ const PURGES: Record<string, Purge> = {
     purgeActivityBefore(db, new Date(now.getTime() - config.activityRetentionDays * DAY_MS)),
   // Patients' answers past their owner's retention for their environment (contract submissions.ts).
   submissions: (db, now) => purgeExpiredSubmissions(db, now),
+  // What the test inboxes received, kept a day (it may hold patients' answers).
+  webhookInbox: (db, now) => purgeInboxMessagesBefore(db, new Date(now.getTime() - INBOX_RETENTION_MS)),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

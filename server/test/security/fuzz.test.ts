@@ -125,6 +125,8 @@ class World {
   /** Acme's sandbox server key (twice), its production one and solo's sandbox one; their ids, once each. */
   serverKeys: string[] = [];
   serverKeyIds: string[] = [];
+  /** Acme's test inbox: the id /api/webhook-inbox/{inboxId} records into. */
+  inboxIds: string[] = [];
 
   constructor(private readonly ctx: TestContext) {}
 
@@ -188,6 +190,7 @@ class World {
     // Acme's sandbox key twice: the one whose submission the /api/v1/submissions/{id} pool holds most.
     this.serverKeys = [serverKeys[0], ...serverKeys].map((k) => k.apiKey as string);
     this.serverKeyIds = serverKeys.map((k) => k.key.id as string);
+    this.inboxIds = [(await authed(app, this.users.owner.token, 'POST', '/api/webhook-inbox')).json().inbox.id];
     // Two-factor on for rival (codes and challenges to spend), a setup begun by solo (a code to confirm it).
     const {token: rivalToken, email: rivalEmail} = this.users.rival;
     this.rivalSecret = (await authed(app, rivalToken, 'POST', '/api/auth/two-factor/setup')).json().secret;
@@ -475,6 +478,7 @@ class World {
       else if (op.path === '/api/team/{id}' && role) own = outweigh([this.users.member.id], all);
       else if (op.path.startsWith('/api/submissions/')) own = role ? outweigh(this.submissionIds, all) : [];
       else if (op.path.startsWith('/api/server-keys/')) own = role ? outweigh(this.serverKeyIds, all) : [];
+      else if (op.path.startsWith('/api/webhook-inbox/')) own = outweigh(this.inboxIds, all);
       else if (op.path.startsWith('/api/v1/submissions/')) own = outweigh(this.submissionIds.slice(0, 1), all);
       return [...own, ...own, ...own, ...own, ...all].filter(Boolean);
     };
