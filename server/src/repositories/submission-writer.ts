@@ -52,10 +52,12 @@ export class SubmissionWriter {
       batch.forEach((waiting, i) => waiting.resolve(stored[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
-      // A row the database refuses (its key deleted since the key check) must not fail the others: each alone.
-      await Promise.all(
-        batch.map((waiting) => this.insert([waiting.row]).then(([stored]) => waiting.resolve(stored!), waiting.reject)),
-      );
+      // A row the database refuses (its key deleted since the key check) must not fail the others: each alone, in
+      // the order they came, so a session's first submit is still the one stored when its repeat shares the batch
+      // (side by side, either could win).
+      for (const waiting of batch) {
+        await this.insert([waiting.row]).then(([stored]) => waiting.resolve(stored!), waiting.reject);
+      }
     }
   }
 
