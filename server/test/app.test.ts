@@ -232,6 +232,17 @@ describe('OpenAPI document', () => {
       'GET /api/webhook-inbox',
       'POST /api/webhook-inbox',
       'POST /api/webhook-inbox/{inboxId}',
+      // Webhook endpoints and their delivery log.
+      'GET /api/webhooks',
+      'POST /api/webhooks',
+      'PATCH /api/webhooks/{id}',
+      'DELETE /api/webhooks/{id}',
+      'POST /api/webhooks/{id}/secret',
+      'POST /api/webhooks/{id}/secret/roll',
+      'POST /api/webhooks/{id}/test',
+      'GET /api/webhooks/{id}/deliveries',
+      'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend',
+      'POST /api/webhooks/{id}/recover',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

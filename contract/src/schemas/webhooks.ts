@@ -37,6 +37,8 @@ const AttemptErrorSchema = literalUnion(WEBHOOK_ATTEMPT_ERROR_KINDS);
 
 const Url = Type.String({
   maxLength: WEBHOOK_URL_MAX_LENGTH,
+  // The shape only; the API parses it and checks its scheme and address (WEBHOOK_URL_INVALID otherwise).
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://\\S+$',
   description: 'http:// or https:// (https:// only in production); never a private, loopback or link-local address.',
 });
 const Description = Type.String({maxLength: WEBHOOK_DESCRIPTION_MAX_LENGTH, pattern: NAME_PATTERN});

@@ -126,6 +126,8 @@ export interface Config {
   invitationResendIntervalMs: number;
   /** How long siteverify may take before the check fails closed. */
   turnstileTimeoutMs: number;
+  /** Whether this process sends webhooks; the schema fuzz, whose random URLs must never be looked up, turns it off. */
+  webhookWorker: boolean;
   /** Where logs go; defaults to stdout. Tests capture it to check redaction. */
   logStream: {write(line: string): void} | undefined;
 }
@@ -143,4 +145,5 @@ export const DEFAULTS = {
   invitationTtlMs: 7 * 24 * 60 * MINUTE,
   invitationResendIntervalMs: MINUTE,
   turnstileTimeoutMs: 5000,
+  webhookWorker: true,
 } as const;

@@ -55,11 +55,12 @@ export const webhooksPlugin = fp<{config: Config; secretKey: string}>(
       () => deliverDue(worker),
       (error) => app.log.error({err: error}, 'webhook worker failed'),
     );
-    app.decorate('webhooks', {wake: () => void loop.drain(), drain: loop.drain} satisfies Webhooks);
+    const drain = config.webhookWorker ? loop.drain : async () => {};
+    app.decorate('webhooks', {wake: () => void drain(), drain} satisfies Webhooks);
 
     let poll: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      poll = setInterval(() => void loop.drain(), config.webhookPollIntervalMs);
+      poll = setInterval(() => void drain(), config.webhookPollIntervalMs);
       poll.unref();
     });
     app.addHook('onClose', async () => {

@@ -110,6 +110,9 @@ describe('/api/webhooks', () => {
       400,
       refusal('WEBHOOK_HTTPS_REQUIRED'),
     );
+    for (const url of ['not a url', 'ftp://ehr.example-clinic.com/', 'https://']) {
+      expectRefusal(await add('sandbox', url), 400, refusal('WEBHOOK_URL_INVALID'));
+    }
     for (const url of ['http://127.0.0.1:9000/', 'http://[::1]/', 'http://10.0.0.1/', 'http://169.254.169.254/']) {
       expectRefusal(await add('sandbox', url), 400, refusal('WEBHOOK_URL_PRIVATE_NETWORK'));
     }

@@ -25,6 +25,7 @@ import {
 } from '../../services/webhook-endpoints.js';
 import {sendTestEvent, webhookEventsBox} from '../../services/webhook-events.js';
 import {currentUser} from '../current-user.js';
+import type {ValidationCodes} from '../../plugins/errors.js';
 import {submissionsBox} from '../../services/submissions.js';
 import {webhookDeliveryRoutes} from './deliveries.js';
 
@@ -40,6 +41,8 @@ const MUTATION_CODES = [
   'FORBIDDEN',
   'WEBHOOK_ENDPOINT_NOT_FOUND',
 ] as const;
+// A URL of the wrong shape answers WEBHOOK_URL_INVALID, as one the API's own check refuses.
+const URL_SHAPE: ValidationCodes = {invalid: {url: 'WEBHOOK_URL_INVALID'}};
 const ROLES =
   'In a team, only owners and admins may change endpoints or see their secrets (403 FORBIDDEN for members): a full payload holds patient answers, and the secret signs deliveries.';
 
@@ -76,6 +79,7 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
     '/api/webhooks',
     {
       ...common,
+      config: {validationCodes: URL_SHAPE},
       schema: {
         tags,
         summary: 'Add an endpoint for one environment',
@@ -105,6 +109,7 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
     '/api/webhooks/:id',
     {
       ...common,
+      config: {validationCodes: URL_SHAPE},
       schema: {
         tags,
         summary: "Change an endpoint's URL, description, event types, payload style, or enable or disable it",
