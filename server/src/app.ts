@@ -108,8 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dbPlugin, {database, label});
   await app.register(mailerPlugin, {config, secretKey});
   await app.register(webhooksPlugin, {config, secretKey});
-  await app.register(keyUsagePlugin, {config});
   await app.register(stateCachePlugin, {config, listenUrl: options.listenUrl});
+  await app.register(keyUsagePlugin, {config});
   await app.register(authPlugin, {config});
   await app.register(activityPlugin, {config});
   await app.register(schedulerPlugin, {

@@ -12,8 +12,10 @@ declare module 'fastify' {
 
 export const keyUsagePlugin = fp<{config: Config}>(
   async (app, {config}) => {
-    const recorder = keyUsageRecorder(app.db, (error) =>
-      app.log.error({err: error}, 'API key usage could not be written; this batch of usage figures is lost'),
+    const recorder = keyUsageRecorder(
+      app.db,
+      (error) => app.log.error({err: error}, 'API key usage could not be written; this batch of usage figures is lost'),
+      () => app.changeFeed.caughtUp(),
     );
     app.decorate('keyUsage', recorder);
     const timer = setInterval(() => void recorder.flush(), config.keyUsageFlushMs);
@@ -23,5 +25,5 @@ export const keyUsagePlugin = fp<{config: Config}>(
       await recorder.flush();
     });
   },
-  {name: 'key-usage', fastify: '5.x', dependencies: ['db']},
+  {name: 'key-usage', fastify: '5.x', dependencies: ['db', 'state-cache']},
 );

@@ -40,12 +40,21 @@ export interface KeyUsageRecorder {
   flush(): Promise<void>;
 }
 
-export function keyUsageRecorder(db: Db, onError: (error: unknown) => void): KeyUsageRecorder {
+/**
+ * `written`: awaited after each batch is stored (the change feed's caughtUp), so that once a flush resolves this
+ * process has heard the notices of what it wrote: the key list's version on the sessions it keeps included.
+ */
+export function keyUsageRecorder(
+  db: Db,
+  onError: (error: unknown) => void,
+  written: () => Promise<void> = async () => {},
+): KeyUsageRecorder {
   let pending: KeyRequest[] = [];
   let writing: Promise<void> = Promise.resolve();
   const write = async (entries: KeyRequest[]): Promise<void> => {
     try {
       await writeUsageBatch(db, usageBatch(entries), KEY_REQUEST_LOG_SIZE);
+      await written();
     } catch (error) {
       // Usage figures are not worth failing requests over; the log says they were lost.
       onError(error);

@@ -127,9 +127,15 @@ export async function authenticate(
     const successor = newToken();
     // Only one of several parallel requests wins; the others carry on with the old token (grace).
     const sessionId = await rotateSession(db, session.id, hashToken(successor), nowDate);
+    // What is kept of this token no longer says it was replaced: the next request reads it again.
+    sessions.drop(hash);
     if (sessionId) return {...base, sessionId, newToken: successor};
   }
-  if (now - session.last_used_at.getTime() >= USE_RECORDED_EVERY_MS) await touchSession(db, session.id, nowDate);
+  if (now - session.last_used_at.getTime() >= USE_RECORDED_EVERY_MS) {
+    await touchSession(db, session.id, nowDate);
+    // The next request judges idleness from this use, not from the one kept.
+    sessions.drop(hash);
+  }
   return base;
 }
 

@@ -22,6 +22,8 @@ export interface StateCacheCounts {
 export interface StateCache<V> {
   /** The state of `id`: from memory, or `load`ed (and kept when the feed is live and nothing changed meanwhile). */
   get(id: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /** Forgets `id` here at once: this process changed it, and hears its own notice only a moment after the commit. */
+  drop(id: string): void;
   readonly counts: Readonly<StateCacheCounts>;
   readonly size: number;
   /** Stops listening to the feed. */
@@ -61,6 +63,10 @@ export function stateCache<V extends object>(feed: ChangeFeed, kind: string, max
       const value = await load();
       if (value && entries && feed.isLive && generation === before) entries.set(id, value);
       return value;
+    },
+    drop(id) {
+      generation++;
+      entries?.delete(id);
     },
     counts,
     get size() {
