@@ -134,6 +134,25 @@ describe('the activity log', () => {
     await setAccess(operator, 'owner@example.com', false, () => {});
     await authed(app, signedInAgain, 'POST', '/api/team/transfer', {userId: admin.id, password: 'Another-Horse-77'});
 
+    // A webhook endpoint: created, changed, its secret shown and rolled, a test event sent and resent, failed
+    // deliveries recovered, then deleted.
+    const hook = (
+      await authed(app, signedInAgain, 'POST', '/api/webhooks', {
+        environment: 'sandbox',
+        url: 'https://hooks.example.com/intake',
+        eventTypes: ['submission.created'],
+      })
+    ).json().endpoint.id as string;
+    const hookPath = `/api/webhooks/${hook}`;
+    await authed(app, signedInAgain, 'PATCH', hookPath, {description: 'EHR bridge'});
+    await authed(app, signedInAgain, 'POST', `${hookPath}/secret`);
+    await authed(app, signedInAgain, 'POST', `${hookPath}/secret/roll`);
+    await authed(app, signedInAgain, 'POST', `${hookPath}/test`);
+    const [delivery] = (await authed(app, signedInAgain, 'GET', `${hookPath}/deliveries`)).json().deliveries;
+    await authed(app, signedInAgain, 'POST', `${hookPath}/deliveries/${delivery.id}/resend`);
+    await authed(app, signedInAgain, 'POST', `${hookPath}/recover`, {since: clock.now().toISOString()});
+    await authed(app, signedInAgain, 'DELETE', hookPath);
+
     // An account of its own: verified, reset, signed out, deleted.
     await register(app, 'solo@example.com');
     await verify(app, mail, 'solo@example.com');

@@ -228,6 +228,7 @@ describe('housekeeping', () => {
       endedSessions: 0,
       activity: 0,
       submissions: 0,
+      webhookInbox: 0,
     });
   });
 

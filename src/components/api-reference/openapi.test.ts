@@ -68,6 +68,7 @@ describe('the server document', () => {
       'server-keys',
       'submissions',
       'submissions-api',
+      'webhooks',
       'team',
       'activity',
       'sdk',

@@ -93,6 +93,11 @@ export const TAGS: Record<string, {title: string; description: string}> = {
     title: 'Submissions API',
     description: 'Your server reads and deletes its submissions, as FHIR R4 QuestionnaireResponses, with a server key.',
   },
+  webhooks: {
+    title: 'Webhooks',
+    description:
+      'Endpoints your submissions are pushed to, signed, with their delivery log and a test inbox. Owners and admins manage them.',
+  },
   team: {title: 'Team', description: 'Members of your team and invitations.'},
   activity: {
     title: 'Activity log',
