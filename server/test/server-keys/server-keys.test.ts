@@ -207,7 +207,8 @@ describe('a server key in use', () => {
     expect((await listSubmissions(other, successor.apiKey)).statusCode).toBe(401);
     // Revoking again answers the key as it is.
     expect((await authed(ctx.app, token, 'DELETE', `/api/server-keys/${successor.key.id}`)).statusCode).toBe(200);
-    const actions = await ctx.app.db.selectFrom('activity_events').select('action').execute();
+    // In the order they were written: without ORDER BY, PostgreSQL may return them in any order.
+    const actions = await ctx.app.db.selectFrom('activity_events').select('action').orderBy('id').execute();
     expect(actions.map((a) => a.action).filter((a) => a.startsWith('key.'))).toEqual([
       'key.created',
       'key.rotated',
