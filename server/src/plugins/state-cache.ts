@@ -1,10 +1,12 @@
 // The change feed (db/change-feed.ts) and the state each process keeps in memory under it: the SDK's keys
 // (services/sdk-access.ts) and the signed-in sessions (services/sessions.ts). Reports the caches' hits, misses and invalidations and the feed's state in
 // /metrics, and stops listening when the app closes.
+import type {FastifyInstance} from 'fastify';
 import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import {openChangeFeed} from '../db/change-feed.js';
 import type {ChangeFeed} from '../services/ports/change-feed.js';
+import type {StateCache, StateCacheCounts} from '../services/state-cache/state-cache.js';
 import {sdkKeyStates, type SdkKeyStates} from '../services/sdk-access.js';
 import {sessionStates, type SessionStates} from '../services/sessions.js';
 
@@ -24,40 +26,20 @@ export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefine
     const keys = sdkKeyStates(feed, config.keyCacheSize);
     app.decorate('changeFeed', feed);
     app.decorate('sdkKeys', keys);
-    app.metrics.addCounter(
-      'intakekit_key_cache_hits_total',
-      'API key checks answered from memory.',
-      () => keys.counts.hits,
-    );
-    app.metrics.addCounter(
-      'intakekit_key_cache_misses_total',
-      'API key checks that read the database (not in memory, or the change listener not live).',
-      () => keys.counts.misses,
-    );
-    app.metrics.addCounter(
-      'intakekit_key_cache_invalidations_total',
-      'Notices of a changed API key received (each drops that key from memory).',
-      () => keys.counts.invalidations,
-    );
-    app.metrics.addGauge('intakekit_key_cache_entries', 'API keys kept in memory.', () => keys.size);
+    addCacheMetrics(app, 'key', keys, {
+      hits: 'API key checks answered from memory.',
+      misses: 'API key checks that read the database (not in memory, or the change listener not live).',
+      invalidations: 'Notices of a changed API key received (each drops that key from memory).',
+      entries: 'API keys kept in memory.',
+    });
     const sessions = sessionStates(feed, config.sessionCacheSize);
     app.decorate('sessionStates', sessions);
-    app.metrics.addCounter(
-      'intakekit_session_cache_hits_total',
-      'Signed-in requests whose session was read from memory.',
-      () => sessions.counts.hits,
-    );
-    app.metrics.addCounter(
-      'intakekit_session_cache_misses_total',
-      'Signed-in requests that read their session from the database (not in memory, or the listener not live).',
-      () => sessions.counts.misses,
-    );
-    app.metrics.addCounter(
-      'intakekit_session_cache_invalidations_total',
-      'Notices of a changed session, user or team received (each drops one session from memory).',
-      () => sessions.counts.invalidations,
-    );
-    app.metrics.addGauge('intakekit_session_cache_entries', 'Sessions kept in memory.', () => sessions.size);
+    addCacheMetrics(app, 'session', sessions, {
+      hits: 'Signed-in requests whose session was read from memory.',
+      misses: 'Signed-in requests that read their session from the database (not in memory, or the listener not live).',
+      invalidations: 'Notices of a changed session, user or team received (each drops one session from memory).',
+      entries: 'Sessions kept in memory.',
+    });
     app.metrics.addGauge(
       'intakekit_change_listener_up',
       '1 while this process hears every change (LISTEN confirmed); 0 while it keeps nothing and reads the database.',
@@ -78,3 +60,16 @@ export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefine
   },
   {name: 'state-cache', fastify: '5.x', dependencies: ['db', 'metrics']},
 );
+
+/** intakekit_<kind>_cache_{hits,misses,invalidations}_total and _entries, each with its help text. */
+function addCacheMetrics(
+  app: FastifyInstance,
+  kind: string,
+  cache: StateCache<object>,
+  help: Record<keyof StateCacheCounts | 'entries', string>,
+): void {
+  for (const count of ['hits', 'misses', 'invalidations'] as const) {
+    app.metrics.addCounter(`intakekit_${kind}_cache_${count}_total`, help[count], () => cache.counts[count]);
+  }
+  app.metrics.addGauge(`intakekit_${kind}_cache_entries`, help.entries, () => cache.size);
+}
