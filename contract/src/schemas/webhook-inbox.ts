@@ -26,7 +26,10 @@ export const WebhookInboxMessage = Type.Object({
   id: Uuid,
   receivedAt: Timestamp,
   headers: Type.Record(Type.String(), Type.String(), {description: 'As received, less cookies and authorization.'}),
-  body: Type.String({description: 'The body as received, byte for byte: verify its signature with it.'}),
+  body: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The body as received, byte for byte: verify its signature with it. Null for members: it may hold answers.',
+  }),
 });
 export type WebhookInboxMessage = Static<typeof WebhookInboxMessage>;
 

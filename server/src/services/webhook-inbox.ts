@@ -16,7 +16,7 @@ import {
 } from '../repositories/webhook-inbox-repository.js';
 import {WEBHOOK_INBOX_ID, WEBHOOK_INBOX_PATH} from '../webhooks/own-inbox.js';
 import {ownerOf} from './api-key-bodies.js';
-import {assertMayManage} from './webhook-endpoints.js';
+import {assertMayManage, mayManageWebhooks} from './webhook-endpoints.js';
 
 export const INBOX_RETENTION_MS = DAY_MS;
 /** Headers not recorded: a browser's or a proxy's credentials have no business in a webhook log. */
@@ -48,11 +48,14 @@ export async function readInbox(ctx: WebhookInboxContext, user: UserWithTeam): P
   if (!inbox) return {inbox: null, messages: []};
   const since = new Date(ctx.now().getTime() - INBOX_RETENTION_MS);
   const rows = await listInboxMessages(ctx.db, inbox.id, since);
+  // A production endpoint may point here with full payloads: bodies are opened, as in the delivery log, only for
+  // owners and admins; members see what arrived and when.
+  const mayReadBodies = mayManageWebhooks(user);
   const messages = rows.map((row) => ({
     id: row.id,
     receivedAt: row.received_at.toISOString(),
     headers: JSON.parse(row.headers) as Record<string, string>,
-    body: ctx.box.open(row.body_ciphertext, row.id),
+    body: mayReadBodies ? ctx.box.open(row.body_ciphertext, row.id) : null,
   }));
   return {inbox: toInbox(inbox), messages};
 }

@@ -1,6 +1,6 @@
 // The test inbox: /api/webhook-inbox/{id} records what it receives for 24 hours (the body sealed: it may hold
-// patients' answers), created on demand by owners and admins, read by every member; a signed delivery from
-// sendWebhook arrives there through the network rule's one exception.
+// patients' answers), created on demand and its bodies read by owners and admins (members see what arrived); a
+// signed delivery from sendWebhook arrives there through the network rule's one exception.
 import crypto from 'node:crypto';
 import {describe, expect, it} from 'vitest';
 import {Webhook} from 'standardwebhooks';
@@ -13,7 +13,7 @@ const PRIVATE_ANSWER = 'Recurring chest pain after my chemotherapy';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('/api/webhook-inbox', () => {
-  it('records a signed delivery sealed, shows it to members for 24 hours, and lets only owners and admins create it', async () => {
+  it('records a signed delivery sealed for 24 hours, its body shown only to owners and admins, who alone create it', async () => {
     const ctx = await build({env: {LOG_LEVEL: 'trace'}});
     const {app, mail, clock} = ctx;
     const owner = await signedIn(app, mail, 'owner@example.com', {teamName: 'Acme'});
@@ -48,8 +48,12 @@ describe('/api/webhook-inbox', () => {
       await app.inject({method: 'POST', url: '/api/webhook-inbox/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', payload: body}),
     ).toMatchObject({statusCode: 404});
 
-    const read = (await authed(app, member, 'GET', '/api/webhook-inbox')).json();
-    expect(read.inbox).toEqual(inbox);
+    // A member sees what arrived, never the body (it may hold a production patient's answers); the owner reads it.
+    const seen = (await authed(app, member, 'GET', '/api/webhook-inbox')).json();
+    expect(seen.inbox).toEqual(inbox);
+    expect(seen.messages).toEqual([expect.objectContaining({body: null})]);
+    expect(seen.messages[0].headers['webhook-id']).toBe('msg_1');
+    const read = (await authed(app, owner, 'GET', '/api/webhook-inbox')).json();
     expect(read.messages).toHaveLength(1);
     const [message] = read.messages;
     expect(message.body).toBe(body);
