@@ -30,9 +30,17 @@ const META_COLUMNS = ['id', 'team_id', 'user_id', ...SUBMISSION_FACTS, 'created_
   keyof SubmissionMeta
 >;
 
-export async function findSubmission(db: Db, owner: KeyOwner, id: string): Promise<SubmissionRow | undefined> {
+/** `keyType`: only a submission of that environment (a server key reads its own environment's only). */
+export async function findSubmission(
+  db: Db,
+  owner: KeyOwner,
+  id: string,
+  keyType?: KeyType,
+): Promise<SubmissionRow | undefined> {
   const [column, ownerId] = ownerFilter(owner);
-  return db.selectFrom('submissions').selectAll().where('id', '=', id).where(column, '=', ownerId).executeTakeFirst();
+  let query = db.selectFrom('submissions').selectAll().where('id', '=', id).where(column, '=', ownerId);
+  if (keyType !== undefined) query = query.where('key_type', '=', keyType);
+  return query.executeTakeFirst();
 }
 
 /** Where a page of the newest-first list ends: the last row's time and id. */

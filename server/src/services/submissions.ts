@@ -113,8 +113,10 @@ export async function readSubmission(
   ctx: SubmissionsContext,
   owner: KeyOwner,
   id: string,
+  keyType?: KeyType,
 ): Promise<StoredSubmission | undefined> {
-  const row = await findSubmission(ctx.db, owner, id);
+  // Another environment's row is never read, so its answers are never opened for a key that may not see them.
+  const row = await findSubmission(ctx.db, owner, id, keyType);
   if (!row) return undefined;
   const {answers_ciphertext: sealed, ...meta} = row;
   return {meta, questionnaireResponse: JSON.parse(ctx.box.open(sealed, row.id)) as QuestionnaireResponse};

@@ -154,9 +154,9 @@ export async function submissionsApiRoutes(
     },
     async (request, reply) => {
       const grant = grantOf(request);
-      const stored = await readSubmission(ctx, grant.owner, request.params.id);
       // Another environment's submission is as unknown to this key as another owner's.
-      if (!stored || stored.meta.key_type !== grant.keyType) throw new ApiError('SUBMISSION_NOT_FOUND');
+      const stored = await readSubmission(ctx, grant.owner, request.params.id, grant.keyType);
+      if (!stored) throw new ApiError('SUBMISSION_NOT_FOUND');
       // Stored by this API from the contract's answers: the schema's shape.
       const questionnaireResponse =
         stored.questionnaireResponse as SubmissionsApiResponse['submission']['questionnaireResponse'];
