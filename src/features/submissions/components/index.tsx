@@ -3,7 +3,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import EmptyState from '@site/src/components/empty-state';
 import LoadFailed from '@site/src/components/load-failed';
 import PagedTable from '@site/src/components/paged-table';
-import Panel, {PageHeader} from '@site/src/components/panel';
+import Panel, {PageHeader, PanelLoading} from '@site/src/components/panel';
 import {getErrorMessage} from '@site/src/lib/errors';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import type {KeyType} from '@intakekit/contract/api-keys';
@@ -79,7 +79,11 @@ export default function SubmissionsView(): ReactNode {
             onRetry={() => void retention.mutate()}
           />
         </Panel>
-      ) : null}
+      ) : (
+        <Panel id="submission-retention" title="Retention">
+          <PanelLoading label="Loading the retention..." />
+        </Panel>
+      )}
       <SubmissionDialog
         submission={open}
         role={role}

@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import CopyButton from '@site/src/components/copy-button';
+import LoadFailed from '@site/src/components/load-failed';
 import Notice from '@site/src/components/notice';
 import Spinner from '@site/src/components/spinner';
 import {errorCode, getErrorMessage} from '@site/src/lib/errors';
@@ -12,12 +13,16 @@ export const ANSWERS_HIDDEN =
 
 /** The answers of one submission, as question and answer, and its QuestionnaireResponse JSON to copy. */
 export default function SubmissionAnswers({id}: {id: string}): ReactNode {
-  const {data, error} = useSubmission(id);
+  const {data, error, mutate} = useSubmission(id);
   if (error && !data) {
     return errorCode(error) === 'FORBIDDEN' ? (
       <Notice variant="info">{ANSWERS_HIDDEN}</Notice>
     ) : (
-      <Notice variant="error">{getErrorMessage(error)}</Notice>
+      <LoadFailed
+        title="The answers could not be loaded."
+        message={getErrorMessage(error)}
+        onRetry={() => void mutate()}
+      />
     );
   }
   if (!data) return <Spinner label="Loading the answers..." showLabel />;

@@ -1,7 +1,9 @@
 import {useState, type ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
-import Notice from '@site/src/components/notice';
+import LoadFailed from '@site/src/components/load-failed';
+import {getErrorMessage} from '@site/src/lib/errors';
+import {managesSubmissions} from '@intakekit/contract/submissions';
 import Panel, {PanelCount, PanelLoading} from '@site/src/components/panel';
 import type {UserBody} from '@intakekit/contract/schemas/common';
 import type {NewServerKeyResponse} from '@intakekit/contract/schemas/server-keys';
@@ -11,14 +13,14 @@ import NewKeyBanner, {type RevealedKey} from '../new-key-banner';
 import NewServerKeyDialog from './new-server-key-dialog';
 import ServerKeyTable from './server-key-table';
 
-/** Owners and admins of a team, and a user without one, manage server keys (a production one reads every answer). */
+/** Those who manage submissions (a production key reads every answer), with a verified address. */
 function mayManage(user: UserBody): boolean {
-  return user.emailVerified && (!user.team || user.team.role !== 'member');
+  return user.emailVerified && managesSubmissions(user.team?.role ?? null);
 }
 
 /** 'Server keys', below the browser keys: the list, create, roll and revoke (confirmed), and the key shown once. */
 export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
-  const {keys, error, isLoading} = useServerKeys();
+  const {keys, error, isLoading, mutate} = useServerKeys();
   const actions = useServerKeyActions();
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
@@ -40,7 +42,14 @@ export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
 
   const list = keys ?? [];
   let body: ReactNode;
-  if (error && !keys) body = <Notice variant="error">The server keys could not be loaded. Reload the page.</Notice>;
+  if (error && !keys)
+    body = (
+      <LoadFailed
+        title="The server keys could not be loaded."
+        message={getErrorMessage(error)}
+        onRetry={() => void mutate()}
+      />
+    );
   else if (isLoading && !keys) body = <PanelLoading label="Loading server keys..." />;
   else if (list.length === 0) body = <p>No server keys yet.</p>;
   else
