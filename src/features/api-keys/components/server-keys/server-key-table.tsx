@@ -65,7 +65,7 @@ export default function ServerKeyTable({keys, canManage, busyId, onRoll, onRevok
                     </button>
                     <button
                       type="button"
-                      className={clsx('button button--sm button--outline', styles.dangerButton)}
+                      className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
                       aria-label={`Revoke ${key.name}`}
                       onClick={() => onRevoke(key)}
                       {...action}
