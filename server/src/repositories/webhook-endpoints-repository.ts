@@ -46,6 +46,26 @@ export async function insertWebhookEndpoint(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A new secret, the current one kept as the previous in the same statement (its ciphertext as it is: one box, one
+ * context), so that two rolls at once never lose the secret the first of them showed.
+ */
+export async function rollWebhookSecret(
+  db: Db,
+  owner: KeyOwner,
+  id: string,
+  roll: {secret_ciphertext: string; previous_secret_expires_at: Date; updated_at: Date},
+): Promise<WebhookEndpointRow | undefined> {
+  const [column, ownerId] = ownerFilter(owner);
+  return db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({...roll, previous_secret_ciphertext: eb.ref('secret_ciphertext')}))
+    .where('id', '=', id)
+    .where(column, '=', ownerId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function updateWebhookEndpoint(
   db: Db,
   owner: KeyOwner,

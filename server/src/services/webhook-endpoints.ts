@@ -22,13 +22,14 @@ import {
   findWebhookEndpoint,
   insertWebhookEndpoint,
   listWebhookEndpoints,
+  rollWebhookSecret,
   updateWebhookEndpoint,
   type WebhookEndpointRow,
   type WebhookEndpointUpdate,
 } from '../repositories/webhook-endpoints-repository.js';
 import {checkEndpointUrl} from '../webhooks/destination.js';
 import {ownerOf} from './api-key-bodies.js';
-import {isManager} from './team-access.js';
+import {assertManager, isManager} from './team-access.js';
 
 export interface WebhookEndpointsContext {
   db: Db;
@@ -156,12 +157,8 @@ export async function rollSecret(ctx: WebhookEndpointsContext, user: UserWithTea
   const existing = await ownedEndpoint(ctx, user, id);
   assertMayManage(user);
   const now = ctx.config.now();
-  const row = await updateWebhookEndpoint(ctx.db, ownerOf(user), existing.id, {
+  const row = await rollWebhookSecret(ctx.db, ownerOf(user), existing.id, {
     secret_ciphertext: ctx.secrets.seal(newSecret(), existing.id),
-    previous_secret_ciphertext: ctx.secrets.seal(
-      ctx.secrets.open(existing.secret_ciphertext, existing.id),
-      existing.id,
-    ),
     previous_secret_expires_at: new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000),
     updated_at: now,
   });
@@ -201,7 +198,7 @@ export function mayManageWebhooks(user: UserWithTeam): boolean {
 }
 
 export function assertMayManage(user: UserWithTeam): void {
-  if (!mayManageWebhooks(user)) throw new ApiError('FORBIDDEN');
+  if (user.team) assertManager(user.team);
 }
 
 function assertUrl(ctx: WebhookEndpointsContext, url: string, environment: 'sandbox' | 'production'): void {
