@@ -173,6 +173,7 @@ async function issue(
   return {value, key: toKeyBody(context, row)};
 }
 
-function assertVerified(user: UserWithTeam): void {
+/** Keys of either kind are made, rolled and revoked only from a verified address. */
+export function assertVerified(user: UserWithTeam): void {
   if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED', {message: VERIFY_EMAIL_FOR_KEYS});
 }

@@ -7,7 +7,6 @@
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
-import {VERIFY_EMAIL_FOR_KEYS} from '@intakekit/contract/errors';
 import {KEY_NAME_MESSAGE, keyEnding, maskApiKey, normalizeKeyName, type KeyType} from '@intakekit/contract/api-keys';
 import type {NewServerKeyBody, ServerKey} from '@intakekit/contract/schemas/server-keys';
 import {newApiKey, parseApiKey} from '../lib/api-key-format.js';
@@ -27,7 +26,8 @@ import {isProductionReady} from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {ownerOf} from './api-key-bodies.js';
 import {encodeCursor} from './submissions.js';
-import {isManager} from './team-access.js';
+import {assertManager} from './team-access.js';
+import {assertVerified} from './api-keys.js';
 
 /** How many revoked server keys the list shows (the newest), after every active one. */
 export const REVOKED_SERVER_KEYS_LISTED = 20;
@@ -178,6 +178,6 @@ async function issue(
 }
 
 function assertMayManage(user: UserWithTeam): void {
-  if (!user.emailVerified) throw new ApiError('EMAIL_NOT_VERIFIED', {message: VERIFY_EMAIL_FOR_KEYS});
-  if (user.team && !isManager(user.team)) throw new ApiError('FORBIDDEN');
+  assertVerified(user);
+  if (user.team) assertManager(user.team);
 }
