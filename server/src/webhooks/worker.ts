@@ -5,6 +5,7 @@
 // PostgreSQL server (LISTEN, advisory locks, their own schema), and the embedded PGlite default must deliver too.
 import {WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE_SECONDS} from '@intakekit/contract/webhooks';
 import type {Db} from '../db/connect.js';
+import {DAY_MS} from '../lib/durations.js';
 import type {SecretBox} from '../lib/secret-box.js';
 import {
   claimDueDeliveries,
@@ -20,7 +21,6 @@ import {sendWebhook, type AttemptResult} from './send.js';
 
 /** Deliveries leased per claim: attempts of one claim are sent together. */
 const BATCH = 10;
-const DAY_MS = 86_400_000;
 
 export interface WebhookWorker {
   db: Db;
@@ -111,7 +111,10 @@ async function attempt(worker: WebhookWorker, delivery: ClaimedDelivery): Promis
       return endpoint;
     });
     if (!disabled) return;
-    worker.log.warn({endpoint: delivery.endpointId}, 'webhook endpoint disabled after failing for 5 days');
+    worker.log.warn(
+      {endpoint: delivery.endpointId},
+      `webhook endpoint disabled after failing for ${WEBHOOK_DISABLE_AFTER_DAYS} days`,
+    );
     worker.afterDisabled();
   }
 }
