@@ -94,9 +94,15 @@ describe('sendWebhook', () => {
       expect(() => new SvixWebhook(secret).verify(arrived!.body, headers)).not.toThrow();
     }
     expect(() => new Webhook(newSecret()).verify(arrived!.body, headers)).toThrow();
-    const python = [newest, older, newSecret()].map((secret) => pythonVerifies(secret, headers, arrived!.body));
-    await expect(Promise.all(python.slice(0, 2))).resolves.toEqual(['verified', 'verified']);
-    await expect(python[2]).rejects.toThrow(/signature not verified/);
+    // Each outcome is caught as it comes: a refusal that settles while the others are awaited would otherwise be an
+    // unhandled rejection, which fails the run after every test has passed.
+    const python = await Promise.all(
+      [newest, older, newSecret()].map((secret) =>
+        pythonVerifies(secret, headers, arrived!.body).catch((error: Error) => error.message),
+      ),
+    );
+    expect(python.slice(0, 2)).toEqual(['verified', 'verified']);
+    expect(python[2]).toMatch(/signature not verified/);
     // One secret, one signature.
     await sendWebhook(delivery('/one'), open);
     expect(arrivals('/one')[0]?.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
