@@ -42,6 +42,8 @@ export class Stack {
       MAIL_FROM: 'IntakeKit <no-reply@intakekit.test>',
       OPERATOR_EMAIL: OPERATOR_EMAIL,
       PORTAL_URL: SITE_URL,
+      // The address the portal is built with: a test inbox under it is delivered to, private networks off.
+      API_URL,
       // Every browser and worker comes from 127.0.0.1 and signs up many users, two files at a time: the per-address
       // limiters are proven in the API suite, not here.
       AUTH_RATE_LIMIT: '10000',

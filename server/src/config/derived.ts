@@ -42,6 +42,17 @@ export function trustProxyProblem(raw: string | undefined): string | undefined {
   return `TRUST_PROXY must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal (not "${bad.join('", "')}")`;
 }
 
+/**
+ * API_URL, or the address `npm start` gives the portal when it is unset (scripts/lib/stack-env.mjs): a loopback or
+ * wildcard HOST is reached as localhost, any other as named.
+ */
+export function publicApiUrl(env: Pick<Env, 'API_URL' | 'HOST' | 'PORT'>): string {
+  if (env.API_URL) return env.API_URL.replace(/\/+$/, '');
+  const loopback = ['127.0.0.1', '0.0.0.0', '::', '::1', ''].includes(env.HOST);
+  const host = loopback ? 'localhost' : net.isIPv6(env.HOST) ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
 /** A session cannot stay idle longer than it may live at all. */
 export function sessionLifetimeProblem(env: Env): string | undefined {
   const {SESSION_IDLE_MINUTES: idle, SESSION_ABSOLUTE_HOURS: absolute} = env;
@@ -65,6 +76,7 @@ export function toConfig(env: Env): Config {
     mailMaxAttempts: env.MAIL_MAX_ATTEMPTS,
     mailLeaseMs: env.MAIL_LEASE_SECONDS * SECOND,
     portalUrl: env.PORTAL_URL.replace(/\/+$/, ''),
+    apiUrl: publicApiUrl(env),
     secretKey: env.SECRET_KEY,
     turnstileSecretKey: env.TURNSTILE_SECRET_KEY,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL,

@@ -57,6 +57,10 @@ export const ENV_SCHEMA = Type.Object({
     format: 'http-url',
     description: 'base of the links in emails, the origin CORS allows, the passkeys’ relying party',
   }),
+  API_URL: url(
+    'http-url',
+    "this API's public address, as the portal reaches it (inbox URLs start with it); unset: http://localhost:PORT",
+  ),
   SECRET_KEY: secret(32, 'encrypts API keys at rest; unset: generated into DATA_DIR/secret-key'),
   TURNSTILE_SECRET_KEY: secret(1, 'turns the Cloudflare Turnstile bot check on'),
   TURNSTILE_VERIFY_URL: Type.String({

@@ -20,6 +20,11 @@ export interface Config {
   /** MAIL_LEASE_SECONDS: how long a claimed message is reserved for the worker that claimed it. */
   mailLeaseMs: number;
   portalUrl: string;
+  /**
+   * API_URL: this API's public origin, as the portal and readers reach it. A test inbox's URL under it is the one
+   * address webhooks deliver to on our own network: to this process's listener, never to what the name resolves to.
+   */
+  apiUrl: string;
   secretKey: string | undefined;
   turnstileSecretKey: string | undefined;
   /** Cloudflare's siteverify endpoint; tests and air-gapped setups point it at a stand-in. */

@@ -35,6 +35,12 @@ export const webhooksPlugin = fp<{config: Config; secretKey: string}>(
       retryTimeScale: config.webhookRetryTimeScale,
       timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000,
       allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+      ownInbox: () => {
+        // Read at each attempt: the port is known once the server listens (PORT=0 picks one).
+        const listen = app.server.address();
+        if (!listen || typeof listen === 'string') return undefined;
+        return {origin: config.apiUrl, listen: {host: listen.address, port: listen.port}};
+      },
       leaseMs: (WEBHOOK_TIMEOUT_SECONDS + 45) * 1000,
       onDisabled: async (trx, endpoint) => {
         const label = endpointTarget(toEndpointBody(endpoint)).label;

@@ -38,6 +38,8 @@ export interface WebhookEndpointsContext {
   config: Pick<Config, 'now'>;
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: local development may name a private address. */
   allowPrivateNetworks: boolean;
+  /** API_URL: the test inbox under it is accepted whatever address it names. */
+  ownInboxOrigin: string;
 }
 
 /** The sealing of endpoints' signing secrets: a subkey of SECRET_KEY used for nothing else. */
@@ -202,6 +204,7 @@ export function assertMayManage(user: UserWithTeam): void {
 }
 
 function assertUrl(ctx: WebhookEndpointsContext, url: string, environment: 'sandbox' | 'production'): void {
-  const check = checkEndpointUrl(url, environment, {allowPrivateNetworks: ctx.allowPrivateNetworks});
+  const {allowPrivateNetworks, ownInboxOrigin} = ctx;
+  const check = checkEndpointUrl(url, environment, {allowPrivateNetworks, ownInboxOrigin});
   if (!check.ok) throw new ApiError(check.code);
 }

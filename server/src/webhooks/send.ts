@@ -5,8 +5,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import type {WebhookAttemptError} from '@intakekit/contract/webhooks';
-import {isOwnInboxUrl, ownListenerAddress, type OwnInbox} from './own-inbox.js';
-import {pinnedLookup, resolveChecked, type Resolution} from './resolve.js';
+import {isOwnInboxUrl, ownListenerUrl, type OwnInbox} from './own-inbox.js';
+import {pinnedLookup, resolveChecked} from './resolve.js';
 import {webhookHeaders} from './signature.js';
 import {classifyError, describeError} from './attempt-errors.js';
 
@@ -64,12 +64,17 @@ export async function sendWebhook(request: WebhookRequest, options: SendOptions)
   const timer = setTimeout(() => abort.abort(), options.timeoutMs);
   try {
     const url = new URL(request.url);
-    const resolution: Resolution =
-      options.ownInbox && isOwnInboxUrl(url, options.ownInbox)
-        ? {ok: true, addresses: [ownListenerAddress(options.ownInbox)]}
-        : await withAbort(resolveChecked(url.hostname, options.allowPrivateNetworks), abort.signal);
-    if (!resolution.ok) return result({error: 'blocked', errorMessage: resolution.blocked});
-    const answer = await post(url, requestHeaders, request.body, pinnedLookup(resolution.addresses), abort.signal);
+    const {ownInbox} = options;
+    let answer: Answer;
+    if (ownInbox && isOwnInboxUrl(url, ownInbox.origin)) {
+      // Host names the public address, as a proxy in front would pass it on.
+      const headers = {...requestHeaders, host: url.host};
+      answer = await post(ownListenerUrl(url, ownInbox), headers, request.body, undefined, abort.signal);
+    } else {
+      const resolution = await withAbort(resolveChecked(url.hostname, options.allowPrivateNetworks), abort.signal);
+      if (!resolution.ok) return result({error: 'blocked', errorMessage: resolution.blocked});
+      answer = await post(url, requestHeaders, request.body, pinnedLookup(resolution.addresses), abort.signal);
+    }
     const ok = answer.status >= 200 && answer.status < 300;
     const errorMessage = ok ? null : `the endpoint answered ${answer.status}; only a 2xx counts as received`;
     return result({ok, status: answer.status, error: ok ? null : 'status', errorMessage, responseBody: answer.body});
@@ -93,7 +98,8 @@ function post(
   url: URL,
   headers: Record<string, string>,
   body: string,
-  lookup: ReturnType<typeof pinnedLookup>,
+  /** The checked addresses; none for our own listener, named by its address. */
+  lookup: ReturnType<typeof pinnedLookup> | undefined,
   signal: AbortSignal,
 ): Promise<Answer> {
   const transport = url.protocol === 'https:' ? https : http;

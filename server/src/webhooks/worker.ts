@@ -17,6 +17,7 @@ import {
 import type {WebhookEndpointRow} from '../repositories/webhook-endpoints-repository.js';
 import {signingSecrets} from '../services/webhook-endpoints.js';
 import {eventBody, type EventBoxes} from './event-body.js';
+import type {OwnInbox} from './own-inbox.js';
 import {sendWebhook, type AttemptResult} from './send.js';
 
 /** Deliveries leased per claim: attempts of one claim are sent together. */
@@ -29,6 +30,8 @@ export interface WebhookWorker {
   retryTimeScale: number;
   timeoutMs: number;
   allowPrivateNetworks: boolean;
+  /** This API's test inbox and where this process listens now; undefined before it listens. */
+  ownInbox(): OwnInbox | undefined;
   /** A lease outlasts the answer's time limit, so that it never runs out mid-attempt. */
   leaseMs: number;
   /** Called once, in the transaction that disables it, when an endpoint has failed for WEBHOOK_DISABLE_AFTER_DAYS. */
@@ -68,6 +71,7 @@ async function attempt(worker: WebhookWorker, delivery: ClaimedDelivery): Promis
     result = await sendWebhook(request, {
       allowPrivateNetworks: worker.allowPrivateNetworks,
       timeoutMs: worker.timeoutMs,
+      ownInbox: worker.ownInbox(),
     });
   } catch (error) {
     // Never the error's message: it could quote the body. Its class is enough to find it.

@@ -11,6 +11,7 @@ import {authed} from '../helpers/accounts.js';
 import {teamOfThree} from '../helpers/team.js';
 import {startSdkSession, submitSdkAnswers} from '../helpers/sdk-session.js';
 import {clinic, PRIVATE_ANSWERS, PRIVATE_NOTE} from '../submissions/submissions-helpers.js';
+import {until} from './until.js';
 
 const SCALE = 0.0002;
 
@@ -34,14 +35,6 @@ async function receiver(statuses: number[]) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received};
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('webhook delivery', () => {

@@ -52,6 +52,7 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
     secrets: webhookSecretsBox(secretKey),
     config,
     allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    ownInboxOrigin: config.apiUrl,
   };
   const events = webhookEventsBox(secretKey);
   webhookDeliveryRoutes(app, {...ctx, boxes: {events, submissions: submissionsBox(secretKey)}});
