@@ -50,7 +50,7 @@ export const webhooksPlugin = fp<{config: Config; secretKey: string}>(
             name: person.name,
             endpointLabel: label,
             url: endpoint.url,
-            link: `${config.portalUrl}/dashboard/webhooks`,
+            link: `${config.portalUrl}/webhooks`,
           });
         }
       },

@@ -200,7 +200,9 @@ describe('webhook delivery', () => {
     expect(endpoint).toMatchObject({enabled: false, failuresInARow: 41, failingSince: sixDaysAgo.toISOString()});
     expect(endpoint.disabledAt).not.toBeNull();
     for (const address of ['owner@example.com', 'admin@example.com']) {
-      expect((await mail.to(address)).map((m) => m.subject)).toContain(subject);
+      const notice = (await mail.to(address)).find((m) => m.subject === subject);
+      // The portal's Webhooks page, an account page at the root like /api-keys.
+      expect(notice?.text).toContain(`Open Webhooks: ${ctx.config.portalUrl}/webhooks\n`);
     }
     expect((await mail.to('member@example.com')).map((m) => m.subject)).not.toContain(subject);
   });
