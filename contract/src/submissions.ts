@@ -32,3 +32,20 @@ export function managesSubmissions(role: SubmissionReaderRole): boolean {
 export function mayReadAnswers(role: SubmissionReaderRole, environment: KeyType): boolean {
   return environment === 'sandbox' || managesSubmissions(role);
 }
+
+/** An example of the stored resource, for the API's document and the webhooks' example bodies. */
+export const QUESTIONNAIRE_RESPONSE_EXAMPLE = {
+  resourceType: 'QuestionnaireResponse',
+  id: '3f1c9a52-8d7e-4b61-9a0f-2c5e7d4b8a16',
+  questionnaire: 'https://portal.example/fhir/Questionnaire/new-patient|1',
+  status: 'completed',
+  authored: '2026-11-26T14:32:05.000Z',
+  item: [
+    {
+      linkId: 'visitReason',
+      text: 'What brings you in today?',
+      answer: [{valueCoding: {code: 'checkup', display: 'Annual check-up'}}],
+    },
+    {linkId: 'dateOfBirth', text: 'Date of birth', answer: [{valueDate: '1980-04-02'}]},
+  ],
+} as const;

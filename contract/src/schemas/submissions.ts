@@ -3,15 +3,15 @@
 // filter, a page size, and the FHIR R4 QuestionnaireResponse whole.
 import * as Type from 'typebox';
 import type {Static} from 'typebox';
-import {SUBMISSIONS_PAGE_SIZE} from '../submissions.js';
+import {QUESTIONNAIRE_RESPONSE_EXAMPLE, SUBMISSIONS_PAGE_SIZE} from '../submissions.js';
 import {Timestamp, Uuid} from './common.js';
 import {SubmissionListQuery, SubmissionSummary} from './submissions-portal.js';
 
 /** The most submissions one page of the API answers (`limit`). */
 export const SUBMISSIONS_API_PAGE_MAX = 100;
 
-const EXAMPLE_ID = '3f1c9a52-8d7e-4b61-9a0f-2c5e7d4b8a16';
-const EXAMPLE_TIME = '2026-11-26T14:32:05.000Z';
+const EXAMPLE_ID = QUESTIONNAIRE_RESPONSE_EXAMPLE.id;
+const EXAMPLE_TIME = QUESTIONNAIRE_RESPONSE_EXAMPLE.authored;
 const EXAMPLE_SUMMARY: SubmissionSummary = {
   id: EXAMPLE_ID,
   createdAt: EXAMPLE_TIME,
@@ -65,23 +65,6 @@ const Item = Type.Object({
   answer: Type.Optional(Type.Array(ItemAnswer, {description: 'Absent when the question was left unanswered.'})),
 });
 
-/** An example of the stored resource, for the API's document. */
-export const QUESTIONNAIRE_RESPONSE_EXAMPLE = {
-  resourceType: 'QuestionnaireResponse',
-  id: EXAMPLE_ID,
-  questionnaire: 'https://portal.example/fhir/Questionnaire/new-patient|1',
-  status: 'completed',
-  authored: EXAMPLE_TIME,
-  item: [
-    {
-      linkId: 'visitReason',
-      text: 'What brings you in today?',
-      answer: [{valueCoding: {code: 'checkup', display: 'Annual check-up'}}],
-    },
-    {linkId: 'dateOfBirth', text: 'Date of birth', answer: [{valueDate: '1980-04-02'}]},
-  ],
-} as const;
-
 export const QuestionnaireResponse = Type.Object(
   {
     resourceType: Type.Literal('QuestionnaireResponse'),
@@ -93,6 +76,8 @@ export const QuestionnaireResponse = Type.Object(
   },
   {description: 'A FHIR R4 QuestionnaireResponse.'},
 );
+
+export {QUESTIONNAIRE_RESPONSE_EXAMPLE};
 
 /** The id of one submission: another owner's, or another environment's, is not found. */
 export const SubmissionsApiIdParams = Type.Object({id: {...Uuid, examples: [EXAMPLE_ID]}});

@@ -5,6 +5,7 @@ import type {TSchema} from 'typebox';
 import fp from 'fastify-plugin';
 import {ERROR_CATALOGUE, type ErrorCode} from '../errors.js';
 import {withErrorCodes} from '@intakekit/contract/schemas/common';
+import {webhooksDocument} from './openapi-webhooks.js';
 
 /**
  * The refusals the framework gives before a handler runs, so that no route has to remember them
@@ -52,7 +53,8 @@ export const openapiPlugin = fp(
     });
     await app.register(swagger, {
       openapi: {
-        openapi: '3.0.3',
+        // 3.1: its `webhooks` section describes what the API sends to a team's endpoints.
+        openapi: '3.1.0',
         info: {
           title: 'IntakeKit API',
           version: '1.0.0',
@@ -65,6 +67,7 @@ export const openapiPlugin = fp(
         },
         // Relative: the document is served by the API it describes. The portal's copy names the API's address.
         servers: [{url: '/', description: 'This API'}],
+        webhooks: webhooksDocument(),
         components: {
           securitySchemes: {
             session: {type: 'http', scheme: 'bearer', description: 'Session token from POST /api/auth/login'},

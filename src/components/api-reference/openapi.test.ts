@@ -99,6 +99,17 @@ describe('the server document', () => {
     expect(errorCodes(sessions.responses!['401']!).map((e) => e.code)).toEqual(['INVALID_API_KEY']);
   });
 
+  // OpenAPI 3.1 writes an object that may be null as anyOf [object, null] (3.0 had `nullable`): its fields still show.
+  it("shows the fields of an object that may be null, as the signed-in user's team", () => {
+    const me = document.paths['/api/auth/me']!.get!;
+    const fields = flattenFields(jsonSchema(me.responses!['200']!.content));
+    expect(fields.find((f) => f.name === 'user.team')).toMatchObject({type: 'object | null', depth: 1});
+    expect(fields.filter((f) => f.name.startsWith('user.team.')).map((f) => [f.name, f.depth])).toContainEqual([
+      'user.team.name',
+      2,
+    ]);
+  });
+
   it('names every operation once and says for each whether it takes a session, a key or nothing', () => {
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({path, method, operation})),

@@ -71,7 +71,10 @@ export interface Field {
   depth: number;
 }
 
-/** The fields of an object schema, nested objects (and arrays of objects) flattened with dotted names. */
+/**
+ * The fields of an object schema, nested objects (and arrays of objects) flattened with dotted names; an object that
+ * may be null (anyOf [object, null] in OpenAPI 3.1) shows its fields too.
+ */
 export function flattenFields(schema: JsonSchema | undefined, prefix = '', depth = 0): Field[] {
   if (!schema?.properties) return [];
   const required = new Set(schema.required ?? []);
@@ -86,7 +89,8 @@ export function flattenFields(schema: JsonSchema | undefined, prefix = '', depth
       description: child.description,
       depth,
     });
-    if (child.properties) fields.push(...flattenFields(child, `${name}.`, depth + 1));
+    const object = child.properties ? child : child.anyOf?.find((s) => s.properties);
+    if (object) fields.push(...flattenFields(object, `${name}.`, depth + 1));
     else if (child.items?.properties) fields.push(...flattenFields(child.items, `${name}[].`, depth + 1));
   }
   return fields;
