@@ -59,7 +59,7 @@ function buildInsert(db: Db, rows: readonly KeyedSubmissionRow[], owner: KeyOwne
               ])
               .where(({exists, selectFrom}) => exists(subscribed(selectFrom('webhook_endpoints as e')))),
           )
-          .returning(['id', 'team_id', 'user_id', 'key_type', 'created_at']),
+          .returning(['id', 'team_id', 'user_id', 'key_type', 'created_at', 'submission_id']),
       )
       .with('deliveries', (qb) =>
         qb
@@ -78,6 +78,7 @@ function buildInsert(db: Db, rows: readonly KeyedSubmissionRow[], owner: KeyOwne
       )
       .selectFrom('inserted')
       .select(['id', 'key_id', 'session_id', 'created_at'])
+      .select(sql<boolean>`EXISTS (SELECT 1 FROM events WHERE events.submission_id = inserted.id)`.as('announced'))
   );
 }
 
@@ -101,6 +102,8 @@ export interface StoredOnce {
   id: string;
   created: boolean;
   createdAt: Date;
+  /** A submission.created event was written with it (the webhook worker has a delivery to make). */
+  announced: boolean;
 }
 
 const sessionOf = (row: Pick<KeyedSubmissionRow, 'key_id' | 'session_id'>) => `${row.key_id} ${row.session_id}`;
@@ -118,7 +121,7 @@ export async function insertSubmissionOnce(
 ): Promise<StoredOnce> {
   if (!owner) return (await insertKeyedSubmissions(db, [row]))[0]!;
   const inserted = await buildInsert(db, [row], owner).executeTakeFirst();
-  if (inserted) return {id: inserted.id, created: true, createdAt: inserted.created_at};
+  if (inserted) return {id: inserted.id, created: true, createdAt: inserted.created_at, announced: inserted.announced};
   return (await findSessionRows(db, [row]))[0]!;
 }
 
@@ -130,7 +133,7 @@ export async function insertKeyedSubmissions(db: Db, rows: readonly KeyedSubmiss
   const firsts = new Map<string, KeyedSubmissionRow>();
   for (const row of rows) if (!firsts.has(sessionOf(row))) firsts.set(sessionOf(row), row);
   const unique = [...firsts.values()];
-  let inserted: {id: string; key_id: string; session_id: string; created_at: Date}[];
+  let inserted: {id: string; key_id: string; session_id: string; created_at: Date; announced: boolean}[];
   if (unique.length === 1) {
     // The SDK's submit alone, on its hot path: one compiled query (building it was a fifth of the route's CPU).
     keyedParameters ??= buildInsert(db, [PLACEHOLDERS], null)
@@ -139,13 +142,16 @@ export async function insertKeyedSubmissions(db: Db, rows: readonly KeyedSubmiss
     const values = keyedParameters.map((column) => unique[0]![column]);
     inserted = (await db.executeQuery(keyedInsert(db, values))).rows;
   } else inserted = await buildInsert(db, unique, null).execute();
-  const held = new Map(inserted.map((r) => [sessionOf(r), {id: r.id, createdAt: r.created_at, by: r.id}]));
+  const held = new Map(
+    inserted.map((r) => [sessionOf(r), {id: r.id, createdAt: r.created_at, by: r.id, announced: r.announced}]),
+  );
   const missing = unique.filter((row) => !held.has(sessionOf(row)));
   for (const earlier of await findSessionRows(db, missing)) held.set(earlier.session, {...earlier, by: ''});
   return rows.map((row) => {
     const found = held.get(sessionOf(row));
     if (!found) throw new Error('a submission was neither stored nor found for its session');
-    return {id: found.id, created: found.by === row.id, createdAt: found.createdAt};
+    const created = found.by === row.id;
+    return {id: found.id, created, createdAt: found.createdAt, announced: created && found.announced};
   });
 }
 
@@ -166,5 +172,11 @@ async function findSessionRows(
       ),
     )
     .execute();
-  return found.map((r) => ({id: r.id, created: false, createdAt: r.created_at, session: sessionOf(r)}));
+  return found.map((r) => ({
+    id: r.id,
+    created: false,
+    createdAt: r.created_at,
+    announced: false,
+    session: sessionOf(r),
+  }));
 }

@@ -79,18 +79,26 @@ export async function listSubmissionMeta(
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** True when the owner had this submission (of this environment, when given), now deleted. */
-export async function deleteSubmission(db: Db, owner: KeyOwner, id: string, keyType?: KeyType): Promise<boolean> {
+/**
+ * Deletes the owner's submission (of this environment, when given); undefined when there was none. `announced`: a
+ * submission.deleted event was written with the deletion.
+ */
+export async function deleteSubmission(
+  db: Db,
+  owner: KeyOwner,
+  id: string,
+  keyType?: KeyType,
+): Promise<{announced: boolean} | undefined> {
   const [column, ownerId] = ownerFilter(owner);
   // With its submission.deleted event and deliveries, in the same statement (see webhook-events-repository.ts).
-  const result = await sql<{id: string}>`
+  const result = await sql<{announced: boolean}>`
     WITH source AS (
       DELETE FROM submissions WHERE id = ${id} AND ${sql.ref(column)} = ${ownerId}
         ${keyType === undefined ? sql`` : sql`AND key_type = ${keyType}`}
       RETURNING id, team_id, user_id, key_type, now() AS created_at
     ), ${webhookOutboxCtes('submission.deleted')}
-    SELECT id FROM source`.execute(db);
-  return result.rows.length > 0;
+    SELECT EXISTS (SELECT 1 FROM events) AS announced FROM source`.execute(db);
+  return result.rows[0];
 }
 
 /** The days the owner set per environment (an environment left unset is missing). */

@@ -78,17 +78,21 @@ export async function readForUser(
   };
 }
 
-/** Deletes one of the user's (team's) submissions and answers what it was, for the activity log. */
+/**
+ * Deletes one of the user's (team's) submissions and answers what it was, for the activity log, and whether its
+ * submission.deleted event was written.
+ */
 export async function deleteForUser(
   ctx: SubmissionsContext,
   user: UserWithTeam,
   id: string,
-): Promise<SubmissionSummary> {
+): Promise<{summary: SubmissionSummary; announced: boolean}> {
   if (!managesSubmissions(roleOf(user))) throw new ApiError('FORBIDDEN');
   const owner = ownerOf(user);
   const row = await findSubmission(ctx.db, owner, id);
-  if (!row || !(await deleteSubmission(ctx, owner, id))) throw new ApiError('SUBMISSION_NOT_FOUND');
-  return toSummary(row);
+  const deleted = row && (await deleteSubmission(ctx, owner, id));
+  if (!row || !deleted) throw new ApiError('SUBMISSION_NOT_FOUND');
+  return {summary: toSummary(row), announced: deleted.announced};
 }
 
 export async function retentionFor(ctx: SubmissionsContext, user: UserWithTeam): Promise<RetentionResponse> {

@@ -9,7 +9,7 @@ import type {FlowQuestion} from '@intakekit/contract/flows';
 import {ApiError} from '../errors.js';
 import type {AnsweredFlow} from '../lib/fhir/questionnaire-response.js';
 import {questionsDigest, type SessionClaims, type SessionTokens} from '../lib/session-token.js';
-import {recordSubmission, type SubmissionsContext} from './submissions.js';
+import {recordSubmission, type RecordedSubmission, type SubmissionsContext} from './submissions.js';
 
 export interface SdkSubmit {
   keyId: string;
@@ -45,7 +45,7 @@ function servedFlow(claims: SessionClaims, questions: readonly FlowQuestion[] | 
 export async function submitSdkAnswers(
   ctx: SubmissionsContext & {tokens: SessionTokens},
   submit: SdkSubmit,
-): Promise<{id: string; created: boolean; receivedAt: Date}> {
+): Promise<RecordedSubmission> {
   const claims = ctx.tokens.verify(submit.sessionToken, ctx.config.now());
   if (!claims || claims.keyId !== submit.keyId || claims.origin !== submit.origin) {
     throw new ApiError('INVALID_SESSION');

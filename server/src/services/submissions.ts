@@ -57,14 +57,19 @@ export interface NewSubmission {
   answers: Readonly<Record<string, unknown>>;
 }
 
+/** A stored submission; `announced`: its submission.created event was written (the caller wakes the webhooks). */
+export interface RecordedSubmission {
+  id: string;
+  created: boolean;
+  receivedAt: Date;
+  announced: boolean;
+}
+
 /**
  * Checks the answers (INVALID_ANSWERS, nothing stored) and stores the submission once per session: a repeated
  * submit answers the first one's id and time with `created` false.
  */
-export async function recordSubmission(
-  ctx: SubmissionsContext,
-  input: NewSubmission,
-): Promise<{id: string; created: boolean; receivedAt: Date}> {
+export async function recordSubmission(ctx: SubmissionsContext, input: NewSubmission): Promise<RecordedSubmission> {
   const problems = checkAnswers(input.flow.questions, input.answers);
   if (problems.length > 0) throw new ApiError('INVALID_ANSWERS', {message: invalidAnswersMessage(problems)});
   const id = crypto.randomUUID();
@@ -95,7 +100,7 @@ export async function recordSubmission(
   const stored = input.owner
     ? await insertSubmissionOnce(ctx.db, row, input.owner)
     : await submissionWriter(ctx.db).write(row);
-  return {id: stored.id, created: stored.created, receivedAt: stored.createdAt};
+  return {id: stored.id, created: stored.created, receivedAt: stored.createdAt, announced: stored.announced};
 }
 
 /** The SDK submits' statements and rows so far, for /metrics: several submits arriving together share a statement. */
@@ -151,13 +156,16 @@ export async function listSubmissions(
   return {items, nextCursor: rows.length > limit ? encodeCursor(items.at(-1)!) : null};
 }
 
-/** True when the owner had this submission (of this environment, when given: a server key's), now deleted. */
+/**
+ * Deletes the owner's submission (of this environment, when given: a server key's); undefined when there was none.
+ * `announced`: its submission.deleted event was written (the caller wakes the webhooks).
+ */
 export function deleteSubmission(
   ctx: SubmissionsContext,
   owner: KeyOwner,
   id: string,
   keyType?: KeyType,
-): Promise<boolean> {
+): Promise<{announced: boolean} | undefined> {
   return deleteSubmissionRow(ctx.db, owner, id, keyType);
 }
 

@@ -140,13 +140,15 @@ describe('webhook delivery', () => {
     }
   });
 
-  it('writes submission.deleted with each delete, by the submissions API or the portal, ids only', async () => {
-    const ctx = await build({env: {WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '10'}});
+  it('writes submission.deleted with each delete, by the submissions API or the portal, ids only; each submit and delete wakes the worker', async () => {
+    // The poll ten minutes away: what arrives was sent because the request that wrote the event woke the worker.
+    const ctx = await build({env: {WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_INTERVAL_MS: '600000'}});
     const {app} = ctx;
     const acme = await clinic(ctx, 'owner@example.com', 'Acme');
     const {url, received} = await receiver([204]);
     const body = {environment: 'sandbox', url, eventTypes: ['submission.deleted'], payloadStyle: 'full'};
-    expect((await authed(app, acme.session, 'POST', '/api/webhooks', body)).statusCode).toBe(201);
+    const created = await authed(app, acme.session, 'POST', '/api/webhooks', body);
+    expect(created.statusCode).toBe(201);
     const key = (
       await authed(app, acme.session, 'POST', '/api/server-keys', {environment: 'sandbox', name: 'EHR'})
     ).json().apiKey as string;
@@ -176,6 +178,19 @@ describe('webhook delivery', () => {
       ].sort(),
     );
     for (const b of bodies) expect(b.data).not.toHaveProperty('questionnaireResponse');
+
+    // Subscribed to new submissions too: the submit's event is sent at once.
+    const path = `/api/webhooks/${created.json().endpoint.id}`;
+    const both = {eventTypes: ['submission.created', 'submission.deleted']};
+    expect((await authed(app, acme.session, 'PATCH', path, both)).statusCode).toBe(200);
+    const session = (await startSdkSession(app, acme.apiKey)).json();
+    const submitted = await submitSdkAnswers(app, acme.apiKey, {
+      sessionToken: session.sessionToken,
+      answers: PRIVATE_ANSWERS,
+    });
+    const third = submitted.json().submissionId as string;
+    await until(() => received.length === 3);
+    expect(JSON.parse(received[2]!.body)).toMatchObject({type: 'submission.created', data: {submissionId: third}});
   });
 
   it('disables an endpoint that failed every attempt for 5 days and emails its owners and admins', async () => {

@@ -70,7 +70,7 @@ export async function sdkSubmissionRoutes(
     },
     async (request, reply) => {
       const origin = request.headers.origin;
-      const {id, created, receivedAt} = await submitSdkAnswers(ctx, {
+      const {id, created, receivedAt, announced} = await submitSdkAnswers(ctx, {
         keyId: request.apiKeyId!,
         keyType: request.apiKeyType!,
         origin: typeof origin === 'string' ? origin : null,
@@ -78,6 +78,8 @@ export async function sdkSubmissionRoutes(
         answers: request.body.answers,
         ...(request.body.questions && {questions: request.body.questions}),
       });
+      // Committed: the delivery goes now, not at the next poll.
+      if (announced) app.webhooks.wake();
       return reply.code(created ? 201 : 200).send({submissionId: id, receivedAt: receivedAt.toISOString()});
     },
   );

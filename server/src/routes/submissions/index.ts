@@ -128,7 +128,8 @@ export async function submissionRoutes(app: FastifyInstance, {config, secretKey}
       },
     },
     async (request, reply) => {
-      const summary = await deleteForUser(ctx, currentUser(request), request.params.id);
+      const {summary, announced} = await deleteForUser(ctx, currentUser(request), request.params.id);
+      if (announced) app.webhooks.wake();
       await app.recordActivity(request, 'submission.deleted', {target: submissionTarget(summary)});
       return reply.code(204).send(null);
     },

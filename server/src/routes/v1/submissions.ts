@@ -185,6 +185,7 @@ export async function submissionsApiRoutes(
       const grant = grantOf(request);
       const deleted = await deleteSubmission(ctx, grant.owner, request.params.id, grant.keyType);
       if (!deleted) throw new ApiError('SUBMISSION_NOT_FOUND');
+      if (deleted.announced) app.webhooks.wake();
       return reply.code(204).send(null);
     },
   );
