@@ -42,6 +42,13 @@ export const WEBHOOK_DISABLE_AFTER_DAYS = 5;
 /** How long a rolled secret keeps signing beside the new one (two signatures in `webhook-signature`). */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
+/**
+ * How long the delivery log keeps an event with its attempts once every delivery of it is delivered or failed for
+ * good (as Svix keeps its message log): 'Resend' and 'Recover failed since...' reach back this far. An event still
+ * being retried is kept until it is finished.
+ */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
+
 /** The response body's first bytes the delivery log keeps. */
 export const WEBHOOK_RESPONSE_BODY_KEPT = 2048;
 

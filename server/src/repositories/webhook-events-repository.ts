@@ -42,6 +42,28 @@ export async function insertWebhookEvent(db: Db, event: NewWebhookEvent, endpoin
 }
 
 /**
+ * Deletes the events created before `before` whose deliveries are all finished (delivered or failed), their
+ * deliveries and attempts with them (ON DELETE CASCADE); an event with a delivery pending stays. Answers how many.
+ */
+export async function purgeFinishedEventsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_events')
+    .where('created_at', '<', before)
+    .where(({not, exists, selectFrom}) =>
+      not(
+        exists(
+          selectFrom('webhook_deliveries as d')
+            .select('d.id')
+            .whereRef('d.event_id', '=', 'webhook_events.id')
+            .where('d.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * The outbox's part of a statement whose CTE `source` (columns id, team_id, user_id, key_type, created_at) lists the
  * submissions an event of `type` is about: CTEs `events` (one event per submission whose owner has an enabled endpoint
  * of its environment subscribed to `type`) and `deliveries` (one per such endpoint), so that the events are written

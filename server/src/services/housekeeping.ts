@@ -14,6 +14,8 @@ import {deleteExpiredPasskeyChallenges} from '../repositories/passkeys-repositor
 import {deleteExpiredChallenges} from '../repositories/two-factor-repository.js';
 import {purgeExpiredSubmissions} from '../repositories/submissions-repository.js';
 import {purgeInboxMessagesBefore} from '../repositories/webhook-inbox-repository.js';
+import {purgeFinishedEventsBefore} from '../repositories/webhook-events-repository.js';
+import {WEBHOOK_LOG_RETENTION_DAYS} from '@intakekit/contract/webhooks';
 import {INBOX_RETENTION_MS} from './webhook-inbox.js';
 import {purgeSentMail} from './mail-outbox.js';
 import type {ScheduledJob} from './scheduled-jobs.js';
@@ -64,6 +66,8 @@ const PURGES: Record<string, Purge> = {
   submissions: (db, now) => purgeExpiredSubmissions(db, now),
   // What the test inboxes received, kept a day (it may hold patients' answers).
   webhookInbox: (db, now) => purgeInboxMessagesBefore(db, new Date(now.getTime() - INBOX_RETENTION_MS)),
+  // The delivery log's finished events, with their deliveries and attempts (request headers, answers' first 2 kB).
+  webhookLog: (db, now) => purgeFinishedEventsBefore(db, new Date(now.getTime() - WEBHOOK_LOG_RETENTION_DAYS * DAY_MS)),
 };
 
 /** Runs every purge once (in the caller's transaction); answers the rows each one removed. */

@@ -229,6 +229,7 @@ describe('housekeeping', () => {
       activity: 0,
       submissions: 0,
       webhookInbox: 0,
+      webhookLog: 0,
     });
   });
 
