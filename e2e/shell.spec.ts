@@ -28,6 +28,7 @@ const NAV_LINKS = [
   {name: 'Changelog', path: '/dashboard/changelog'},
   {name: 'API Keys', path: '/api-keys'},
   {name: 'Submissions', path: '/submissions'},
+  {name: 'Webhooks', path: '/webhooks'},
   {name: 'Settings', path: '/settings'},
   {name: 'Activity', path: '/activity'},
 ];

@@ -1,0 +1,162 @@
+/**
+ * The Webhooks page. An owner adds the test inbox in one click, sends a test event, reads its signed delivery in the
+ * log and in the inbox, rolls the secret (the next delivery carries both signatures), and adds, disables and deletes
+ * an endpoint of their own after the form's and the API's refusals. A member, on a 375 px phone in dark mode, sees
+ * the same endpoints, log and inbox with no control to change them and no production body; axe on both.
+ */
+import type {Page} from '@playwright/test';
+import {apiCall, expect, expectAccessible, test, users} from './fixtures';
+import {expectEscapeCloses} from './support/dialogs';
+import {API_URL} from './support/ports';
+
+const inbox = (page: Page) => page.getByRole('region', {name: 'Test inbox', exact: true});
+const endpointShown = (page: Page) => page.getByRole('group', {name: 'The endpoint shown'});
+const logRows = (page: Page) => page.getByRole('region', {name: 'Deliveries'}).getByRole('row');
+const deliveryDialog = (page: Page) => page.getByRole('dialog', {name: 'Delivery'});
+const SIGNATURE = /^v1,[A-Za-z0-9+/]+=*$/;
+
+test('an owner adds the test inbox, sends a test event, reads it signed in the log and the inbox, and rolls the secret', async ({
+  page,
+}) => {
+  const owner = await users.create({name: 'Wes Webhooks', teamName: 'Webhook Clinic'});
+  await users.signIn(page, owner, '/webhooks');
+  await expect(page.getByRole('heading', {level: 1, name: 'Webhooks'})).toBeVisible();
+  await expect(page.getByRole('heading', {name: 'No endpoints yet'})).toBeVisible();
+
+  await inbox(page).getByRole('button', {name: 'Add the test inbox'}).click();
+  const inboxUrl = inbox(page).getByLabel('Test inbox URL', {exact: true});
+  await expect(inboxUrl).toHaveText(new RegExp(`^${API_URL}/api/webhook-inbox/[A-Za-z0-9_-]{32}$`));
+  const endpoints = page.getByRole('region', {name: 'Webhook endpoints'});
+  await expect(endpoints.getByRole('row').filter({hasText: 'IntakeKit test inbox'})).toContainText('Enabled');
+  await expect(inbox(page).getByRole('button', {name: 'Add the test inbox'})).toHaveCount(0);
+
+  const shown = endpointShown(page);
+  await shown.getByRole('button', {name: 'Send test event'}).click();
+  const sent = shown.getByText(/^Test event sent as msg_[0-9a-f]{32}\./);
+  const eventId = /msg_[0-9a-f]{32}/.exec((await sent.textContent()) ?? '')![0];
+  const row = logRows(page).filter({hasText: eventId});
+  await expect(row).toContainText('Delivered');
+  const view = row.getByRole('button', {name: /^View the webhook\.test delivery/});
+  await view.click();
+  const dialog = deliveryDialog(page);
+  await expect(dialog.getByText('HTTP 200', {exact: true})).toBeVisible();
+  const headers = dialog.getByRole('definition');
+  await expect(headers.filter({hasText: eventId}).first()).toBeVisible();
+  await expect(dialog.getByText(SIGNATURE)).toHaveCount(1);
+  await expect(dialog.getByRole('region', {name: 'Request body'})).toContainText('"type": "webhook.test"');
+  await expect(dialog.getByRole('button', {name: 'Resend'})).toBeVisible();
+  await expectEscapeCloses(page, dialog, view);
+
+  // The inbox received the same request, signed, with the body as sent.
+  const received = inbox(page).getByRole('listitem').filter({hasText: eventId});
+  await expect(received.getByText(SIGNATURE)).toHaveCount(1);
+  await expect(received.getByRole('region', {name: /^Body received/})).toContainText('"type": "webhook.test"');
+  await expectAccessible(page);
+
+  // Reveal, then roll: the old secret keeps signing for a day, so the next delivery carries two signatures.
+  await shown.getByRole('button', {name: 'Reveal'}).click();
+  const secret = shown.getByLabel('Signing secret', {exact: true});
+  await expect(secret).toHaveText(/^whsec_/);
+  const before = await secret.textContent();
+  const roll = shown.getByRole('button', {name: 'Roll secret'});
+  await roll.click();
+  const confirm = page.getByRole('dialog', {name: 'Roll this signing secret?'});
+  await expect(confirm).toContainText('keeps signing beside it for 24 hours');
+  await confirm.getByRole('button', {name: 'Roll secret'}).click();
+  await expect(confirm).toBeHidden();
+  await expect(roll).toBeFocused();
+  await expect(shown.getByText(/^Secret rolled\. The previous secret also signs until/)).toBeVisible();
+  await expect(secret).toHaveText(/^whsec_/);
+  expect(await secret.textContent()).not.toBe(before);
+  await shown.getByRole('button', {name: 'Send test event'}).click();
+  const sentAgain = shown.getByText(/^Test event sent as/);
+  await expect(sentAgain).not.toContainText(eventId);
+  const second = /msg_[0-9a-f]{32}/.exec((await sentAgain.textContent()) ?? '')![0];
+  await expect(inbox(page).getByRole('listitem').filter({hasText: second}).getByText(SIGNATURE)).toHaveCount(2);
+
+  // An endpoint of one's own: the form's refusal, then the API's, then added, disabled and deleted.
+  const add = page.getByRole('button', {name: 'Add endpoint'});
+  await add.click();
+  const form = page.getByRole('dialog', {name: 'Add endpoint'});
+  await form.getByLabel('Environment').selectOption({label: 'Production'});
+  await form.getByLabel('URL').fill('http://ehr.example-clinic.com/hooks');
+  await form.getByRole('button', {name: 'Add endpoint'}).click();
+  await expect(form.getByText('A production endpoint must use an https:// URL.')).toBeVisible();
+  await form.getByLabel('URL').fill('https://10.0.0.1/hooks');
+  await form.getByRole('button', {name: 'Add endpoint'}).click();
+  await expect(form.getByText(/points to a local or private network address/)).toBeVisible();
+  await form.getByLabel('URL').fill('https://ehr.example-clinic.com/hooks');
+  await form.getByLabel(/^Description/).fill('EHR bridge');
+  await form.getByRole('checkbox', {name: /A submission was deleted/}).check();
+  await form.getByRole('button', {name: 'Add endpoint'}).click();
+  await expect(form).toBeHidden();
+  const ehr = endpoints.getByRole('row').filter({hasText: 'EHR bridge'});
+  await expect(ehr).toContainText('Production');
+  await expect(ehr).toContainText('submission.deleted');
+  await expect(shown.getByRole('heading', {name: 'EHR bridge'})).toBeVisible();
+  await shown.getByRole('button', {name: 'Disable'}).click();
+  await expect(ehr).toContainText('Disabled');
+  await expect(shown.getByText('Disabled: events are not sent to it.')).toBeVisible();
+  await shown.getByRole('button', {name: 'Delete'}).click();
+  const deletion = page.getByRole('dialog', {name: 'Delete this endpoint?'});
+  await deletion.getByRole('button', {name: 'Delete endpoint'}).click();
+  await expect(deletion).toBeHidden();
+  await expect(ehr).toHaveCount(0);
+  await expect(add).toBeFocused();
+});
+
+test.describe('a member on a 375 px phone in dark mode', () => {
+  test.use({viewport: {width: 375, height: 760}, colorScheme: 'dark'});
+
+  test('sees the endpoints, the log and the inbox, no control to change them, and no production body', async ({
+    page,
+  }) => {
+    const owner = await users.create({name: 'Olive Owner', teamName: 'Read Only Clinic'});
+    const member = await users.member(owner, {name: 'Max Member'});
+    const token = await users.token(owner);
+    const {inbox: created} = await apiCall<{inbox: {path: string}}>('POST', '/api/webhook-inbox', undefined, token);
+    type Created = {endpoint: {id: string}};
+    const add = (environment: string, url: string, description: string) =>
+      apiCall<Created>(
+        'POST',
+        '/api/webhooks',
+        {environment, url, description, eventTypes: ['submission.created']},
+        token,
+      );
+    const sandbox = await add('sandbox', `${API_URL}${created.path}`, 'Sandbox inbox');
+    // Nothing answers there: the delivery is what a member may not read, whatever becomes of it.
+    const production = await add('production', 'https://ehr.read-only-clinic.invalid/hooks', 'Production EHR');
+    for (const {endpoint} of [sandbox, production]) {
+      await apiCall('POST', `/api/webhooks/${endpoint.id}/test`, undefined, token);
+    }
+
+    await users.signIn(page, member, '/webhooks');
+    await expect(page.getByText(/^Only owners and admins can add, change or delete endpoints/)).toBeVisible();
+    await expect(page.getByRole('region', {name: 'Webhook endpoints'}).getByRole('row')).toHaveCount(3);
+    const row = logRows(page).filter({hasText: 'Test event'});
+    await expect(row).toContainText('Delivered');
+    await expect(inbox(page).getByText('Only owners and admins can read what the inbox received.')).toBeVisible();
+    await expect(inbox(page).getByText(SIGNATURE)).toHaveCount(1);
+    const controls =
+      /^(Add endpoint|Add the test inbox|Send test event|Edit|Disable|Enable|Delete|Reveal|Roll secret|Recover failed|Resend)$/;
+    await expect(page.getByRole('button', {name: controls})).toHaveCount(0);
+    await expect(page.getByText('Only owners and admins can see the signing secret.')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+
+    // A sandbox delivery's body is test data every member reads; a production one's only owners and admins.
+    await row.getByRole('button', {name: /^View/}).click();
+    await expect(deliveryDialog(page).getByRole('region', {name: 'Request body'})).toContainText('webhook.test');
+    await expect(deliveryDialog(page).getByRole('button', {name: 'Resend'})).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page);
+    await deliveryDialog(page).getByRole('button', {name: 'Close'}).click();
+
+    await page.getByRole('button', {name: 'View Production EHR'}).click();
+    await expect(endpointShown(page)).toBeFocused();
+    await logRows(page).filter({hasText: 'Test event'}).getByRole('button', {name: /^View/}).click();
+    await expect(
+      deliveryDialog(page).getByText(/^Only owners and admins can see the body of a production event/),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,164 @@
+import {useState, type ReactNode} from 'react';
+import ConfirmDialog from '@site/src/components/confirm-dialog';
+import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
+import Notice from '@site/src/components/notice';
+import Panel from '@site/src/components/panel';
+import {getErrorMessage} from '@site/src/lib/errors';
+import type {WebhookEndpoint, WebhookEndpointChanges} from '@intakekit/contract/schemas/webhooks';
+import {WEBHOOK_EVENT_LABELS, type WebhookDeliveryStatus} from '@intakekit/contract/webhooks';
+import {sendTestEvent} from '../api/endpoints';
+import {useDeliveries} from '../api/deliveries';
+import {endpointState} from '../lib/endpoint-state';
+import {ENVIRONMENT_LABELS} from '../lib/environments';
+import {WEBHOOKS_TEXT} from '../lib/texts';
+import BusyButton from './busy-button';
+import DeliveryLog from './delivery-log';
+import EndpointStateBadge from './endpoint-state';
+import SigningSecret from './signing-secret';
+import {when} from './when';
+import styles from './styles.module.css';
+
+interface Props {
+  endpoint: WebhookEndpoint;
+  canManage: boolean;
+  onEdit: () => void;
+  onChange: (changes: WebhookEndpointChanges) => Promise<unknown>;
+  onDelete: () => Promise<unknown>;
+}
+
+type Sent = {ok: true; eventId: string} | {ok: false; message: string};
+
+/** The endpoint shown: its settings and state, its actions (owners and admins), its signing secret and its log. */
+export default function EndpointDetails({endpoint, canManage, onEdit, onChange, onDelete}: Props): ReactNode {
+  const [status, setStatus] = useState<WebhookDeliveryStatus | ''>('');
+  const pages = useDeliveries(endpoint.id, status);
+  const [busy, setBusy] = useState<'test' | 'toggle' | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const deletion = useConfirmAction();
+  const state = endpointState(endpoint);
+
+  const run = async (which: 'test' | 'toggle', action: () => Promise<void>) => {
+    setBusy(which);
+    setSent(null);
+    try {
+      await action();
+    } catch (caught) {
+      setSent({ok: false, message: getErrorMessage(caught)});
+    } finally {
+      setBusy(null);
+    }
+  };
+  const sendTest = () =>
+    run('test', async () => {
+      const {eventId} = await sendTestEvent(endpoint.id);
+      setSent({ok: true, eventId});
+      await pages.mutate();
+    });
+  const toggle = () => run('toggle', async () => void (await onChange({enabled: !endpoint.enabled})));
+  const closeConfirm = () => {
+    setConfirming(false);
+    deletion.reset();
+  };
+  return (
+    <>
+      <Panel
+        id="webhook-endpoint"
+        title={endpoint.description || 'Endpoint'}
+        description={<span className={styles.url}>{endpoint.url}</span>}
+        aside={<EndpointStateBadge endpoint={endpoint} />}
+      >
+        {state.label === 'Failing' ? (
+          <Notice variant="warning" title={state.detail}>
+            Failing since {endpoint.failingSince ? when(endpoint.failingSince) : 'the last attempt'}.{' '}
+            {WEBHOOKS_TEXT.failingWarning}
+          </Notice>
+        ) : state.label === 'Disabled' ? (
+          <Notice variant={state.tone === 'danger' ? 'error' : 'info'}>{state.detail}</Notice>
+        ) : null}
+        <dl className={styles.facts}>
+          <div>
+            <dt>Environment</dt>
+            <dd>{ENVIRONMENT_LABELS[endpoint.environment]}</dd>
+          </div>
+          <div>
+            <dt>Events</dt>
+            <dd>{endpoint.eventTypes.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}</dd>
+          </div>
+          <div>
+            <dt>Payload</dt>
+            <dd>{endpoint.payloadStyle === 'full' ? 'Full: the answers in the body' : 'Thin: ids only'}</dd>
+          </div>
+          <div>
+            <dt>Added</dt>
+            <dd>
+              <time dateTime={endpoint.createdAt}>{when(endpoint.createdAt)}</time>
+            </dd>
+          </div>
+        </dl>
+        {canManage ? (
+          <div className={styles.actions}>
+            <BusyButton
+              className="button button--sm button--primary"
+              onClick={() => void sendTest()}
+              disabled={busy !== null}
+              busy={busy === 'test'}
+              busyLabel="Sending..."
+            >
+              Send test event
+            </BusyButton>
+            <button
+              type="button"
+              className="button button--sm button--secondary"
+              onClick={onEdit}
+              disabled={busy !== null}
+            >
+              Edit
+            </button>
+            <BusyButton
+              className="button button--sm button--secondary"
+              onClick={() => void toggle()}
+              disabled={busy !== null}
+              busy={busy === 'toggle'}
+              busyLabel="Saving..."
+            >
+              {endpoint.enabled ? 'Disable' : 'Enable'}
+            </BusyButton>
+            <button
+              type="button"
+              className="button button--sm button--outline button--danger"
+              onClick={() => setConfirming(true)}
+              disabled={busy !== null}
+            >
+              Delete
+            </button>
+          </div>
+        ) : null}
+        {sent ? (
+          sent.ok ? (
+            <Notice variant="success">
+              Test event sent as <code>{sent.eventId}</code>. Its delivery shows in the log below.
+            </Notice>
+          ) : (
+            <Notice variant="error">{sent.message}</Notice>
+          )
+        ) : null}
+        <h3 className={styles.subheading}>Signing secret</h3>
+        <SigningSecret key={endpoint.id} endpointId={endpoint.id} canManage={canManage} />
+      </Panel>
+      <DeliveryLog endpointId={endpoint.id} pages={pages} status={status} onStatus={setStatus} canManage={canManage} />
+      <ConfirmDialog
+        open={confirming}
+        onClose={closeConfirm}
+        title={WEBHOOKS_TEXT.confirmDelete}
+        description={`${endpoint.url}. ${WEBHOOKS_TEXT.deleteConsequence}`}
+        confirmLabel="Delete endpoint"
+        pendingLabel="Deleting..."
+        {...deletion.dialogProps(async () => {
+          await onDelete();
+          closeConfirm();
+        })}
+      />
+    </>
+  );
+}
