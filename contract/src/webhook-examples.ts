@@ -24,6 +24,18 @@ export const WEBHOOK_EVENT_EXAMPLES = {
     timestamp: '2026-11-26T14:35:10.000Z',
     data: {submissionId: SUBMISSION.submissionId, environment: SUBMISSION.environment},
   },
+  keyExpiring: {
+    type: 'key.expiring',
+    timestamp: '2026-11-26T09:00:00.000Z',
+    data: {
+      keyId: '5d7c2f3e-91b4-4c0a-8e6f-2a1b3c4d5e6f',
+      name: 'Clinic web',
+      keyEnding: '9f3KQ2a1',
+      environment: 'production',
+      expiresAt: '2026-12-03T09:00:00.000Z',
+      daysLeft: 7,
+    },
+  },
   webhookTest: {
     type: 'webhook.test',
     timestamp: '2026-11-26T14:40:00.000Z',

@@ -42,6 +42,7 @@ import {teamRoutes} from './routes/team/index.js';
 import {accountRecoveryJob} from './services/account-recovery.js';
 import {housekeepingJob} from './services/housekeeping.js';
 import {keyExpiryRemindersJob} from './services/key-expiry-reminders.js';
+import {webhookEventsBox} from './services/webhook-events.js';
 import {secretBox} from './lib/secret-box.js';
 import {activityPlugin} from './plugins/activity.js';
 import {activityRoutes} from './routes/activity/index.js';
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     jobs: [
       housekeepingJob(config),
-      keyExpiryRemindersJob(config, secretBox(secretKey, 'mail-outbox')),
+      keyExpiryRemindersJob(config, {mail: secretBox(secretKey, 'mail-outbox'), events: webhookEventsBox(secretKey)}),
       accountRecoveryJob(config, secretBox(secretKey, 'mail-outbox')),
     ],
   });

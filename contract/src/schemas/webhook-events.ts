@@ -5,6 +5,7 @@ import * as Type from 'typebox';
 import type {Static, TSchema} from 'typebox';
 import {WEBHOOK_EVENT_EXAMPLES} from '../webhook-examples.js';
 import {WEBHOOK_SECRET_OVERLAP_HOURS, type WebhookEventType} from '../webhooks.js';
+import {EXPIRY_REMINDER_DAYS, KEY_IN_USE_DAYS} from '../api-keys.js';
 import {Timestamp, Uuid} from './common.js';
 import {KeyTypeSchema} from './keys.js';
 import {QuestionnaireResponse} from './submissions.js';
@@ -56,7 +57,23 @@ export const WebhookTestEvent = eventBody(
   Type.Object({endpointId: {...Uuid, description: 'The endpoint the test was sent to.'}}),
   WEBHOOK_EVENT_EXAMPLES.webhookTest,
 );
+export const KeyExpiringEvent = eventBody(
+  'key.expiring',
+  Type.Object({
+    keyId: {...Uuid, description: "The API key's id."},
+    name: Type.String({description: "The key's name."}),
+    keyEnding: Type.String({description: "The key's last 8 characters, as the portal names it; never the key."}),
+    environment: KeyTypeSchema,
+    expiresAt: {...Timestamp, description: 'When the key stops working.'},
+    daysLeft: Type.Union([Type.Literal(EXPIRY_REMINDER_DAYS[0]), Type.Literal(EXPIRY_REMINDER_DAYS[1])], {
+      description: `Sent ${EXPIRY_REMINDER_DAYS.join(' and ')} days before a key used in the last ${KEY_IN_USE_DAYS} days expires.`,
+    }),
+  }),
+  WEBHOOK_EVENT_EXAMPLES.keyExpiring,
+);
 export type SubmissionCreatedFullEvent = Static<typeof SubmissionCreatedFullEvent>;
+/** What a key.expiring event says of the key. */
+export type KeyExpiringData = Static<typeof KeyExpiringEvent>['data'];
 
 /** The Standard Webhooks headers every delivery carries. */
 export const WebhookSignatureHeaders = Type.Object({
