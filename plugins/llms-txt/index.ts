@@ -5,6 +5,15 @@ import type {PluginModule} from '@docusaurus/types';
 import {FLOWS, exampleQuestion} from '../../contract/src/flow-catalogue';
 import {DEFAULT_FLOW_ID, QUESTION_TYPES, QUESTION_TYPE_NAMES, type QuestionType} from '../../contract/src/flows';
 import {questionSnippet} from '../../src/components/guide/question-snippet';
+import {WEBHOOK_EVENT_LABELS, WEBHOOK_RETRY_SCHEDULE_SECONDS} from '../../contract/src/webhooks';
+import {WEBHOOK_EVENT_EXAMPLES} from '../../contract/src/webhook-examples';
+import {
+  eventRows,
+  eventsMarkdown,
+  payloadExample,
+  retryMarkdown,
+  retryRows,
+} from '../../src/components/guide/webhook-tables';
 import type {SiteEnv} from '../site-env';
 import {mdxToMarkdown, type ComponentMarkdown} from './markdown';
 import {markdownPathOf} from '../../src/lib/markdown-path';
@@ -47,6 +56,12 @@ function componentsFor(env: SiteEnv): Record<string, ComponentMarkdown> {
       return `\`\`\`js title="${type}-question.js"\n${snippet}\n\`\`\``;
     },
     ApiReference: () => `Every operation, as an OpenAPI document: ${env.apiUrl}/api/openapi.json`,
+    WebhookEventsTable: () => eventsMarkdown(eventRows(WEBHOOK_EVENT_LABELS, Object.values(WEBHOOK_EVENT_EXAMPLES))),
+    WebhookRetryTable: () => retryMarkdown(retryRows(WEBHOOK_RETRY_SCHEDULE_SECONDS)),
+    WebhookPayloadExample: ({payload}) => {
+      const {title, json} = payloadExample(WEBHOOK_EVENT_EXAMPLES, payload === 'full' ? 'full' : 'thin');
+      return `\`\`\`json title="${title}"\n${json}\n\`\`\``;
+    },
   };
 }
 

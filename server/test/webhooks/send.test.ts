@@ -1,16 +1,14 @@
-// One delivery attempt against receivers on 127.0.0.1: signed as Standard Webhooks (checked by three verifiers),
+// One delivery attempt against receivers on 127.0.0.1: signed as Standard Webhooks (checked by two verifiers here,
+// and by the guide's Node and Python receivers in server/test/docs/receive-webhooks.test.ts),
 // never into a private network unless allowed, never following a redirect, bounded in time and in what it keeps.
-import {execFile} from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {fileURLToPath} from 'node:url';
 import {Webhook} from 'standardwebhooks';
 import {Webhook as SvixWebhook} from 'svix';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {sendWebhook, type WebhookRequest} from '../../src/webhooks/send.js';
 
-const PYTHON_VERIFIER = fileURLToPath(new URL('./verify_webhook.py', import.meta.url));
 const newSecret = () => `whsec_${crypto.randomBytes(24).toString('base64')}`;
 const open = {allowPrivateNetworks: true, timeoutMs: 2000};
 
@@ -56,20 +54,8 @@ const delivery = (path: string, secrets = [newSecret()]): WebhookRequest => ({
 });
 const arrivals = (path: string) => received.filter((r) => r.path === path);
 
-function pythonVerifies(secret: string, headers: http.IncomingHttpHeaders, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'python3',
-      [PYTHON_VERIFIER],
-      {env: {WEBHOOK_SECRET: secret}, timeout: 5000},
-      (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
-    );
-    child.stdin?.end(JSON.stringify({headers, body}));
-  });
-}
-
 describe('sendWebhook', () => {
-  it('signs as Standard Webhooks: the package, svix and the Python snippet verify it, with one secret or two', async () => {
+  it('signs as Standard Webhooks: the package and svix verify it, with one secret or two', async () => {
     const [newest, older] = [newSecret(), newSecret()];
     const request = delivery('/ok', [newest, older]);
     const result = await sendWebhook(request, open);
@@ -94,15 +80,6 @@ describe('sendWebhook', () => {
       expect(() => new SvixWebhook(secret).verify(arrived!.body, headers)).not.toThrow();
     }
     expect(() => new Webhook(newSecret()).verify(arrived!.body, headers)).toThrow();
-    // Each outcome is caught as it comes: a refusal that settles while the others are awaited would otherwise be an
-    // unhandled rejection, which fails the run after every test has passed.
-    const python = await Promise.all(
-      [newest, older, newSecret()].map((secret) =>
-        pythonVerifies(secret, headers, arrived!.body).catch((error: Error) => error.message),
-      ),
-    );
-    expect(python.slice(0, 2)).toEqual(['verified', 'verified']);
-    expect(python[2]).toMatch(/signature not verified/);
     // One secret, one signature.
     await sendWebhook(delivery('/one'), open);
     expect(arrivals('/one')[0]?.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
