@@ -24,8 +24,7 @@ test('an owner adds the test inbox, sends a test event, reads it signed in the l
   await expect(page.getByRole('heading', {name: 'No endpoints yet'})).toBeVisible();
 
   await inbox(page).getByRole('button', {name: 'Add the test inbox'}).click();
-  const inboxUrl = inbox(page).getByLabel('Test inbox URL', {exact: true});
-  await expect(inboxUrl).toHaveText(new RegExp(`^${API_URL}/api/webhook-inbox/[A-Za-z0-9_-]{32}$`));
+  await expect(inbox(page).getByText(new RegExp(`^${API_URL}/api/webhook-inbox/[A-Za-z0-9_-]{32}$`))).toBeVisible();
   const endpoints = page.getByRole('region', {name: 'Webhook endpoints'});
   await expect(endpoints.getByRole('row').filter({hasText: 'IntakeKit test inbox'})).toContainText('Enabled');
   await expect(inbox(page).getByRole('button', {name: 'Add the test inbox'})).toHaveCount(0);
@@ -55,8 +54,8 @@ test('an owner adds the test inbox, sends a test event, reads it signed in the l
 
   // Reveal, then roll: the old secret keeps signing for a day, so the next delivery carries two signatures.
   await shown.getByRole('button', {name: 'Reveal'}).click();
-  const secret = shown.getByLabel('Signing secret', {exact: true});
-  await expect(secret).toHaveText(/^whsec_/);
+  const secret = shown.getByText(/^whsec_[A-Za-z0-9+/]+=*$/);
+  await expect(secret).toBeVisible();
   const before = await secret.textContent();
   const roll = shown.getByRole('button', {name: 'Roll secret'});
   await roll.click();
@@ -66,8 +65,7 @@ test('an owner adds the test inbox, sends a test event, reads it signed in the l
   await expect(confirm).toBeHidden();
   await expect(roll).toBeFocused();
   await expect(shown.getByText(/^Secret rolled\. The previous secret also signs until/)).toBeVisible();
-  await expect(secret).toHaveText(/^whsec_/);
-  expect(await secret.textContent()).not.toBe(before);
+  await expect(secret).not.toHaveText(before ?? '');
   await shown.getByRole('button', {name: 'Send test event'}).click();
   const sentAgain = shown.getByText(/^Test event sent as/);
   await expect(sentAgain).not.toContainText(eventId);
@@ -94,6 +92,14 @@ test('an owner adds the test inbox, sends a test event, reads it signed in the l
   await expect(ehr).toContainText('Production');
   await expect(ehr).toContainText('submission.deleted');
   await expect(shown.getByRole('heading', {name: 'EHR bridge'})).toBeVisible();
+  await shown.getByRole('button', {name: 'Edit'}).click();
+  const edit = page.getByRole('dialog', {name: 'Edit endpoint'});
+  await expect(edit.getByLabel('URL')).toHaveValue('https://ehr.example-clinic.com/hooks');
+  await expect(edit.getByRole('checkbox', {name: /A submission was deleted/})).toBeChecked();
+  await edit.getByLabel(/^Description/).fill('EHR bridge (thin)');
+  await edit.getByRole('button', {name: 'Save endpoint'}).click();
+  await expect(edit).toBeHidden();
+  await expect(shown.getByRole('heading', {name: 'EHR bridge (thin)'})).toBeVisible();
   await shown.getByRole('button', {name: 'Disable'}).click();
   await expect(ehr).toContainText('Disabled');
   await expect(shown.getByText('Disabled: events are not sent to it.')).toBeVisible();

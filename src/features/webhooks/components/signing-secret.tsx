@@ -42,8 +42,15 @@ export default function SigningSecret({endpointId, canManage}: {endpointId: stri
   return (
     <div className={styles.secret}>
       <div className={styles.secretRow}>
-        <code className={styles.secretValue} aria-label={secret ? 'Signing secret' : 'Signing secret, hidden'}>
-          {secret ? secret.secret : 'whsec_••••••••••••••••'}
+        <code className={styles.secretValue}>
+          {secret ? (
+            secret.secret
+          ) : (
+            <>
+              <span aria-hidden="true">whsec_••••••••••••••••</span>
+              <span className="sr-only">Hidden until you reveal it</span>
+            </>
+          )}
         </code>
         {secret ? (
           <CopyButton value={secret.secret} label="Copy the signing secret" />

@@ -74,9 +74,8 @@ export default function TestInbox({endpoints, canManage, onAddEndpoint}: Props):
         {url ? (
           <>
             <div className={styles.secretRow}>
-              <code className={styles.url} aria-label="Test inbox URL">
-                {url}
-              </code>
+              <span className={styles.label}>Endpoint URL</span>
+              <code className={styles.url}>{url}</code>
               <CopyButton value={url} label="Copy the test inbox URL" />
             </div>
             <InboxMessages messages={data.messages} />
