@@ -9,6 +9,7 @@ import {
   type WebhookEventType,
 } from '@intakekit/contract/webhooks';
 import {
+  KeyExpiringEvent,
   SubmissionCreatedFullEvent,
   SubmissionCreatedThinEvent,
   SubmissionDeletedEvent,
@@ -17,9 +18,10 @@ import {
 } from '@intakekit/contract/schemas/webhook-events';
 
 /** Each event's body: one schema, or one per payload style (named as the endpoint's payloadStyle). */
-const BODIES: Partial<Record<WebhookEventType, Record<string, TObject>>> = {
+const BODIES: Record<WebhookEventType, Record<string, TObject>> = {
   'submission.created': {full: SubmissionCreatedFullEvent, thin: SubmissionCreatedThinEvent},
   'submission.deleted': {body: SubmissionDeletedEvent},
+  'key.expiring': {body: KeyExpiringEvent},
   'webhook.test': {body: WebhookTestEvent},
 };
 

@@ -143,9 +143,10 @@ const of = (log: LoggedDelivery[], type: string) => log.find((d) => d.eventType 
 
 /** The body matches the document's schema for its event type. */
 function documented(body: string): boolean {
-  const event = JSON.parse(body) as {type: string};
-  const validate = ajv.compile(bodySchemas.get(event.type)!);
-  if (!validate(event)) throw new Error(`${event.type}: ${ajv.errorsText(validate.errors)}`);
+  const event: unknown = JSON.parse(body);
+  const type = (event as {type: string}).type;
+  const validate = ajv.compile(bodySchemas.get(type)!);
+  if (!validate(event)) throw new Error(`${type}: ${ajv.errorsText(validate.errors)}`);
   return true;
 }
 
