@@ -198,30 +198,35 @@ export async function truncateAll(db: Db): Promise<void> {
 const emptyingStatements = new WeakMap<Db, string>();
 
 async function emptyingStatement(db: Db): Promise<string> {
+  const {tables, order, sequences} = await tableLayout(db);
+  if (tables.length === 0) return '';
+  if (!order) return `TRUNCATE ${tables.map(quoted).join(', ')} RESTART IDENTITY CASCADE`;
+  const deletes = order.map((table) => `DELETE FROM ${quoted(table)};`);
+  const restarts = sequences.map((name) => `PERFORM setval('${quoted(name)}', 1, false);`);
+  return `DO $$ BEGIN ${[ACTIVITY_PURGE, ...deletes, ...restarts].join(' ')} END $$`;
+}
+
+/** The activity log refuses DELETE but from its purge, which says so for its own transaction. */
+export const ACTIVITY_PURGE = `PERFORM set_config('intakekit.activity_purge', 'on', true);`;
+
+export const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * The tables of the current schema but the migrations' record, in an order where each comes before every table it
+ * references (undefined when references form a cycle), and the schema's sequences.
+ */
+export async function tableLayout(db: Db): Promise<{tables: string[]; order?: string[]; sequences: string[]}> {
   const tables = await sql<{name: string}>`
     SELECT tablename AS name FROM pg_tables
     WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`.execute(db);
-  if (tables.rows.length === 0) return '';
   const references = await sql<{child: string; parent: string}>`
     SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
     JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
     WHERE k.contype = 'f' AND c.relnamespace = current_schema()::regnamespace AND c.oid <> p.oid`.execute(db);
   const sequences = await sql<{name: string}>`
     SELECT sequencename AS name FROM pg_sequences WHERE schemaname = current_schema()`.execute(db);
-  const order = referencingFirst(
-    tables.rows.map((t) => t.name),
-    references.rows,
-  );
-  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-  if (!order) {
-    const list = tables.rows.map((t) => quoted(t.name)).join(', ');
-    return `TRUNCATE ${list} RESTART IDENTITY CASCADE`;
-  }
-  const deletes = order.map((table) => `DELETE FROM ${quoted(table)};`);
-  const restarts = sequences.rows.map((s) => `PERFORM setval('${quoted(s.name)}', 1, false);`);
-  // The activity log refuses DELETE but from its purge, which says so for its own transaction.
-  const purge = `PERFORM set_config('intakekit.activity_purge', 'on', true);`;
-  return `DO $$ BEGIN ${[purge, ...deletes, ...restarts].join(' ')} END $$`;
+  const names = tables.rows.map((t) => t.name);
+  return {tables: names, order: referencingFirst(names, references.rows), sequences: sequences.rows.map((s) => s.name)};
 }
 
 /** The tables ordered so that each comes before every table it references; undefined when references form a cycle. */
