@@ -116,6 +116,7 @@ export function toConfig(env: Env): Config {
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     webhookRetryTimeScale: env.WEBHOOK_RETRY_TIME_SCALE,
     webhookPollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS,
+    webhookLeaseMs: env.WEBHOOK_LEASE_SECONDS * SECOND,
     now: () => new Date(),
     ...DEFAULTS,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * MINUTE,

@@ -121,6 +121,7 @@ export const ENV_SCHEMA = Type.Object({
     description: 'multiplies each wait of the webhook retry schedule (tests shorten it); 1 in production',
   }),
   WEBHOOK_POLL_INTERVAL_MS: whole(1000, 10, 600_000, 'how often the webhook worker looks for due deliveries'),
+  WEBHOOK_LEASE_SECONDS: whole(60, 1, 3600, 'how long a claimed delivery is reserved for the process that claimed it'),
 });
 
 export type Env = Static<typeof ENV_SCHEMA>;

@@ -113,6 +113,11 @@ export interface Config {
   webhookRetryTimeScale: number;
   /** WEBHOOK_POLL_INTERVAL_MS: how often each process's webhook worker looks for due deliveries. */
   webhookPollIntervalMs: number;
+  /**
+   * WEBHOOK_LEASE_SECONDS: how long a delivery claimed by one process is reserved for it; a process killed mid-send
+   * releases its claims after this. Above the 15 s answer limit, or a slow receiver gets a second copy.
+   */
+  webhookLeaseMs: number;
   // Not read from the environment: fixed rules (sessions, lockout, links), overridable by tests.
   /** Source of "now" for every expiry rule; tests move it instead of sleeping. */
   now: () => Date;

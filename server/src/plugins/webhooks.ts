@@ -41,7 +41,7 @@ export const webhooksPlugin = fp<{config: Config; secretKey: string}>(
         if (!listen || typeof listen === 'string') return undefined;
         return {origin: config.apiUrl, listen: {host: listen.address, port: listen.port}};
       },
-      leaseMs: (WEBHOOK_TIMEOUT_SECONDS + 45) * 1000,
+      leaseMs: config.webhookLeaseMs,
       onDisabled: async (trx, endpoint) => {
         const label = endpointTarget(toEndpointBody(endpoint)).label;
         for (const person of await keyCaretakers(trx, endpoint)) {
