@@ -6,15 +6,13 @@
 // down it keeps nothing (services/state-cache); the housekeeping job runs in one process per tick.
 // PostgreSQL only: PGlite admits one process. Needs Debian's redis-server.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {PASSWORD, signIn, signUp, TURNSTILE} from './support/accounts.js';
-import {ensureStopped, startApi, type ApiProcess} from './support/api-process.js';
-import {createTarget, postgresUrl, type Target} from './support/databases.js';
-import {HttpTally, type Answer} from './support/http.js';
+import type {ApiProcess} from './support/api-process.js';
+import {postgresUrl, type Target} from './support/databases.js';
+import type {Answer, HttpTally} from './support/http.js';
 import {startRedis, type RedisServer} from './support/redis-server.js';
+import {startTwoApis, type TwoApis} from './support/two-apis.js';
 
 // Every sign-in of the file counts against it (one address): enough for all of them, and few to exhaust.
 const AUTH_LIMIT = 20;
@@ -97,13 +95,11 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
   let b: ApiProcess | undefined;
   let httpA: HttpTally;
   let httpB: HttpTally;
-  let secondDataDir: string | undefined;
+  let apis: TwoApis | undefined;
   const started = Date.now();
 
   beforeAll(async () => {
     redis = await startRedis();
-    target = await createTarget('PostgreSQL');
-    secondDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'intakekit-resilience-b-'));
     const env = {
       REDIS_URL: redis.url,
       // Both processes open the same sealed sandbox keys.
@@ -116,19 +112,12 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
       HOUSEKEEPING_INTERVAL_MINUTES: HOUSEKEEPING_MINUTES,
       LOGIN_REQUIRES_VERIFIED_EMAIL: 'false',
     };
-    // One at a time: the first applies the migrations.
-    a = await startApi({dataDir: target.dataDir, databaseUrl: target.databaseUrl, env});
-    b = await startApi({dataDir: secondDataDir, databaseUrl: target.databaseUrl, env});
-    httpA = new HttpTally(a.url);
-    httpB = new HttpTally(b.url);
+    apis = await startTwoApis(env);
+    ({target, a, b, httpA, httpB} = apis);
   }, 200_000);
 
   afterAll(async () => {
-    await ensureStopped(a);
-    await ensureStopped(b);
-    await target?.settled();
-    await target?.release();
-    if (secondDataDir) await fs.rm(secondDataDir, {recursive: true, force: true});
+    await apis?.stop();
     await redis?.stop();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(

@@ -3,18 +3,16 @@
 // its deliveries are in flight: the other delivers them once their claims lapse (WEBHOOK_LEASE_SECONDS).
 // PostgreSQL only: PGlite admits one process.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {exampleAnswers} from '@intakekit/contract/answers';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import {signIn, signUp} from './support/accounts.js';
-import {ensureStopped, startApi, type ApiProcess} from './support/api-process.js';
-import {createTarget, postgresUrl, type Target} from './support/databases.js';
-import {HttpTally} from './support/http.js';
+import type {ApiProcess} from './support/api-process.js';
+import {postgresUrl, type Target} from './support/databases.js';
+import type {HttpTally} from './support/http.js';
+import {startTwoApis, type TwoApis} from './support/two-apis.js';
 
 const SUBMISSIONS = 200;
 const CONCURRENCY = 10;
@@ -87,15 +85,13 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
   let b: ApiProcess | undefined;
   let httpA: HttpTally;
   let httpB: HttpTally;
-  let secondDataDir: string | undefined;
+  let apis: TwoApis | undefined;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let apiKey: string;
   const started = Date.now();
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    target = await createTarget('PostgreSQL');
-    secondDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'intakekit-resilience-b-'));
     const env = {
       // Both processes open the same sealed answers and secrets.
       SECRET_KEY: crypto.randomBytes(32).toString('base64'),
@@ -107,17 +103,10 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
       WEBHOOK_POLL_INTERVAL_MS: '200',
       WEBHOOK_LEASE_SECONDS: String(LEASE_SECONDS),
     };
-    // One at a time: the first applies the migrations.
-    a = await startApi({dataDir: target.dataDir, databaseUrl: target.databaseUrl, env});
     // B looks for due deliveries only every 3 s (its own submissions still wake it): the deliveries of A's
     // submissions are A's to send, so some are in flight in A when it is killed.
-    b = await startApi({
-      dataDir: secondDataDir,
-      databaseUrl: target.databaseUrl,
-      env: {...env, WEBHOOK_POLL_INTERVAL_MS: '3000'},
-    });
-    httpA = new HttpTally(a.url);
-    httpB = new HttpTally(b.url);
+    apis = await startTwoApis(env, {...env, WEBHOOK_POLL_INTERVAL_MS: '3000'});
+    ({target, a, b, httpA, httpB} = apis);
 
     expect((await signUp(httpA, 'clinic@example.com')).status).toBe(201);
     await target.inspect((query) => query("UPDATE users SET email_verified = true WHERE email = 'clinic@example.com'"));
@@ -131,11 +120,7 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
   }, 200_000);
 
   afterAll(async () => {
-    await ensureStopped(a);
-    await ensureStopped(b);
-    await target?.settled();
-    await target?.release();
-    if (secondDataDir) await fs.rm(secondDataDir, {recursive: true, force: true});
+    await apis?.stop();
     await receiver?.close();
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
