@@ -43,13 +43,21 @@ test('an owner adds the test inbox, sends a test event, reads it signed in the l
   await expect(headers.filter({hasText: eventId}).first()).toBeVisible();
   await expect(dialog.getByText(SIGNATURE)).toHaveCount(1);
   await expect(dialog.getByRole('region', {name: 'Request body'})).toContainText('"type": "webhook.test"');
-  await expect(dialog.getByRole('button', {name: 'Resend'})).toBeVisible();
+  // Resend: the same event again, with the same webhook-id, as a second attempt of the same delivery.
+  await dialog.getByRole('button', {name: 'Resend'}).click();
+  await expect(dialog.getByText(/^Sent again with the same webhook-id/)).toBeVisible();
+  await expect(dialog.getByRole('heading', {name: '2 attempts'})).toBeVisible();
+  await expect(dialog.getByText('HTTP 200', {exact: true})).toHaveCount(2);
   await expectEscapeCloses(page, dialog, view);
+  const recover = page.getByRole('form', {name: 'Recover failed deliveries'});
+  await recover.getByRole('button', {name: 'Recover failed'}).click();
+  await expect(recover.getByText('No failed event since then.')).toBeVisible();
 
-  // The inbox received the same request, signed, with the body as sent.
+  // The inbox received it twice, the same webhook-id each time, signed, with the body as sent.
   const received = inbox(page).getByRole('listitem').filter({hasText: eventId});
-  await expect(received.getByText(SIGNATURE)).toHaveCount(1);
-  await expect(received.getByRole('region', {name: /^Body received/})).toContainText('"type": "webhook.test"');
+  await expect(received).toHaveCount(2);
+  await expect(received.first().getByText(SIGNATURE)).toHaveCount(1);
+  await expect(received.first().getByRole('region', {name: /^Body received/})).toContainText('"type": "webhook.test"');
   await expectAccessible(page);
 
   // Reveal, then roll: the old secret keeps signing for a day, so the next delivery carries two signatures.

@@ -13,6 +13,7 @@ import type {
 import {
   WEBHOOK_DESCRIPTION_MAX_LENGTH,
   WEBHOOK_EVENT_LABELS,
+  WEBHOOK_TIMEOUT_SECONDS,
   WEBHOOK_URL_MAX_LENGTH,
 } from '@intakekit/contract/webhooks';
 import {
@@ -28,8 +29,8 @@ import {WEBHOOKS_TEXT} from '../lib/texts';
 import styles from './styles.module.css';
 
 const PAYLOAD_CHOICES = [
-  {value: 'thin', label: 'Thin', hint: 'Ids only: your backend fetches the submission with a server key.'},
-  {value: 'full', label: 'Full', hint: "The submission's QuestionnaireResponse, answers included, in the body."},
+  {value: 'thin', label: 'Thin', hint: 'ids only. Your backend fetches the submission with a server key.'},
+  {value: 'full', label: 'Full', hint: "the submission's QuestionnaireResponse, answers included, in the body."},
 ] as const;
 
 type Props = {open: boolean; onClose: () => void} & (
@@ -86,7 +87,7 @@ export default function EndpointDialog({open, onClose, endpoint, onSave}: Props)
           spellCheck={false}
           placeholder="https://example.com/intakekit/webhooks"
           maxLength={WEBHOOK_URL_MAX_LENGTH}
-          hint="https:// in production. It must answer 2xx within 15 seconds."
+          hint={`https:// in production. It must answer 2xx within ${WEBHOOK_TIMEOUT_SECONDS} seconds.`}
           data-autofocus
           {...form.field('url', {inline: true})}
         />

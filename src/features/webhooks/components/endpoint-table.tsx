@@ -21,7 +21,12 @@ export default function EndpointTable({endpoints, selectedId, onSelect}: Props):
       <HeaderRow columns={COLUMNS} />
       <tbody role="rowgroup">
         {endpoints.map((endpoint) => (
-          <tr role="row" key={endpoint.id} aria-current={endpoint.id === selectedId || undefined}>
+          <tr
+            role="row"
+            key={endpoint.id}
+            aria-current={endpoint.id === selectedId || undefined}
+            className={endpoint.id === selectedId ? styles.selectedRow : undefined}
+          >
             <td role="cell" data-label="Endpoint">
               <div className={styles.cellStack}>
                 <span className={styles.url}>{endpoint.url}</span>
