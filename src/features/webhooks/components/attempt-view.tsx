@@ -5,7 +5,7 @@ import type {WebhookAttempt} from '@intakekit/contract/schemas/webhooks';
 import {attemptOutcome} from '../lib/deliveries';
 import BodyBlock from './body-block';
 import SignatureHeaders from './signature-headers';
-import {when} from './when';
+import {Fact, When} from './facts';
 import styles from './styles.module.css';
 
 /** One attempt of a delivery: when, how it ended and how fast, the request's headers and the answer's body. */
@@ -14,25 +14,14 @@ export default function AttemptView({attempt, number}: {attempt: WebhookAttempt;
   return (
     <li className={styles.attempt}>
       <h4 className={styles.attemptTitle}>
-        Attempt {number}, <time dateTime={attempt.at}>{when(attempt.at)}</time>
+        Attempt {number}, <When iso={attempt.at} />
       </h4>
       <dl className={styles.facts}>
-        <div>
-          <dt>Outcome</dt>
-          <dd>
-            <span className={clsx(styles.pill, toneClass(ok ? 'success' : 'danger'))}>{attemptOutcome(attempt)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Latency</dt>
-          <dd>{attempt.latencyMs} ms</dd>
-        </div>
-        {attempt.errorMessage ? (
-          <div>
-            <dt>Error</dt>
-            <dd>{attempt.errorMessage}</dd>
-          </div>
-        ) : null}
+        <Fact term="Outcome">
+          <span className={clsx(styles.pill, toneClass(ok ? 'success' : 'danger'))}>{attemptOutcome(attempt)}</span>
+        </Fact>
+        <Fact term="Latency">{attempt.latencyMs} ms</Fact>
+        {attempt.errorMessage ? <Fact term="Error">{attempt.errorMessage}</Fact> : null}
       </dl>
       <h5 className={styles.minorTitle}>Request headers</h5>
       <SignatureHeaders headers={attempt.requestHeaders} />

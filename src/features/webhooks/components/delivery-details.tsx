@@ -6,7 +6,7 @@ import {WEBHOOKS_TEXT} from '../lib/texts';
 import AttemptView from './attempt-view';
 import BodyBlock from './body-block';
 import DeliveryStatus from './delivery-status';
-import {when} from './when';
+import {Fact, When} from './facts';
 import styles from './styles.module.css';
 
 /**
@@ -17,37 +17,22 @@ export default function DeliveryDetails({delivery}: {delivery: WebhookDelivery})
   return (
     <div className={styles.delivery}>
       <dl className={styles.facts}>
-        <div>
-          <dt>Event</dt>
-          <dd>
-            {WEBHOOK_EVENT_LABELS[delivery.eventType]} (<code>{delivery.eventType}</code>)
-          </dd>
-        </div>
-        <div>
-          <dt>webhook-id</dt>
-          <dd>
-            <code>{delivery.eventId}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <DeliveryStatus status={delivery.status} />
-          </dd>
-        </div>
-        <div>
-          <dt>Created</dt>
-          <dd>
-            <time dateTime={delivery.createdAt}>{when(delivery.createdAt)}</time>
-          </dd>
-        </div>
+        <Fact term="Event">
+          {WEBHOOK_EVENT_LABELS[delivery.eventType]} (<code>{delivery.eventType}</code>)
+        </Fact>
+        <Fact term="webhook-id">
+          <code>{delivery.eventId}</code>
+        </Fact>
+        <Fact term="Status">
+          <DeliveryStatus status={delivery.status} />
+        </Fact>
+        <Fact term="Created">
+          <When iso={delivery.createdAt} />
+        </Fact>
         {delivery.nextAttemptAt ? (
-          <div>
-            <dt>Next attempt</dt>
-            <dd>
-              <time dateTime={delivery.nextAttemptAt}>{when(delivery.nextAttemptAt)}</time>
-            </dd>
-          </div>
+          <Fact term="Next attempt">
+            <When iso={delivery.nextAttemptAt} />
+          </Fact>
         ) : null}
       </dl>
       <h3 className={styles.subheading}>Request body</h3>

@@ -15,6 +15,7 @@ import BusyButton from './busy-button';
 import DeliveryLog from './delivery-log';
 import EndpointStateBadge from './endpoint-state';
 import SigningSecret from './signing-secret';
+import {Fact, When} from './facts';
 import {when} from './when';
 import styles from './styles.module.css';
 
@@ -77,24 +78,14 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
           <Notice variant={state.tone === 'danger' ? 'error' : 'info'}>{state.detail}</Notice>
         ) : null}
         <dl className={styles.facts}>
-          <div>
-            <dt>Environment</dt>
-            <dd>{ENVIRONMENT_LABELS[endpoint.environment]}</dd>
-          </div>
-          <div>
-            <dt>Events</dt>
-            <dd>{endpoint.eventTypes.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}</dd>
-          </div>
-          <div>
-            <dt>Payload</dt>
-            <dd>{endpoint.payloadStyle === 'full' ? 'Full: the answers in the body' : 'Thin: ids only'}</dd>
-          </div>
-          <div>
-            <dt>Added</dt>
-            <dd>
-              <time dateTime={endpoint.createdAt}>{when(endpoint.createdAt)}</time>
-            </dd>
-          </div>
+          <Fact term="Environment">{ENVIRONMENT_LABELS[endpoint.environment]}</Fact>
+          <Fact term="Events">{endpoint.eventTypes.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}</Fact>
+          <Fact term="Payload">
+            {endpoint.payloadStyle === 'full' ? 'Full: the answers in the body' : 'Thin: ids only'}
+          </Fact>
+          <Fact term="Added">
+            <When iso={endpoint.createdAt} />
+          </Fact>
         </dl>
         {canManage ? (
           <div className={styles.actions}>

@@ -5,6 +5,7 @@ import {bodyEventType} from '../lib/deliveries';
 import {WEBHOOKS_TEXT} from '../lib/texts';
 import BodyBlock from './body-block';
 import SignatureHeaders from './signature-headers';
+import {When} from './facts';
 import {when} from './when';
 import styles from './styles.module.css';
 
@@ -22,7 +23,7 @@ export default function InboxMessages({messages}: {messages: WebhookInboxMessage
             <li key={message.id}>
               <details className={styles.message} open={index === 0}>
                 <summary>
-                  <time dateTime={message.receivedAt}>{when(message.receivedAt)}</time>
+                  <When iso={message.receivedAt} />
                   {type ? <code>{type}</code> : null}
                   {webhookId ? <code className={styles.small}>{webhookId}</code> : null}
                 </summary>

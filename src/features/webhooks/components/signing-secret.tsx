@@ -8,7 +8,7 @@ import type {WebhookSecretResponse} from '@intakekit/contract/schemas/webhooks';
 import {revealSecret, rollSecret} from '../api/endpoints';
 import {WEBHOOKS_TEXT} from '../lib/texts';
 import BusyButton from './busy-button';
-import {when} from './when';
+import {When} from './facts';
 import styles from './styles.module.css';
 
 /**
@@ -75,8 +75,7 @@ export default function SigningSecret({endpointId, canManage}: {endpointId: stri
       {failure ? <Notice variant="error">{failure}</Notice> : null}
       {rolled && secret?.previousSecretExpiresAt ? (
         <Notice variant="success">
-          Secret rolled. The previous secret also signs until{' '}
-          <time dateTime={secret.previousSecretExpiresAt}>{when(secret.previousSecretExpiresAt)}</time>.
+          Secret rolled. The previous secret also signs until <When iso={secret.previousSecretExpiresAt} />.
         </Notice>
       ) : null}
       <ConfirmDialog

@@ -1,0 +1,17 @@
+import type {ReactNode} from 'react';
+import {when} from './when';
+
+/** One term and its value in a facts list (<dl>). */
+export function Fact({term, children}: {term: ReactNode; children: ReactNode}): ReactNode {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A moment in the reader's locale, machine-readable too. */
+export function When({iso}: {iso: string}): ReactNode {
+  return <time dateTime={iso}>{when(iso)}</time>;
+}
