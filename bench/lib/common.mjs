@@ -37,6 +37,8 @@ export const PORTS = {
   startSite: 14100, // `npm start` in the start-up section
   startApi: 14187,
   debug: 14222, // Chromium's remote-debugging port for Lighthouse
+  webhooksApi: 14487, // the webhooks section's API (PostgreSQL)
+  webhookReceiver: 14488, // the clinic's receiver its deliveries go to
 };
 export const SITE_URL = `http://localhost:${PORTS.site}`;
 export const SITE_API_URL = `http://localhost:${PORTS.siteApi}`;

@@ -7,8 +7,9 @@ const TITLES = {
   'api-load': '4. API (autocannon, 127.0.0.1)',
   sdk: '5. SDK',
   startup: '6. Start-up and memory',
+  webhooks: '7. Webhooks (PostgreSQL, a receiver on 127.0.0.1)',
 };
-const ORDER = ['page-weight', 'lighthouse', 'build-time', 'api-load', 'sdk', 'startup'];
+const ORDER = ['page-weight', 'lighthouse', 'build-time', 'api-load', 'sdk', 'startup', 'webhooks'];
 
 const cell = (v) => (v === null || v === undefined ? '' : String(v).replace(/\|/g, '\\|').replace(/\n/g, ' '));
 const metCell = (m) => (m === true ? 'yes' : m === false ? '**no**' : '');
