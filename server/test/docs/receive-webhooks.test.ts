@@ -19,6 +19,7 @@ import {build, type TestContext} from '../helpers/app.js';
 import {authed} from '../helpers/accounts.js';
 import {startSdkSession, submitSdkAnswers} from '../helpers/sdk-session.js';
 import {clinic, PRIVATE_ANSWERS, PRIVATE_NOTE, type Clinic} from '../submissions/submissions-helpers.js';
+import {until} from '../webhooks/until.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PAGE = readFileSync(path.join(ROOT, 'docs/receive-submissions.mdx'), 'utf8');
@@ -54,16 +55,6 @@ async function freePort(): Promise<number> {
   const {port} = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 interface Receiver {
@@ -129,13 +120,14 @@ interface LoggedDelivery {
 
 /** The endpoint's delivery log once `count` events are delivered (each attempt answered), newest first. */
 async function delivered(endpointId: string, count: number, attempts = count): Promise<LoggedDelivery[]> {
-  return until(async () => {
+  let log: LoggedDelivery[] = [];
+  await until(async () => {
     const res = await authed(ctx.app, acme.session, 'GET', `/api/webhooks/${endpointId}/deliveries`);
-    const log = res.json().deliveries as LoggedDelivery[];
-    const done = log.filter((d) => d.status === 'delivered');
+    log = res.json().deliveries as LoggedDelivery[];
     const tried = log.reduce((n, d) => n + d.attempts.length, 0);
-    return done.length === count && tried === attempts ? log : undefined;
+    return log.filter((d) => d.status === 'delivered').length === count && tried === attempts;
   });
+  return log;
 }
 
 // The test clock stands still: the log's order of two events made in one test is not theirs.
