@@ -97,16 +97,23 @@ export async function recordAttempt(
       .insertInto('webhook_attempts')
       .values({...attempt, delivery_id: delivery.id})
       .execute();
+    if (outcome.delivered) {
+      // Only an endpoint that was failing is written: a row lock taken by every success would make the attempts
+      // to one endpoint commit one after another (the bench's delivery throughput, 116/s -> 170/s without it).
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({failures_in_a_row: 0, failing_since: null})
+        .where('id', '=', delivery.endpointId)
+        .where((eb) => eb.or([eb('failures_in_a_row', '>', 0), eb('failing_since', 'is not', null)]))
+        .execute();
+      return {failuresInARow: 0, failingSince: null};
+    }
     const endpoint = await trx
       .updateTable('webhook_endpoints')
-      .set(
-        outcome.delivered
-          ? {failures_in_a_row: 0, failing_since: null}
-          : (eb) => ({
-              failures_in_a_row: eb('failures_in_a_row', '+', 1),
-              failing_since: eb.fn.coalesce('failing_since', eb.val(attempt.at)),
-            }),
-      )
+      .set((eb) => ({
+        failures_in_a_row: eb('failures_in_a_row', '+', 1),
+        failing_since: eb.fn.coalesce('failing_since', eb.val(attempt.at)),
+      }))
       .where('id', '=', delivery.endpointId)
       .returning(['failures_in_a_row', 'failing_since'])
       .executeTakeFirst();
