@@ -1,6 +1,8 @@
 // The body an event is sent with, built at each attempt from the event and the endpoint's payload style: the same
-// for every attempt of an event, as webhook-id is. A full submission.created body holds the patient's answers
-// (opened from the submission's row): it is only ever sent, signed, to the endpoint, never logged or stored again.
+// for every attempt of an event, as webhook-id is, unless the submission was deleted meanwhile: a retry then leaves
+// out what was deleted (flowId, flowVersion, the answers) rather than send it. A full submission.created body holds
+// the patient's answers (opened from the submission's row): it is only ever sent, signed, to the endpoint, never
+// logged or stored again.
 import type {SecretBox} from '../lib/secret-box.js';
 import type {DeliveryToSend} from '../repositories/webhook-deliveries-repository.js';
 
