@@ -1,11 +1,10 @@
 import type {ReactNode} from 'react';
-import clsx from 'clsx';
-import {toneClass} from '@site/src/components/tone';
 import type {WebhookAttempt} from '@intakekit/contract/schemas/webhooks';
-import {attemptOutcome} from '../lib/deliveries';
+import {attemptOutcome} from '@site/src/components/webhook-delivery/delivery-words';
+import {Pill} from '@site/src/components/webhook-delivery/delivery-status';
+import {Fact, Facts, When} from '@site/src/components/webhook-delivery/facts';
+import SignatureHeaders from '@site/src/components/webhook-delivery/signature-headers';
 import BodyBlock from './body-block';
-import SignatureHeaders from './signature-headers';
-import {Fact, When} from './facts';
 import styles from './styles.module.css';
 
 /** One attempt of a delivery: when, how it ended and how fast, the request's headers and the answer's body. */
@@ -16,13 +15,13 @@ export default function AttemptView({attempt, number}: {attempt: WebhookAttempt;
       <h4 className={styles.attemptTitle}>
         Attempt {number}, <When iso={attempt.at} />
       </h4>
-      <dl className={styles.facts}>
+      <Facts>
         <Fact term="Outcome">
-          <span className={clsx(styles.pill, toneClass(ok ? 'success' : 'danger'))}>{attemptOutcome(attempt)}</span>
+          <Pill tone={ok ? 'success' : 'danger'}>{attemptOutcome(attempt)}</Pill>
         </Fact>
         <Fact term="Latency">{attempt.latencyMs} ms</Fact>
         {attempt.errorMessage ? <Fact term="Error">{attempt.errorMessage}</Fact> : null}
-      </dl>
+      </Facts>
       <h5 className={styles.minorTitle}>Request headers</h5>
       <SignatureHeaders headers={attempt.requestHeaders} />
       <h5 className={styles.minorTitle}>Response body</h5>

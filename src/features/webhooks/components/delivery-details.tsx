@@ -5,8 +5,8 @@ import {WEBHOOK_EVENT_LABELS} from '@intakekit/contract/webhooks';
 import {WEBHOOKS_TEXT} from '../lib/texts';
 import AttemptView from './attempt-view';
 import BodyBlock from './body-block';
-import DeliveryStatus from './delivery-status';
-import {Fact, When} from './facts';
+import DeliveryStatus from '@site/src/components/webhook-delivery/delivery-status';
+import {Fact, Facts, When} from '@site/src/components/webhook-delivery/facts';
 import styles from './styles.module.css';
 
 /**
@@ -16,7 +16,7 @@ import styles from './styles.module.css';
 export default function DeliveryDetails({delivery}: {delivery: WebhookDelivery}): ReactNode {
   return (
     <div className={styles.delivery}>
-      <dl className={styles.facts}>
+      <Facts>
         <Fact term="Event">
           {WEBHOOK_EVENT_LABELS[delivery.eventType]} (<code>{delivery.eventType}</code>)
         </Fact>
@@ -34,7 +34,7 @@ export default function DeliveryDetails({delivery}: {delivery: WebhookDelivery})
             <When iso={delivery.nextAttemptAt} />
           </Fact>
         ) : null}
-      </dl>
+      </Facts>
       <h3 className={styles.subheading}>Request body</h3>
       {delivery.requestBody === null ? (
         <Notice variant="info">{WEBHOOKS_TEXT.bodyHidden}</Notice>

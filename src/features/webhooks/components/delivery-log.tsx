@@ -11,11 +11,11 @@ import {
   type WebhookDeliveryStatus,
 } from '@intakekit/contract/webhooks';
 import type {useDeliveries} from '../api/deliveries';
-import {DELIVERY_STATUS_LABELS} from '../lib/deliveries';
+import {DELIVERY_STATUS_LABELS} from '@site/src/components/webhook-delivery/delivery-words';
 import DeliveryDialog from './delivery-dialog';
-import DeliveryStatus from './delivery-status';
+import DeliveryStatus from '@site/src/components/webhook-delivery/delivery-status';
 import RecoverForm from './recover-form';
-import {when} from './when';
+import {when} from '@site/src/components/webhook-delivery/when';
 import styles from './styles.module.css';
 
 const COLUMNS = ['Time', 'Event', 'Status', 'Attempts', 'Actions'] as const;

@@ -15,8 +15,8 @@ import BusyButton from './busy-button';
 import DeliveryLog from './delivery-log';
 import EndpointStateBadge from './endpoint-state';
 import SigningSecret from './signing-secret';
-import {Fact, When} from './facts';
-import {when} from './when';
+import {Fact, Facts, When} from '@site/src/components/webhook-delivery/facts';
+import {when} from '@site/src/components/webhook-delivery/when';
 import styles from './styles.module.css';
 
 interface Props {
@@ -77,7 +77,7 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
         ) : state.label === 'Disabled' ? (
           <Notice variant={state.tone === 'danger' ? 'error' : 'info'}>{state.detail}</Notice>
         ) : null}
-        <dl className={styles.facts}>
+        <Facts>
           <Fact term="Environment">{ENVIRONMENT_LABELS[endpoint.environment]}</Fact>
           <Fact term="Events">{endpoint.eventTypes.map((type) => WEBHOOK_EVENT_LABELS[type]).join(', ')}</Fact>
           <Fact term="Payload">
@@ -86,7 +86,7 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
           <Fact term="Added">
             <When iso={endpoint.createdAt} />
           </Fact>
-        </dl>
+        </Facts>
         {canManage ? (
           <div className={styles.actions}>
             <BusyButton

@@ -1,6 +1,5 @@
 import type {ReactNode} from 'react';
-import clsx from 'clsx';
-import {toneClass} from '@site/src/components/tone';
+import {Pill} from '@site/src/components/webhook-delivery/delivery-status';
 import type {WebhookEndpoint} from '@intakekit/contract/schemas/webhooks';
 import {endpointState} from '../lib/endpoint-state';
 import styles from './styles.module.css';
@@ -10,7 +9,7 @@ export default function EndpointStateBadge({endpoint}: {endpoint: WebhookEndpoin
   const state = endpointState(endpoint);
   return (
     <span className={styles.state}>
-      <span className={clsx(styles.pill, toneClass(state.tone))}>{state.label}</span>
+      <Pill tone={state.tone}>{state.label}</Pill>
       {state.detail && state.label === 'Failing' ? <span className={styles.stateDetail}>{state.detail}</span> : null}
     </span>
   );

@@ -4,9 +4,9 @@ import type {WebhookInboxMessage} from '@intakekit/contract/schemas/webhook-inbo
 import {bodyEventType} from '../lib/deliveries';
 import {WEBHOOKS_TEXT} from '../lib/texts';
 import BodyBlock from './body-block';
-import SignatureHeaders from './signature-headers';
-import {When} from './facts';
-import {when} from './when';
+import SignatureHeaders from '@site/src/components/webhook-delivery/signature-headers';
+import {When} from '@site/src/components/webhook-delivery/facts';
+import {when} from '@site/src/components/webhook-delivery/when';
 import styles from './styles.module.css';
 
 /** What the test inbox received, newest first and open: each request's signature headers and body, as received. */

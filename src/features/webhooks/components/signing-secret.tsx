@@ -8,7 +8,7 @@ import type {WebhookSecretResponse} from '@intakekit/contract/schemas/webhooks';
 import {revealSecret, rollSecret} from '../api/endpoints';
 import {WEBHOOKS_TEXT} from '../lib/texts';
 import BusyButton from './busy-button';
-import {When} from './facts';
+import {When} from '@site/src/components/webhook-delivery/facts';
 import styles from './styles.module.css';
 
 /**

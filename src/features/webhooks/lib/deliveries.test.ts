@@ -1,14 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {
-  attemptOutcome,
-  bodyEventType,
-  deliveriesPath,
-  fromLocalInput,
-  inboxUrl,
-  prettyBody,
-  splitHeaders,
-  toLocalInput,
-} from './deliveries';
+import {bodyEventType, deliveriesPath, fromLocalInput, inboxUrl, prettyBody, toLocalInput} from './deliveries';
 import {RECOVER_FORM} from './recover-form';
 import {rulesMessage} from '@site/src/lib/forms/contract-resolver';
 import {WEBHOOKS_TEXT} from './texts';
@@ -20,36 +11,6 @@ describe('the delivery log', () => {
     expect(deliveriesPath(id, 'failed', '2026-11-26T14:40:00.000Z')).toBe(
       `/api/webhooks/${id}/deliveries?status=failed&before=2026-11-26T14%3A40%3A00.000Z`,
     );
-  });
-
-  it('says how an attempt ended: the status, else why no answer came', () => {
-    expect(attemptOutcome({responseStatus: 200, error: null})).toBe('HTTP 200');
-    expect(attemptOutcome({responseStatus: 500, error: 'status'})).toBe('HTTP 500: Answered with a non-2xx status');
-    expect(attemptOutcome({responseStatus: 302, error: 'status'})).toBe('HTTP 302: Answered with a non-2xx status');
-    expect(attemptOutcome({responseStatus: null, error: 'timeout'})).toBe('No answer in time');
-    expect(attemptOutcome({responseStatus: null, error: 'blocked'})).toBe('Address not allowed');
-    expect(attemptOutcome({responseStatus: null, error: null})).toBe('Network error');
-  });
-
-  it('puts the signature headers first, each signature of a rolled secret on its own', () => {
-    const split = splitHeaders({
-      'Content-Type': 'application/json',
-      'webhook-signature': 'v1,new= v1,old=',
-      'Webhook-Id': 'msg_1',
-      'webhook-timestamp': '1764168000',
-      'user-agent': 'IntakeKit-Webhooks/1',
-    });
-    expect(split.signature).toEqual([
-      ['webhook-id', 'msg_1'],
-      ['webhook-timestamp', '1764168000'],
-      ['webhook-signature', 'v1,new= v1,old='],
-    ]);
-    expect(split.signatures).toEqual(['v1,new=', 'v1,old=']);
-    expect(split.other).toEqual([
-      ['content-type', 'application/json'],
-      ['user-agent', 'IntakeKit-Webhooks/1'],
-    ]);
-    expect(splitHeaders({}).signatures).toEqual([]);
   });
 
   it('indents JSON bodies, keeps others as they are, and reads the event type of a received one', () => {

@@ -1,5 +1,11 @@
 import type {ReactNode} from 'react';
 import {when} from './when';
+import styles from './styles.module.css';
+
+/** A facts list: terms over their values, as many columns as fit. */
+export function Facts({children}: {children: ReactNode}): ReactNode {
+  return <dl className={styles.facts}>{children}</dl>;
+}
 
 /** One term and its value in a facts list (<dl>). */
 export function Fact({term, children}: {term: ReactNode; children: ReactNode}): ReactNode {

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {splitHeaders} from '../lib/deliveries';
+import {splitHeaders} from './delivery-words';
 import styles from './styles.module.css';
 
 interface Props {
