@@ -6,6 +6,7 @@ import {authed, signedIn} from '../helpers/accounts.js';
 import {expectRefusal} from '../helpers/refusals.js';
 import {teamOfThree} from '../helpers/team.js';
 import {ERROR_CATALOGUE, type ErrorCode} from '@intakekit/contract/errors';
+import {WEBHOOK_ENDPOINTS_MAX} from '@intakekit/contract/webhooks';
 
 const refusal = (code: ErrorCode) => ({code, message: ERROR_CATALOGUE[code].message});
 
@@ -132,5 +133,25 @@ describe('/api/webhooks', () => {
       refusal('WEBHOOK_ENDPOINT_NOT_FOUND'),
     );
     expect((await authed(app, grace, 'GET', '/api/webhooks')).json()).toEqual({endpoints: []});
+  });
+
+  it(`holds at most ${WEBHOOK_ENDPOINTS_MAX} endpoints an owner, both environments together, and says the number`, async () => {
+    const ctx = await build();
+    const {app, mail} = ctx;
+    const ada = await signedIn(app, mail, 'ada@example.com');
+    const add = (i: number) =>
+      authed(app, ada, 'POST', '/api/webhooks', {
+        environment: i % 2 ? 'production' : 'sandbox',
+        url: `https://ehr.example-clinic.com/hooks/${i}`,
+        eventTypes: ['submission.created'],
+      });
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_MAX; i++) expect((await add(i)).statusCode).toBe(201);
+    expect(ERROR_CATALOGUE.WEBHOOK_ENDPOINT_LIMIT_REACHED.message).toContain(`limit of ${WEBHOOK_ENDPOINTS_MAX} `);
+    expectRefusal(await add(WEBHOOK_ENDPOINTS_MAX), 409, refusal('WEBHOOK_ENDPOINT_LIMIT_REACHED'));
+    expect((await authed(app, ada, 'GET', '/api/webhooks')).json().endpoints).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
+    // Deleting one frees a place.
+    const [first] = (await authed(app, ada, 'GET', '/api/webhooks')).json().endpoints;
+    expect((await authed(app, ada, 'DELETE', `/api/webhooks/${first.id}`)).statusCode).toBe(200);
+    expect((await add(WEBHOOK_ENDPOINTS_MAX + 1)).statusCode).toBe(201);
   });
 });
