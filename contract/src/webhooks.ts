@@ -39,6 +39,12 @@ export const WEBHOOK_TIMEOUT_SECONDS = 15;
 /** An endpoint that failed every attempt for this long is disabled, and its owners and admins are emailed. */
 export const WEBHOOK_DISABLE_AFTER_DAYS = 5;
 
+/**
+ * How far `webhook-timestamp` may be from the receiver's clock, either way, before the delivery is refused as a
+ * replay (the standardwebhooks verifier's own limit, which the guide's snippets use too).
+ */
+export const WEBHOOK_TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
 /** How long a rolled secret keeps signing beside the new one (two signatures in `webhook-signature`). */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
