@@ -23,11 +23,8 @@ const API_REFERENCE = '/dashboard/api-reference';
 /** Returns how many blocks it visited. */
 async function eachCodeBlock(page: Page, visit: (block: Locator, index: number) => Promise<void>): Promise<number> {
   const blocks = page.locator('.theme-code-block');
-  const tabs = page.getByRole('tab');
   const visited = new Set<string>();
-  const tabCount = await tabs.count();
-  for (let tab = -1; tab < tabCount; tab += 1) {
-    if (tab >= 0) await tabs.nth(tab).click();
+  await eachTab(page, async () => {
     // Each block's code, or null when it is not shown (judged as Playwright's isVisible does), read
     // in one call: a call per block and per tab cost seconds on the Quick Start.
     const codes = await blocks.evaluateAll((elements) =>
@@ -46,9 +43,20 @@ async function eachCodeBlock(page: Page, visit: (block: Locator, index: number) 
       visited.add(code);
       await visit(blocks.nth(i), visited.size - 1);
     }
-  }
+  });
   return visited.size;
 }
+
+/** Runs `visit` on the page as it opened, then after choosing each of its tabs in turn. */
+async function eachTab(page: Page, visit: () => Promise<void>): Promise<void> {
+  const tabs = page.getByRole('tab');
+  const tabCount = await tabs.count();
+  for (let tab = -1; tab < tabCount; tab += 1) {
+    if (tab >= 0) await tabs.nth(tab).click();
+    await visit();
+  }
+}
+
 /**
  * Opens the Quick Start at Lighthouse's desktop size with the key list held until the page is on screen (a slow
  * network), lets it answer, waits for the note on the snippets' key to say `noteSays`, and returns the layout shifts
@@ -389,20 +397,28 @@ test.describe('the SDK guide', () => {
     test('at 1280 px every code line of the guide fits its block: nothing to scroll sideways', async ({page}) => {
       await page.setViewportSize({width: 1280, height: 800});
       await users.signIn(page, keyUser, '/dashboard');
-      for (const path of GUIDE_PAGES) {
+      // The API reference's code is behind its Request examples buttons (its 360 px test checks the page's width).
+      for (const path of GUIDE_PAGES.filter((guidePage) => guidePage !== API_REFERENCE)) {
         await gotoHydrated(page, path);
         await expect(page.getByRole('heading', {level: 1})).toBeVisible();
-        await eachCodeBlock(page, async (block) => {
-          // Blocks off screen are not laid out (content-visibility): measured as a reader sees them, on screen
-          // (scrolled to and measured in one call).
-          const cut = await block.locator('pre').evaluate(async (pre) => {
-            pre.scrollIntoView({block: 'nearest'});
-            await new Promise((rendered) => requestAnimationFrame(() => requestAnimationFrame(rendered)));
-            return pre.scrollWidth > pre.clientWidth + 1
-              ? `${pre.scrollWidth}/${pre.clientWidth} ${[...pre.querySelectorAll('.token-line')].map((l) => l.textContent ?? '').sort((a, b) => b.length - a.length)[0]}`
-              : '';
+        await eachTab(page, async () => {
+          // Every block shown, measured as a reader sees it: blocks off screen are not laid out (content-visibility),
+          // so each is scrolled to and measured once rendered, all in one call.
+          const cut = await page.locator('.theme-code-block pre').evaluateAll(async (pres) => {
+            const cuts: string[] = [];
+            for (const pre of pres) {
+              if (!pre.checkVisibility() || pre.getBoundingClientRect().width === 0) continue;
+              pre.scrollIntoView({block: 'nearest'});
+              await new Promise((rendered) => requestAnimationFrame(() => requestAnimationFrame(rendered)));
+              if (pre.scrollWidth <= pre.clientWidth + 1) continue;
+              const longest = [...pre.querySelectorAll('.token-line')]
+                .map((line) => line.textContent ?? '')
+                .sort((a, b) => b.length - a.length)[0];
+              cuts.push(`${pre.scrollWidth}/${pre.clientWidth} ${longest}`);
+            }
+            return cuts;
           });
-          expect(cut, path).toBe('');
+          expect(cut, path).toEqual([]);
         });
       }
     });
