@@ -1,8 +1,7 @@
-// SQL for the mail outbox (migration 005). A claim is a lease: the row's locked_until is set in the
-// same statement that picks it (FOR UPDATE SKIP LOCKED, so concurrent workers never pick the same
-// row), and every later write names the lease, so a worker whose lease ran out changes nothing.
+// SQL for the mail outbox (migration 005). A claim is a lease (outbox-lease.ts).
 import {sql} from 'kysely';
 import type {Db} from '../db/connect.js';
+import {leaseDue, type Outbox} from './outbox-lease.js';
 
 export interface ClaimedMail {
   id: string;
@@ -20,20 +19,18 @@ export async function insertMail(db: Db, mail: {kind: string; payload: string; n
     .execute();
 }
 
+const MAIL_OUTBOX: Outbox = {
+  table: 'mail_outbox',
+  pending: sql`sent_at IS NULL AND failed_at IS NULL AND payload IS NOT NULL`,
+  attempts: 'attempts',
+  returning: ['id', 'kind', 'payload', 'attempts', 'locked_until'],
+};
+
 /** Leases up to `limit` due messages until `leaseUntil` and counts this attempt on each. */
 export async function claimDueMail(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
-  const result = await sql<{id: string; kind: string; payload: string; attempts: number; locked_until: Date}>`
-    UPDATE mail_outbox SET locked_until = ${leaseUntil}, attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM mail_outbox
-      WHERE sent_at IS NULL AND failed_at IS NULL AND payload IS NOT NULL
-        AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
-      ORDER BY next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, kind, payload, attempts, locked_until`.execute(db);
-  return result.rows.map((r) => ({
+  type Row = {id: string; kind: string; payload: string; attempts: number; locked_until: Date};
+  const rows = await leaseDue<Row>(db, MAIL_OUTBOX, now, leaseUntil, limit);
+  return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
     payload: r.payload,

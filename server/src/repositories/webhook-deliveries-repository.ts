@@ -1,8 +1,7 @@
-// SQL for sending webhook deliveries. A claim is a lease, as the mail outbox's: locked_until is set in the statement
-// that picks the rows (FOR UPDATE SKIP LOCKED, so two processes never pick the same delivery) and every later write
-// names it, so a process whose lease ran out (or that died) changes nothing and the delivery is claimed again.
+// SQL for sending webhook deliveries. A claim is a lease, as the mail outbox's (outbox-lease.ts).
 import {sql, type Selectable} from 'kysely';
 import type {Db} from '../db/connect.js';
+import {leaseDue, type Outbox} from './outbox-lease.js';
 import type {WebhookAttemptsTable, WebhookEndpointsTable, WebhookEventsTable} from '../db/webhook-tables.js';
 
 export interface ClaimedDelivery {
@@ -14,29 +13,22 @@ export interface ClaimedDelivery {
   lockedUntil: Date;
 }
 
+const DELIVERIES: Outbox = {
+  table: 'webhook_deliveries',
+  pending: sql`status = 'pending'`,
+  attempts: 'attempt_count',
+  returning: ['id', 'event_id', 'endpoint_id', 'attempt_count', 'locked_until'],
+};
+
 export async function claimDueDeliveries(
   db: Db,
   now: Date,
   leaseUntil: Date,
   limit: number,
 ): Promise<ClaimedDelivery[]> {
-  const result = await sql<{
-    id: string;
-    event_id: string;
-    endpoint_id: string;
-    attempt_count: number;
-    locked_until: Date;
-  }>`
-    UPDATE webhook_deliveries SET locked_until = ${leaseUntil}, attempt_count = attempt_count + 1
-    WHERE id IN (
-      SELECT id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${now} AND (locked_until IS NULL OR locked_until <= ${now})
-      ORDER BY next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, event_id, endpoint_id, attempt_count, locked_until`.execute(db);
-  return result.rows.map((r) => ({
+  type Row = {id: string; event_id: string; endpoint_id: string; attempt_count: number; locked_until: Date};
+  const rows = await leaseDue<Row>(db, DELIVERIES, now, leaseUntil, limit);
+  return rows.map((r) => ({
     id: r.id,
     eventId: r.event_id,
     endpointId: r.endpoint_id,
