@@ -1,12 +1,14 @@
 /**
  * The Webhooks page. An owner adds the test inbox in one click, sends a test event, reads its signed delivery in the
- * log and in the inbox, rolls the secret (the next delivery carries both signatures), and adds, disables and deletes
- * an endpoint of their own after the form's and the API's refusals. A member, on a 375 px phone in dark mode, sees
+ * log and in the inbox, rolls the secret (the next delivery carries both signatures), adds, disables and deletes
+ * an endpoint of their own after the form's and the API's refusals, then finishes the live demo and watches its
+ * submission delivered to the inbox, the signature checked step by step. A member, on a 375 px phone in dark mode, sees
  * the same endpoints, log and inbox with no control to change them and no production body; axe on both.
  */
 import type {Page} from '@playwright/test';
-import {apiCall, expect, expectAccessible, test, users} from './fixtures';
+import {apiCall, expect, expectAccessible, gotoHydrated, test, users} from './fixtures';
 import {expectEscapeCloses} from './support/dialogs';
+import {sandboxKey} from './support/keys';
 import {API_URL} from './support/ports';
 
 const inbox = (page: Page) => page.getByRole('region', {name: 'Test inbox', exact: true});
@@ -15,7 +17,26 @@ const logRows = (page: Page) => page.getByRole('region', {name: 'Deliveries'}).g
 const deliveryDialog = (page: Page) => page.getByRole('dialog', {name: 'Delivery'});
 const SIGNATURE = /^v1,[A-Za-z0-9+/]+=*$/;
 
-test('an owner adds the test inbox, sends a test event, reads it signed in the log and the inbox, and rolls the secret', async ({
+/** A patient answers the demo's flow (the required questions only) and finishes; the stored submission's id. */
+async function finishDemo(page: Page): Promise<string> {
+  const widget = page.getByTestId('demo-container');
+  const next = async (question: string, answer?: () => Promise<void>) => {
+    await expect(widget.getByRole('heading', {name: question})).toBeVisible({timeout: 15_000});
+    await answer?.();
+    await widget.getByRole('button', {name: /^(Next|Finish)$/}).click();
+  };
+  await next('What brings you in today?', () => widget.getByRole('radio', {name: 'New symptoms'}).check());
+  await next('Which of these have you had in the last two weeks?');
+  await next('What is your date of birth?', () =>
+    widget.getByRole('textbox', {name: 'What is your date of birth?'}).fill('1990-05-17'),
+  );
+  await next('Do you have any known allergies?', () => widget.getByRole('radio', {name: 'No'}).check());
+  await next('Anything else your care team should know?');
+  const stored = widget.getByText(/received as submission [0-9a-f-]{36}\.$/);
+  return /[0-9a-f-]{36}/.exec((await stored.textContent()) ?? '')![0];
+}
+
+test('an owner adds the test inbox, sends a test event, reads it signed in the log and the inbox, rolls the secret, and sees the demo delivered and verified', async ({
   page,
 }) => {
   const owner = await users.create({name: 'Wes Webhooks', teamName: 'Webhook Clinic'});
@@ -117,6 +138,30 @@ test('an owner adds the test inbox, sends a test event, reads it signed in the l
   await expect(deletion).toBeHidden();
   await expect(ehr).toHaveCount(0);
   await expect(add).toBeFocused();
+
+  // The live demo: the patient finishes, and the submission's delivery to the inbox shows within seconds, its
+  // signature checked in the browser with the secret (two signatures since the roll: the new secret's matches).
+  await sandboxKey(owner);
+  await gotoHydrated(page, '/dashboard/demo');
+  const submissionId = await finishDemo(page);
+  const panel = page.getByRole('region', {name: 'Delivery to your endpoints'});
+  await expect(panel.getByText(submissionId)).toBeVisible();
+  const toInbox = panel.getByRole('article', {name: 'IntakeKit test inbox'});
+  await expect(toInbox.getByRole('status')).toHaveText('Delivered');
+  await expect(toInbox.getByText('HTTP 200', {exact: true})).toBeVisible();
+  const check = toInbox.getByRole('list', {name: 'Signature check'});
+  await expect(check.getByText(/^[1-5]\. /)).toHaveCount(5);
+  await expect(check).toContainText(/msg_[0-9a-f]{32}\.\d+\.\{"type":"submission\.created"/);
+  await toInbox.getByRole('button', {name: 'Reveal'}).click();
+  await expect(toInbox.getByRole('status')).toHaveText('Signature verified');
+  await expect(check.getByText('Matches', {exact: true})).toHaveCount(1);
+  await expect(check.getByText('No match', {exact: true})).toHaveCount(1);
+  await expect(check).toContainText('within 5 minutes');
+  // On a 375 px phone in dark mode the panel fits, and passes axe.
+  await page.setViewportSize({width: 375, height: 760});
+  await page.emulateMedia({colorScheme: 'dark'});
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page);
 });
 
 test.describe('a member on a 375 px phone in dark mode', () => {

@@ -39,6 +39,12 @@ export async function hmacBase64(key: Uint8Array<ArrayBuffer>, content: string):
   return btoa(String.fromCharCode(...mac));
 }
 
+/** Seconds from `webhook-timestamp` to when it was received, and whether that is within the tolerance either way. */
+export function timestampCheck(timestamp: string, receivedAt: Date): {skewSeconds: number; within: boolean} {
+  const skewSeconds = Math.round(receivedAt.getTime() / 1000 - Number(timestamp));
+  return {skewSeconds, within: Math.abs(skewSeconds) <= WEBHOOK_TIMESTAMP_TOLERANCE_SECONDS};
+}
+
 export interface SignatureInput {
   id: string;
   timestamp: string;
@@ -61,7 +67,7 @@ export interface SignatureCheck {
   /** Step 4: each v1 signature of the header and whether it is the computed one. */
   signatures: Array<{value: string; matches: boolean}>;
   /** Step 5: seconds between sending and receiving (negative when sent "later"), and whether within the tolerance. */
-  timestamp: {skewSeconds: number; within: boolean};
+  timestamp: ReturnType<typeof timestampCheck>;
   /** The first step that failed, null when the signature is verified. */
   failedStep: 2 | 3 | 4 | 5 | null;
   /** Why that step failed. */
@@ -71,8 +77,7 @@ export interface SignatureCheck {
 /** Every step of a receiver's check of one delivery, stopping at none so each is shown. */
 export async function checkSignature(input: SignatureInput): Promise<SignatureCheck> {
   const content = signedContent(input.id, input.timestamp, input.body);
-  const skewSeconds = Math.round(input.receivedAt.getTime() / 1000 - Number(input.timestamp));
-  const timestamp = {skewSeconds, within: Math.abs(skewSeconds) <= WEBHOOK_TIMESTAMP_TOLERANCE_SECONDS};
+  const timestamp = timestampCheck(input.timestamp, input.receivedAt);
   const values = signatureValues(input.signature);
   const unchecked = values.map((value) => ({value, matches: false}));
   let key: Uint8Array<ArrayBuffer>;

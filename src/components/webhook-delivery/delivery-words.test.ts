@@ -1,7 +1,16 @@
 import {describe, expect, it} from 'vitest';
+import {deliveriesPath} from './api';
 import {attemptOutcome, splitHeaders} from './delivery-words';
 
 describe("a delivery's words and headers", () => {
+  it('asks for a status and the page before a time, with only what is set', () => {
+    const id = '0b8e4c1a-6f52-4f0e-9d7b-3c2a1e5f9a10';
+    expect(deliveriesPath(id, '')).toBe(`/api/webhooks/${id}/deliveries`);
+    expect(deliveriesPath(id, 'failed', '2026-11-26T14:40:00.000Z')).toBe(
+      `/api/webhooks/${id}/deliveries?status=failed&before=2026-11-26T14%3A40%3A00.000Z`,
+    );
+  });
+
   it('says how an attempt ended: the status, else why no answer came', () => {
     expect(attemptOutcome({responseStatus: 200, error: null})).toBe('HTTP 200');
     expect(attemptOutcome({responseStatus: 500, error: 'status'})).toBe('HTTP 500: Answered with a non-2xx status');

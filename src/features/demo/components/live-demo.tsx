@@ -9,6 +9,7 @@ import RetryAlert from '@site/src/components/retry-alert';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '@site/src/hooks/use-intake-run';
 import {DownloadPage, OpenInNewTab, demoHtml} from './demo-page';
+import DeliveryPanel from './delivery-panel';
 import {DemoSettings} from './demo-settings';
 import styles from './styles.module.css';
 
@@ -114,6 +115,8 @@ export default function LiveDemo(): ReactNode {
         submissionId={submissionId}
         onRestart={() => setRun((n) => n + 1)}
       />
+
+      {submissionId ? <DeliveryPanel submissionId={submissionId} /> : null}
 
       <div className={styles.code}>
         <div className={styles.codeHeader}>

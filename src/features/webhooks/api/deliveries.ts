@@ -9,7 +9,7 @@ import type {
   WebhookRecoverResponse,
 } from '@intakekit/contract/schemas/webhooks';
 import type {WebhookDeliveryStatus} from '@intakekit/contract/webhooks';
-import {deliveriesPath} from '../lib/deliveries';
+import {deliveriesPath} from '@site/src/components/webhook-delivery/api';
 import {endpointPath} from './endpoints';
 
 /** A page of the log as the shared paged table reads it: the next page's `before` as its cursor. */

@@ -1,24 +1,20 @@
-import useSWR from 'swr';
 import {apiClient} from '@site/src/lib/api-client';
 import {useWriteThenReload} from '@site/src/hooks/use-write-then-reload';
+import {
+  WEBHOOKS_PATH,
+  endpointPath,
+  revealSecret,
+  useWebhookEndpoints,
+} from '@site/src/components/webhook-delivery/api';
 import type {
   NewWebhookEndpointBody,
   WebhookEndpointChanges,
-  WebhookEndpointListResponse,
   WebhookEndpointResponse,
   WebhookSecretResponse,
   WebhookTestResponse,
 } from '@intakekit/contract/schemas/webhooks';
 
-export const WEBHOOKS_PATH = '/api/webhooks';
-
-export const endpointPath = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
-
-/** The team's (or the user's own) endpoints, oldest first; every member may read them. */
-export function useWebhookEndpoints() {
-  const result = useSWR<WebhookEndpointListResponse>(WEBHOOKS_PATH);
-  return {...result, endpoints: result.data?.endpoints};
-}
+export {WEBHOOKS_PATH, endpointPath, revealSecret, useWebhookEndpoints};
 
 /** Add, change (enable and disable too) and delete, each reloading the list afterwards. */
 export function useEndpointActions() {
@@ -31,11 +27,6 @@ export function useEndpointActions() {
     ),
     remove: useWriteThenReload(WEBHOOKS_PATH, (id: string) => apiClient.del<WebhookEndpointResponse>(endpointPath(id))),
   };
-}
-
-/** The signing secret (each reveal is recorded in the activity log). */
-export function revealSecret(id: string): Promise<WebhookSecretResponse> {
-  return apiClient.post<WebhookSecretResponse>(`${endpointPath(id)}/secret`);
 }
 
 /** A new signing secret; the old one keeps signing beside it for a while. */

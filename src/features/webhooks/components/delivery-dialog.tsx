@@ -4,7 +4,7 @@ import Notice from '@site/src/components/notice';
 import {getErrorMessage} from '@site/src/lib/errors';
 import type {WebhookDelivery} from '@intakekit/contract/schemas/webhooks';
 import {useResend} from '../api/deliveries';
-import BusyButton from './busy-button';
+import BusyButton from '@site/src/components/busy-button';
 import DeliveryDetails from './delivery-details';
 import styles from './styles.module.css';
 

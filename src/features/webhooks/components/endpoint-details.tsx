@@ -11,7 +11,7 @@ import {useDeliveries} from '../api/deliveries';
 import {endpointState} from '../lib/endpoint-state';
 import {ENVIRONMENT_LABELS} from '../lib/environments';
 import {WEBHOOKS_TEXT} from '../lib/texts';
-import BusyButton from './busy-button';
+import BusyButton from '@site/src/components/busy-button';
 import DeliveryLog from './delivery-log';
 import EndpointStateBadge from './endpoint-state';
 import SigningSecret from './signing-secret';

@@ -7,7 +7,7 @@ import {getErrorMessage} from '@site/src/lib/errors';
 import type {WebhookSecretResponse} from '@intakekit/contract/schemas/webhooks';
 import {revealSecret, rollSecret} from '../api/endpoints';
 import {WEBHOOKS_TEXT} from '../lib/texts';
-import BusyButton from './busy-button';
+import BusyButton from '@site/src/components/busy-button';
 import {When} from '@site/src/components/webhook-delivery/facts';
 import styles from './styles.module.css';
 

@@ -9,7 +9,7 @@ import type {WebhookEndpoint} from '@intakekit/contract/schemas/webhooks';
 import {createInbox, useWebhookInbox} from '../api/inbox';
 import {inboxUrl} from '../lib/deliveries';
 import {WEBHOOKS_TEXT} from '../lib/texts';
-import BusyButton from './busy-button';
+import BusyButton from '@site/src/components/busy-button';
 import InboxMessages from './inbox-messages';
 import styles from './styles.module.css';
 

@@ -1,15 +1,4 @@
-// The delivery log's query, bodies as shown, the recover field's value and the inbox's URL.
-import type {WebhookDeliveryStatus} from '@intakekit/contract/webhooks';
-
-/** `/api/webhooks/{id}/deliveries?status=…&before=…` with only what is set. */
-export function deliveriesPath(endpointId: string, status: WebhookDeliveryStatus | '', before?: string | null): string {
-  const params = new URLSearchParams();
-  if (status) params.set('status', status);
-  if (before) params.set('before', before);
-  const query = params.toString();
-  return `/api/webhooks/${encodeURIComponent(endpointId)}/deliveries${query ? `?${query}` : ''}`;
-}
-
+// Bodies as shown, the recover field's value and the inbox's URL.
 /** A body as sent, indented when it is JSON (the bytes themselves are what the signature covers). */
 export function prettyBody(body: string): string {
   try {
