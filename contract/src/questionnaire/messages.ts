@@ -46,8 +46,7 @@ export const QUESTIONNAIRE_MESSAGES = {
   notShownValueSet: (reference: string) =>
     `Not shown by the widget: options from "${reference}", a ValueSet outside the document.`,
   notShownElements: (names: readonly string[]) => `Kept but not shown by the widget: ${names.join(', ')}.`,
-  notShownRepeats: (type: string) =>
-    `Kept but not shown by the widget: repeats on a ${type} item (one answer is asked).`,
+  notShownRepeats: (type: string) => `Kept but not shown by the widget: repeats on a ${type} item (it is asked once).`,
 } as const;
 
 export type QuestionnaireRule = keyof typeof QUESTIONNAIRE_MESSAGES;
