@@ -7,7 +7,8 @@ import {pathToFileURL} from 'node:url';
 import type {Locator, Page} from '@playwright/test';
 import {test, expect, users, gotoHydrated, expectAccessible, type TestUser} from './fixtures';
 import {sandboxKey} from './support/keys';
-import {GUIDE_PAGES} from './support/guide-pages';
+import {GUIDE, GUIDE_PAGES} from './support/guide-pages';
+import {SEARCH_INDEX_PATH} from '../src/components/search/search-options';
 import {maskApiKey} from '@intakekit/contract/api-keys';
 import {API_URL, SITE_URL} from './support/ports';
 import {recordLayoutShifts} from './support/layout-shifts';
@@ -476,14 +477,24 @@ test.describe('the SDK guide', () => {
 
       const index = await (await request.get(`${SITE_URL}/llms.txt`)).text();
       expect(index.startsWith('# IntakeKit SDK guide\n')).toBe(true);
+      // Every page of the sidebar, in its order, by its own title: a page added to docs/ and sidebars.ts is listed,
+      // copied as Markdown and searchable without anything else to do.
       const links = [...index.matchAll(/^- \[([^\]]+)\]\((http[^)]+\.md)\): /gm)];
-      expect(links.map((link) => link[1])).toEqual(
-        expect.arrayContaining(['Quick Start', 'Configuration reference', 'Flows', 'Errors and troubleshooting']),
-      );
+      expect(links.map((link) => link[1])).toEqual(GUIDE.map((guidePage) => guidePage.title));
       for (const [, title, url] of links) {
         const response = await request.get(url!);
         expect(response.status(), url).toBe(200);
         expect((await response.text()).startsWith(`# ${title}`), url).toBe(true);
+      }
+      const search = (await (await request.get(`${SITE_URL}${SEARCH_INDEX_PATH}`)).json()) as {
+        storedFields: Record<string, {page: string; url: string}>;
+      };
+      const searched = Object.values(search.storedFields);
+      for (const guidePage of GUIDE) {
+        expect(
+          searched.some((entry) => entry.page === guidePage.title && entry.url.startsWith(guidePage.path)),
+          `${guidePage.path} in the search index`,
+        ).toBe(true);
       }
       // The Flows page's copy lists the flows themselves, from the same catalogue the API serves.
       const flows = await (await request.get(`${SITE_URL}/dashboard/flows.md`)).text();
