@@ -75,7 +75,7 @@ type DocsVersion = LoadedContent['loadedVersions'][number];
  * (`dashboard/quick-start.md`, which the pages' 'Copy page as Markdown' button copies), the search index, and
  * `llms.txt`, the index AI assistants read, listing the pages in the sidebar's order.
  */
-async function guideFiles(
+export async function guideFiles(
   env: SiteEnv,
   siteDir: string,
   version: DocsVersion,
