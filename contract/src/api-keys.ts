@@ -8,6 +8,9 @@
 export const KEY_TYPES = ['sandbox', 'production'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
 
+/** An environment in words, as the portal names it. */
+export const ENVIRONMENT_LABELS: Readonly<Record<KeyType, string>> = {sandbox: 'Sandbox', production: 'Production'};
+
 /**
  * What a key is now. `active` keys work (a rotated key inside its grace period too, with `graceEndsAt` set);
  * `revoked` keys were revoked or rotated (and their grace is over); `expired` keys passed their `expiresAt`.

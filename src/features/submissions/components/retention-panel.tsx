@@ -9,7 +9,7 @@ import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
 import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
-import {ENVIRONMENT_LABELS} from '../lib/filters';
+import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import {RETENTION_FORM, type RetentionValues} from '../lib/retention-form';
 import styles from './styles.module.css';
 

@@ -5,7 +5,7 @@ import Dialog from '@site/src/components/dialog';
 import Notice from '@site/src/components/notice';
 import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
 import {mayReadAnswers, type SubmissionReaderRole} from '@intakekit/contract/submissions';
-import {ENVIRONMENT_LABELS} from '../lib/filters';
+import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import SubmissionAnswers, {ANSWERS_HIDDEN} from './submission-answers';
 import {flowName, when} from './submission-row';
 import styles from './styles.module.css';

@@ -4,7 +4,8 @@ import {FLOWS} from '@intakekit/contract/flow-catalogue';
 import Panel from '@site/src/components/panel';
 import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
-import {ENVIRONMENT_LABELS, type SubmissionFilters} from '../lib/filters';
+import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
+import type {SubmissionFilters} from '../lib/filters';
 import styles from './styles.module.css';
 
 const FLOW_IDS = FLOWS.map((flow) => flow.id);

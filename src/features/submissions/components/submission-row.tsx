@@ -1,7 +1,7 @@
 import type {ReactNode} from 'react';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
-import {ENVIRONMENT_LABELS} from '../lib/filters';
+import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 
 export const COLUMNS = ['Time', 'Flow', 'Environment', 'Origin', 'Actions'] as const;
 

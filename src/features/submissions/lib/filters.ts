@@ -1,4 +1,4 @@
-// The Submissions page's filters as the API's query string, and the words it shows for an environment.
+// The Submissions page's filters as the API's query string.
 import type {KeyType} from '@intakekit/contract/api-keys';
 
 export interface SubmissionFilters {
@@ -8,8 +8,6 @@ export interface SubmissionFilters {
 }
 
 export const NO_FILTERS: SubmissionFilters = {flowId: '', environment: ''};
-
-export const ENVIRONMENT_LABELS: Readonly<Record<KeyType, string>> = {sandbox: 'Sandbox', production: 'Production'};
 
 /** `?flowId=…&environment=…&cursor=…` with only what is set. */
 export function submissionsQuery(filters: SubmissionFilters, cursor?: string | null): string {

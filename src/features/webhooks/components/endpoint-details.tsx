@@ -9,7 +9,7 @@ import {WEBHOOK_EVENT_LABELS, type WebhookDeliveryStatus} from '@intakekit/contr
 import {sendTestEvent} from '../api/endpoints';
 import {useDeliveries} from '../api/deliveries';
 import {endpointState} from '../lib/endpoint-state';
-import {ENVIRONMENT_LABELS} from '../lib/environments';
+import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import {WEBHOOKS_TEXT} from '../lib/texts';
 import BusyButton from '@site/src/components/busy-button';
 import DeliveryLog from './delivery-log';

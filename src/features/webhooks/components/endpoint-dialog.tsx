@@ -24,7 +24,7 @@ import {
   endpointValues,
   type EndpointValues,
 } from '../lib/endpoint-form';
-import {ENVIRONMENT_LABELS} from '../lib/environments';
+import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import {WEBHOOKS_TEXT} from '../lib/texts';
 import styles from './styles.module.css';
 

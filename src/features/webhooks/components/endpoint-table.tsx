@@ -2,7 +2,7 @@ import type {ReactNode} from 'react';
 import DataTable, {HeaderRow} from '@site/src/components/data-table';
 import type {WebhookEndpoint} from '@intakekit/contract/schemas/webhooks';
 import {WEBHOOK_EVENT_LABELS} from '@intakekit/contract/webhooks';
-import {ENVIRONMENT_LABELS} from '../lib/environments';
+import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import EndpointStateBadge from './endpoint-state';
 import styles from './styles.module.css';
 

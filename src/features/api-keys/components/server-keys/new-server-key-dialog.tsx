@@ -5,15 +5,9 @@ import FormField from '@site/src/components/form-field';
 import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
 import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
-import {KEY_NAME_MAX_LENGTH, KEY_TYPES} from '@intakekit/contract/api-keys';
+import {ENVIRONMENT_LABELS, KEY_NAME_MAX_LENGTH, KEY_TYPES} from '@intakekit/contract/api-keys';
 import type {NewServerKeyBody} from '@intakekit/contract/schemas/server-keys';
-import {formatKeyType} from '../../lib/format';
 import {NEW_SERVER_KEY, type ServerKeyValues} from '../../lib/server-key-form';
-
-const ENVIRONMENT_LABELS = Object.fromEntries(KEY_TYPES.map((type) => [type, formatKeyType(type)])) as Record<
-  (typeof KEY_TYPES)[number],
-  string
->;
 
 interface Props {
   open: boolean;
