@@ -197,7 +197,11 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 
-export async function expectAccessible(page: Page): Promise<void> {
+/**
+ * Fails on any serious or critical axe violation of the page, or only of the parts `within` names (CSS selectors): a
+ * page as long as the API reference takes 20-45 s to audit whole, where the parts a test opened are what it adds.
+ */
+export async function expectAccessible(page: Page, {within}: {within?: string[]} = {}): Promise<void> {
   // A colour read mid-transition (a dialog fading in, a button's hover) is neither colour: axe then reports a
   // contrast that no person sees. Wait for running animations and transitions to end first; endless ones (a
   // loading spinner) never finish and are left alone.
@@ -217,12 +221,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   // axe measures colours and stacking across the whole page in one pass, where those parts have only their reserved
   // size, and then reads backgrounds from the wrong boxes. Audited as the reader sees each part: rendered.
   const rendered = await page.addStyleTag({content: '* { content-visibility: visible !important; }'});
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (include) => {
     const axe = (
       window as unknown as {
         axe: {
           run: (
-            ctx: Document,
+            ctx: Document | {include: string[][]},
             opts: object,
           ) => Promise<{
             violations: Array<{id: string; impact: string | null; help: string; nodes: Array<{target: unknown}>}>;
@@ -230,7 +234,9 @@ export async function expectAccessible(page: Page): Promise<void> {
         };
       }
     ).axe;
-    const result = await axe.run(document, {resultTypes: ['violations']});
+    const result = await axe.run(include ? {include: include.map((selector) => [selector])} : document, {
+      resultTypes: ['violations'],
+    });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({
@@ -239,7 +245,7 @@ export async function expectAccessible(page: Page): Promise<void> {
         help: v.help,
         targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
       }));
-  });
+  }, within);
   await rendered.evaluate((style) => {
     style.parentNode?.removeChild(style);
   });
