@@ -25,3 +25,4 @@ export * from './options.js';
 export * from './translations.js';
 export * from './types.js';
 export * from './validate.js';
+export * from './widget-view.js';

@@ -44,6 +44,14 @@ export const SessionBody = Type.Object({
   }),
   env: Type.Optional(Environment),
   questions: Type.Optional(InlineQuestions),
+  flowVersion: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000,
+      description:
+        "A published version of one of your team's flows to serve instead of its latest (the Flows page lists each version). Built-in flows have one version each.",
+    }),
+  ),
 });
 export type SessionBody = Static<typeof SessionBody>;
 
@@ -56,8 +64,25 @@ export const SessionResponse = Type.Object({
     description: `Signed by the API: the key, flow, environment, origin and session it was made for, for ${SESSION_TOKEN_TTL_HOURS} hours. The widget sends it with the answers.`,
   }),
   flowId: Type.String(),
+  flowVersion: Type.String({
+    description:
+      "The version of the flow served: a team flow's published version number, or a built-in flow's version.",
+  }),
   env: Environment,
-  questions: Type.Array(FlowQuestionBody),
+  questions: Type.Array(FlowQuestionBody, {
+    description:
+      "A built-in flow's questions (or the page's own); empty for a team flow, which comes as questionnaire.",
+  }),
+  questionnaire: Type.Optional(
+    Type.Object(
+      {resourceType: Type.Literal('Questionnaire')},
+      {
+        additionalProperties: true,
+        description:
+          "A team flow's published version as a FHIR R4 Questionnaire, with only what the widget shows (contract questionnaire/widget-view.ts): answered with FHIR answers keyed by linkId.",
+      },
+    ),
+  ),
 });
 export type SessionResponse = Static<typeof SessionResponse>;
 
@@ -69,6 +94,28 @@ export const SUBMISSION_BODY_MAX_BYTES = 256 * 1024;
 
 const OptionValueBody = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
 
+const CodingBody = Type.Object(
+  {
+    system: Type.Optional(Type.String({maxLength: 1024})),
+    code: Type.String({minLength: 1, maxLength: 1024}),
+    display: Type.Optional(Type.String({maxLength: 1024})),
+  },
+  {additionalProperties: false},
+);
+
+/** One FHIR answer of a team flow's question: exactly one value[x], as a QuestionnaireResponse item holds it. */
+export const QuestionnaireAnswerBody = Type.Union([
+  Type.Object({valueBoolean: Type.Boolean()}, {additionalProperties: false}),
+  Type.Object({valueDecimal: Type.Number()}, {additionalProperties: false}),
+  Type.Object({valueInteger: Type.Integer()}, {additionalProperties: false}),
+  Type.Object({valueDate: Type.String({maxLength: 10})}, {additionalProperties: false}),
+  Type.Object({valueDateTime: Type.String({maxLength: 40})}, {additionalProperties: false}),
+  Type.Object({valueTime: Type.String({maxLength: 16})}, {additionalProperties: false}),
+  Type.Object({valueString: Type.String({maxLength: ANSWER_TEXT_MAX_LENGTH})}, {additionalProperties: false}),
+  Type.Object({valueCoding: CodingBody}, {additionalProperties: false}),
+]);
+export type QuestionnaireAnswerBody = Static<typeof QuestionnaireAnswerBody>;
+
 const SESSION_TOKEN_EXAMPLE =
   'v1.eyJrIjoiOWI1ZjQ1ZTItM2M0Ny00ZjE4LWE1ZjMtMWE3YzJjNmQ4ZTAxIiwiZiI6Im5ldy1wYXRpZW50In0.q1W8n3YbA0dX4cS2pQk7Lr9tVh6uJmEeZf5gNwBo2yI';
 
@@ -79,9 +126,13 @@ export const SubmissionBody = Type.Object(
       maxLength: 4096,
       description: 'The sessionToken of the POST /api/sdk/sessions answer the questions came with.',
     }),
-    answers: Type.Record(Type.String(), Type.Union([OptionValueBody, Type.Array(OptionValueBody), Type.Null()]), {
-      description: `Answers keyed by question id: an option value (singleChoice, yesNo), a list of option values (multiChoice), text of at most ${ANSWER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters (text), a date YYYY-MM-DD (date), or null for an optional question left unanswered.`,
-    }),
+    answers: Type.Record(
+      Type.String(),
+      Type.Union([OptionValueBody, Type.Array(OptionValueBody), Type.Null(), Type.Array(QuestionnaireAnswerBody)]),
+      {
+        description: `For a built-in flow (or the page's questions), answers keyed by question id: an option value (singleChoice, yesNo), a list of option values (multiChoice), text of at most ${ANSWER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters (text), a date YYYY-MM-DD (date), or null for an optional question left unanswered. For a team flow (a session answered with questionnaire), each shown question's FHIR answers keyed by linkId, as its QuestionnaireResponse item holds them: [{"valueCoding": {...}}], [{"valueInteger": 3}], [] when left unanswered.`,
+      },
+    ),
     questions: Type.Optional(InlineQuestions),
   },
   {

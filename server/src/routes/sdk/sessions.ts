@@ -37,7 +37,7 @@ const TOKEN_TTL_SECONDS = SESSION_TOKEN_TTL_HOURS * 3600;
 
 /** The session's answer (SessionResponse) around the flow's prepared questions; the token is base64url and dots. */
 function sessionJson(flow: Flow, env: Environment, sessionId: string, sessionToken: string): string {
-  return `{"sessionId":"${sessionId}","sessionToken":"${sessionToken}","flowId":${JSON.stringify(flow.id)},"env":"${env}","questions":${questionsJson.get(flow)}}`;
+  return `{"sessionId":"${sessionId}","sessionToken":"${sessionToken}","flowId":${JSON.stringify(flow.id)},"flowVersion":${JSON.stringify(flow.version)},"env":"${env}","questions":${questionsJson.get(flow)}}`;
 }
 
 export async function sdkSessionRoutes(app: FastifyInstance, {config, secretKey}: {config: Config; secretKey: string}) {
