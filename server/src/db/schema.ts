@@ -7,6 +7,7 @@ import type {
   ApiKeyUsageDaysTable,
 } from './api-key-tables.js';
 import type {Timestamp} from './column-types.js';
+import type {FlowVersionsTable, FlowsTable} from './flow-tables.js';
 import type {ProductionAccessRequestsTable} from './production-access-tables.js';
 import type {SubmissionRetentionTable, SubmissionsTable} from './submission-tables.js';
 import type {ServerKeysTable} from './server-key-tables.js';
@@ -247,4 +248,6 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  flows: FlowsTable;
+  flow_versions: FlowVersionsTable;
 }
