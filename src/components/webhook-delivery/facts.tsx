@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {when} from './when';
+import {toSecond as when} from '@site/src/lib/local-time';
 import styles from './styles.module.css';
 
 /** A facts list: terms over their values, as many columns as fit. */

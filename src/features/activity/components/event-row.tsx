@@ -3,10 +3,10 @@ import clsx from 'clsx';
 import {ACTIVITY_ACTIONS} from '@intakekit/contract/activity';
 import type {ActivityEventBody} from '@intakekit/contract/schemas/activity';
 import {toneClass} from '@site/src/components/tone';
+import {toSecond as when} from '@site/src/lib/local-time';
 import styles from './styles.module.css';
 
 export const COLUMNS = ['Time', 'Person', 'Action', 'Target', 'IP address', 'Result'] as const;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'medium'});
 
 /** One security event: when, who, what, on what, from where, and whether it succeeded. */
 export default function EventRow({event}: {event: ActivityEventBody}): ReactNode {

@@ -14,8 +14,7 @@ import {FeedbackNotice, type Feedback} from './form-parts';
 import PasskeyRenameForm from './passkey-rename-form';
 import RowButton from './row-button';
 import styles from './device-list.module.css';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, {dateStyle: 'medium'});
+import {toDay as day} from '@site/src/lib/local-time';
 
 /**
  * Settings → Passkeys: sign in with the device's lock instead of the password; add, rename and remove them. Adding

@@ -8,14 +8,13 @@ import {signOutOtherSessions, signOutSession, useSessions, type Session} from '.
 import {FeedbackNotice, type Feedback} from './form-parts';
 import RowButton from './row-button';
 import styles from './device-list.module.css';
+import {toMinute as when} from '@site/src/lib/local-time';
 
 /** 'Chrome 131 on macOS', or what is known of it. */
 export function sessionName(session: Pick<Session, 'browser' | 'os'>): string {
   if (session.browser && session.os) return `${session.browser} on ${session.os}`;
   return session.browser ?? session.os ?? 'Unknown browser';
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'short'});
 
 function SessionRow({
   session,

@@ -7,7 +7,8 @@ import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-po
 import {mayReadAnswers, type SubmissionReaderRole} from '@intakekit/contract/submissions';
 import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import SubmissionAnswers, {ANSWERS_HIDDEN} from './submission-answers';
-import {flowName, when} from './submission-row';
+import {toSecond as when} from '@site/src/lib/local-time';
+import {flowName} from './submission-row';
 import styles from './styles.module.css';
 
 interface Props {

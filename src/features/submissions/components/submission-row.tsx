@@ -2,12 +2,9 @@ import type {ReactNode} from 'react';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
 import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
+import {toSecond as when} from '@site/src/lib/local-time';
 
 export const COLUMNS = ['Time', 'Flow', 'Environment', 'Origin', 'Actions'] as const;
-
-/** A time in the reader's locale and zone. */
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'medium'});
 
 /** A flow's name where it is a built-in one, else its id. */
 export const flowName = (flowId: string) => findFlow(flowId)?.name ?? flowId;

@@ -15,7 +15,7 @@ import {DELIVERY_STATUS_LABELS} from '@site/src/components/webhook-delivery/deli
 import DeliveryDialog from './delivery-dialog';
 import DeliveryStatus from '@site/src/components/webhook-delivery/delivery-status';
 import RecoverForm from './recover-form';
-import {when} from '@site/src/components/webhook-delivery/when';
+import {toSecond as when} from '@site/src/lib/local-time';
 import styles from './styles.module.css';
 
 const COLUMNS = ['Time', 'Event', 'Status', 'Attempts', 'Actions'] as const;

@@ -16,7 +16,7 @@ import DeliveryLog from './delivery-log';
 import EndpointStateBadge from './endpoint-state';
 import SigningSecret from './signing-secret';
 import {Fact, Facts, When} from '@site/src/components/webhook-delivery/facts';
-import {when} from '@site/src/components/webhook-delivery/when';
+import {toSecond as when} from '@site/src/lib/local-time';
 import styles from './styles.module.css';
 
 interface Props {

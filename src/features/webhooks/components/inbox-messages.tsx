@@ -6,7 +6,7 @@ import {WEBHOOKS_TEXT} from '../lib/texts';
 import BodyBlock from './body-block';
 import SignatureHeaders from '@site/src/components/webhook-delivery/signature-headers';
 import {When} from '@site/src/components/webhook-delivery/facts';
-import {when} from '@site/src/components/webhook-delivery/when';
+import {toSecond as when} from '@site/src/lib/local-time';
 import styles from './styles.module.css';
 
 /** What the test inbox received, newest first and open: each request's signature headers and body, as received. */
