@@ -8,6 +8,7 @@ import type {
 } from './api-key-tables.js';
 import type {Timestamp} from './column-types.js';
 import type {FlowVersionsTable, FlowsTable} from './flow-tables.js';
+import type {FlowSessionDaysTable} from './flow-session-tables.js';
 import type {ProductionAccessRequestsTable} from './production-access-tables.js';
 import type {SubmissionRetentionTable, SubmissionsTable} from './submission-tables.js';
 import type {ServerKeysTable} from './server-key-tables.js';
@@ -250,4 +251,5 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   flows: FlowsTable;
   flow_versions: FlowVersionsTable;
+  flow_session_days: FlowSessionDaysTable;
 }
