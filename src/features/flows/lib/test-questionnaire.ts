@@ -1,0 +1,8 @@
+// For the tests of this folder: a draft Questionnaire holding these items.
+import type {Questionnaire, QuestionnaireItem} from '@intakekit/contract/questionnaire';
+
+export const questionnaire = (...item: QuestionnaireItem[]): Questionnaire => ({
+  resourceType: 'Questionnaire',
+  status: 'draft',
+  item,
+});
