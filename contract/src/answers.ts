@@ -25,6 +25,17 @@ export const ANSWER_RULES = {
   date: 'must be a date written YYYY-MM-DD',
   text: `must be text of at most ${ANSWER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
   unknown: 'is not a question of this flow',
+  // A team flow's answers (questionnaire/check-answers.ts): FHIR answer lists keyed by linkId.
+  answerList: 'must be a list of FHIR answers, [] when left unanswered',
+  noAnswer: 'is a group or display text, which takes no answer',
+  single: 'takes one answer',
+  empty: 'has an empty text answer: send [] for a question left unanswered',
+  maxLength: "is longer than the question's maxLength",
+  boolean: 'must be valueBoolean, true or false',
+  integer: 'must be valueInteger, a whole number',
+  decimal: 'must be valueDecimal, a number',
+  dateTime: 'must be valueDateTime written YYYY-MM-DDThh:mm:ss with a time zone (Z or +hh:mm)',
+  time: 'must be valueTime written hh:mm or hh:mm:ss',
 } as const;
 export type AnswerRule = keyof typeof ANSWER_RULES;
 

@@ -217,15 +217,6 @@ export function findFlow(id: string): Flow | undefined {
   return FLOWS.find((flow) => flow.id === id);
 }
 
-/**
- * INVALID_FLOW's message: names the id that was sent (shortened, so a page cannot fill the error with its text)
- * and the ids that exist. `flowsPage` is the Flows page's address on the portal that served the key.
- */
-export function invalidFlowMessage(flowId: string, flowsPage: string): string {
-  const shown = flowId.length > 64 ? `${flowId.slice(0, 64)}…` : flowId;
-  return `There is no flow "${shown}". Use one of ${FLOWS.map((flow) => flow.id).join(', ')}; the Flows page lists them: ${flowsPage}`;
-}
-
 /** The first question of the catalogue with this type: the guide's example of the type, shown and previewed. */
 export function exampleQuestion(type: QuestionType): FlowQuestion {
   for (const flow of FLOWS) {

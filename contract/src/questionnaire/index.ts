@@ -18,6 +18,7 @@
  * they are.
  */
 export * from './answer-types.js';
+export * from './check-answers.js';
 export * from './enable-when.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -13,7 +13,8 @@ import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {SESSION_TOKEN_TTL_HOURS, SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
 import {FLOWS_PAGE_PATH, KEY_TYPE_FOR_ENV, type Environment} from '@intakekit/contract/flows';
-import {FLOWS, findFlow, invalidFlowMessage, type Flow} from '@intakekit/contract/flow-catalogue';
+import {FLOWS, findFlow, type Flow} from '@intakekit/contract/flow-catalogue';
+import {invalidFlowMessage} from '@intakekit/contract/flow-refusals';
 import {keyRequestLog} from './key-request-log.js';
 
 /**
