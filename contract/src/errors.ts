@@ -3,6 +3,8 @@
  * The API sends `{error: {code, message}}`; the portal shows its own message (SPEC_MESSAGES) for a code it knows.
  * No imports but the catalogue's own parts, so the portal can read it without pulling anything else into a page.
  */
+import {FLOW_CODES} from './flow-errors.js';
+import {PRODUCTION_ACCESS_CODES} from './production-access-errors.js';
 import {SUBMISSION_CODES} from './submission-errors.js';
 import {WEBHOOK_CODES} from './webhook-errors.js';
 
@@ -190,22 +192,10 @@ const API_CODES = {
     status: 401,
     message: 'The owner of this email address started recovering the account, which signed out every session.',
   },
-  // Production access (production-access.ts): asked for once by a team's owner, answered by the operator.
-  PRODUCTION_ACCESS_PENDING: {
-    status: 409,
-    message: 'Your team has already asked for production access. We will email the owner when it is ready.',
-  },
-  PRODUCTION_ALREADY_READY: {
-    status: 409,
-    message: 'Your team already has production access. Create a production key on the API Keys page.',
-  },
-  PRODUCTION_PLANS_TOO_SHORT: {
-    status: 400,
-    message: 'Tell us a little more about what the clinic plans (at least 20 characters).',
-  },
-  PRODUCTION_VOLUME_REQUIRED: {status: 400, message: 'Pick the number of intakes you expect each month.'},
+  ...PRODUCTION_ACCESS_CODES,
   ...SUBMISSION_CODES,
   ...WEBHOOK_CODES,
+  ...FLOW_CODES,
 } as const satisfies Record<string, {status: number; message: string}>;
 
 type Catalogue = {
