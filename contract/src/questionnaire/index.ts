@@ -18,8 +18,10 @@
  * they are.
  */
 export * from './answer-types.js';
+export * from './built-in.js';
 export * from './check-answers.js';
 export * from './enable-when.js';
+export * from './export.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './options.js';
