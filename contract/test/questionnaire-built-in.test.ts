@@ -1,7 +1,7 @@
 // The built-in flows as Questionnaires (the templates a team's flow starts from), and a document's way out of the
 // API: the export keeps every element the widget shows, whatever order the database gave its keys.
 import {beforeAll, describe, expect, it} from 'vitest';
-import {FLOWS} from '../src/flow-catalogue.js';
+import {FLOWS, type Flow} from '../src/flow-catalogue.js';
 import {
   builtInQuestionnaire,
   exportedQuestionnaire,
@@ -44,10 +44,10 @@ describe('builtInQuestionnaire', () => {
       {linkId: 'allergies', type: 'boolean', text: 'Do you have any known allergies?', required: true},
       {linkId: 'notes', type: 'text', text: 'Anything else your care team should know?', required: false},
     ]);
-    const other = {...FLOWS[0]!, questions: [
+    const other: Flow = {...FLOWS[0]!, questions: [
       {id: 'n', question: 'N', type: 'singleChoice', required: true, options: [{label: '3', value: 3}, {label: 'Three or more', value: 4}]},
       {id: 's', question: 'S', type: 'yesNo', required: false, options: [{label: 'Yes', value: ' a'}, {label: 'No', value: 'no'}]},
-    ]} as const; // prettier-ignore
+    ]}; // prettier-ignore
     expect(builtInQuestionnaire(other).item).toEqual([
       expect.objectContaining({answerOption: [{valueInteger: 3}, {valueCoding: {code: '4', display: 'Three or more'}}]}),
       expect.objectContaining({type: 'choice', answerOption: [{valueString: ' a'}, {valueCoding: {code: 'no', display: 'No'}}]}),
@@ -61,7 +61,7 @@ describe('a flow round-trips import → export unchanged in what the widget supp
   beforeAll(async () => {
     phq9 = ((await import('./fixtures/questionnaires/asbi-phq9.json')) as {default: Questionnaire}).default;
     const argonaut = await import('./fixtures/questionnaires/lforms-argonaut-phq9-ish.json');
-    phq9ValueSet = (argonaut as {default: Questionnaire}).default;
+    phq9ValueSet = (argonaut as unknown as {default: Questionnaire}).default;
   });
 
   it('real documents (two PHQ-9s, one with a contained ValueSet) and each built-in flow, stored and exported', () => {
