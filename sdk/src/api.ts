@@ -3,6 +3,7 @@ import {originNotAllowedMessage} from '@intakekit/contract/origins';
 import {validateQuestions} from './config';
 import {IntakeKitError, describe} from './errors';
 import {apiMessage, postJson, refusal, type ApiAnswer} from './http';
+import type {Questionnaire} from '@intakekit/contract/questionnaire/types';
 import type {Environment, Question} from './types';
 
 export interface Session {
@@ -11,8 +12,10 @@ export interface Session {
   sessionToken: string;
   flowId: string;
   env: Environment;
-  /** The flow's questions; empty when the config brought its own. */
+  /** The flow's questions; empty when the config brought its own or the flow is a team flow. */
   questions: Question[];
+  /** A team flow: the widget's view of its Questionnaire (contract questionnaire/widget-view.ts). */
+  questionnaire?: Questionnaire;
 }
 
 export interface SessionRequest {
@@ -22,7 +25,20 @@ export interface SessionRequest {
   env: Environment;
   /** The config's questions, sent so the token carries them (the submit must send the same); null: the flow's. */
   questions: Question[] | null;
+  /** A team flow's pinned version. */
+  flowVersion?: number;
   signal?: AbortSignal;
+}
+
+/** A team flow's Questionnaire, else null; one with nothing to show is refused. */
+function questionnaireOf(data: Record<string, unknown>): Questionnaire | null {
+  const q = data.questionnaire as Questionnaire | undefined;
+  if (q?.resourceType !== 'Questionnaire') return null;
+  if (Array.isArray(q.item) && q.item.length > 0) return q;
+  throw new IntakeKitError(
+    'INVALID_FLOW',
+    'the flow sent by the API has no item the widget can show (the Flows page lists what it does not show).',
+  );
 }
 
 /** The refusals the session call and the submit share: a refused key, a refused origin, a rate limit. */
@@ -54,8 +70,8 @@ export function keyRefusal(answer: ApiAnswer, env: Environment, limited: string)
 
 /** `POST {apiBase}/api/sdk/sessions`: checks the key and returns the flow and the session token. */
 export async function createSession(request: SessionRequest): Promise<Session> {
-  const {apiBase, apiKey, flowId, env, questions, signal} = request;
-  const body = {flowId, env, ...(questions && {questions})};
+  const {apiBase, apiKey, flowId, env, questions, flowVersion, signal} = request;
+  const body = {flowId, env, ...(questions && {questions}), ...(flowVersion && {flowVersion})};
   const answer = await postJson(apiBase, '/api/sdk/sessions', apiKey, body, signal);
   const {data} = answer;
   if (!answer.ok) {
@@ -73,7 +89,8 @@ export async function createSession(request: SessionRequest): Promise<Session> {
     );
   }
   let flowQuestions: Question[] = [];
-  if (!questions)
+  const questionnaire = questions ? null : questionnaireOf(data);
+  if (!questions && !questionnaire)
     try {
       flowQuestions = validateQuestions(data.questions, 'questions');
     } catch (err) {
@@ -89,5 +106,6 @@ export async function createSession(request: SessionRequest): Promise<Session> {
     flowId: typeof data.flowId === 'string' ? data.flowId : flowId,
     env: typeof data.env === 'string' && data.env ? (data.env as Environment) : env,
     questions: flowQuestions,
+    ...(questionnaire && {questionnaire}),
   };
 }

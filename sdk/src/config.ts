@@ -15,6 +15,9 @@ export interface ResolvedConfig {
   apiBase: string;
   questions: Question[] | null;
   theme: Theme;
+  flowVersion?: number;
+  /** Canonical BCP 47 tag (`es-MX`). */
+  locale?: string;
 }
 
 const list = (values: readonly string[]): string => values.map((v) => `"${v}"`).join(', ');
@@ -60,6 +63,13 @@ export function validateConfig(input: unknown): ResolvedConfig {
   const theme = cfg.theme ?? 'auto';
   if (!THEMES.includes(theme)) fail(`\`theme\` must be one of ${list(THEMES)}, received ${describe(theme)}.`);
 
+  const {flowVersion} = cfg;
+  if (flowVersion !== undefined && !(Number.isSafeInteger(flowVersion) && flowVersion >= 1)) {
+    fail(
+      `\`flowVersion\` must be a published version number of your flow (1, 2, 3...), received ${describe(flowVersion)}.`,
+    );
+  }
+
   return {
     container: container as string | Element,
     apiKey: apiKey.trim(),
@@ -68,7 +78,19 @@ export function validateConfig(input: unknown): ResolvedConfig {
     apiBase: apiBaseFor(env, base),
     questions: cfg.questions === undefined ? null : validateQuestions(cfg.questions, 'questions'),
     theme,
+    ...(flowVersion !== undefined && {flowVersion}),
+    ...(cfg.locale !== undefined && {locale: validateLocale(cfg.locale)}),
   };
+}
+
+/** A BCP 47 language tag, in its canonical case (es-mx: es-MX). */
+function validateLocale(locale: unknown): string {
+  try {
+    if (typeof locale === 'string') return Intl.getCanonicalLocales(locale)[0] as string;
+  } catch {
+    // not a language tag: refused below
+  }
+  return fail(`\`locale\` must be a BCP 47 language tag such as "es" or "es-MX", received ${describe(locale)}.`);
 }
 
 function validateOptions(raw: unknown, where: string): QuestionOption[] {

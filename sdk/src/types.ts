@@ -1,5 +1,5 @@
 /** Public types of the IntakeKit SDK. */
-import type {Answers} from '@intakekit/contract/answers';
+import type {Answers as QuestionAnswers} from '@intakekit/contract/answers';
 import type {Environment, QuestionInput} from '@intakekit/contract/flows';
 
 // Questions and environments are the contract's: the API's flows and this SDK share one definition.
@@ -13,7 +13,27 @@ export type {
 } from '@intakekit/contract/flows';
 
 // Answers are the contract's too: the API checks a submission's answers by the same types and rules.
-export type {AnswerValue, Answers} from '@intakekit/contract/answers';
+export type {AnswerValue} from '@intakekit/contract/answers';
+
+/**
+ * One answer to a team flow's question, as a FHIR QuestionnaireResponse item holds it: exactly one value[x]
+ * (the contract's QuestionnaireAnswerBody, written out so the package's types need nothing else).
+ */
+export type QuestionnaireAnswer =
+  | {valueBoolean: boolean}
+  | {valueDecimal: number}
+  | {valueInteger: number}
+  | {valueDate: string}
+  | {valueDateTime: string}
+  | {valueTime: string}
+  | {valueString: string}
+  | {valueCoding: {system?: string; code: string; display?: string}};
+
+/** A team flow's answers: each shown question's FHIR answers keyed by its linkId (`[]` when left blank). */
+export type QuestionnaireAnswers = Record<string, QuestionnaireAnswer[]>;
+
+/** What the complete event carries: a built-in flow's answers by question id, or a team flow's by linkId. */
+export type Answers = QuestionAnswers | QuestionnaireAnswers;
 
 export type Theme = 'auto' | 'light' | 'dark';
 
@@ -50,8 +70,12 @@ export interface IntakeKitConfig {
   apiKey?: string;
   /** Older name of `apiKey`, still accepted. */
   key?: string;
-  /** The id of a built-in flow, such as `new-patient` (the SDK guide's Flows page lists them). */
+  /** The id of one of your team's flows or of a built-in flow, such as `new-patient` (the Flows page lists them). */
   flowId: string;
+  /** A published version of your team's flow to show instead of its latest. */
+  flowVersion?: number;
+  /** A BCP 47 language tag (`es`, `es-MX`, `ar`): a team flow's texts in that language where it has them. */
+  locale?: string;
   /** API environment. Default `sandbox`. */
   env?: Environment;
   /** Overrides the API base of the environment table, e.g. `https://api.example.com`. */

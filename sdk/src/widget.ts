@@ -3,31 +3,44 @@ import type {ResolvedConfig} from './config';
 import {h, nextId} from './dom';
 import {IntakeKitError, patientText} from './errors';
 import type {Emitter} from './events';
-import {isAnswered} from './questions';
+import {questionSteps} from './question-steps';
+import {questionnaireSteps} from './questionnaire/steps';
 import {isPassing, withRetry} from './retry';
+import type {StepWalk} from './step-walk';
 import {submitAnswers} from './submit';
-import type {AnswerValue, Answers, Environment, Question} from './types';
+import type {Answers, Environment} from './types';
 import {completionView} from './views/completion-view';
 import {errorView, loadingView} from './views/message-view';
-import {stepView, type StepView} from './views/step-view';
+import type {StepView} from './views/step-view';
 
 /** A submit that may pass later: the patient learns the answers are safe; the detail is in the error event. */
 const NOT_SENT_YET =
   'Your answers could not be sent yet. They are kept on this page: check your connection, then choose Try again.';
 
-const REQUIRED_MESSAGE: Record<Question['type'], string> = {
-  singleChoice: 'Please choose an answer.',
-  multiChoice: 'Please choose at least one answer.',
-  text: 'Please enter an answer.',
-  date: 'Please enter a date.',
-  yesNo: 'Please choose Yes or No.',
-};
+/** Languages written right to left, with any region or script: ar, ar-EG, he, fa-IR, ur... */
+const RIGHT_TO_LEFT = /^(ar|he|fa|ur)(-|$)/i;
 
-/** The widget root: scoped class, theme class, a live region that survives step changes, and a body. */
-export function createRoot(theme: ResolvedConfig['theme']): {root: HTMLElement; body: HTMLElement; live: HTMLElement} {
+/**
+ * The widget root: scoped class, theme class, the locale's language and direction, a live region that survives
+ * step changes, and a body.
+ */
+export function createRoot(
+  theme: ResolvedConfig['theme'],
+  locale?: string,
+): {root: HTMLElement; body: HTMLElement; live: HTMLElement} {
   const body = h('div', {class: 'ik-body'});
   const live = h('div', {class: 'ik-sr', 'aria-live': 'polite', 'aria-atomic': 'true'});
-  const root = h('div', {class: `ik-root ik-theme-${theme}`, 'data-intakekit': ''}, live, body);
+  const root = h(
+    'div',
+    {
+      class: `ik-root ik-theme-${theme}`,
+      'data-intakekit': '',
+      lang: locale,
+      dir: locale && RIGHT_TO_LEFT.test(locale) && 'rtl',
+    },
+    live,
+    body,
+  );
   return {root, body, live};
 }
 
@@ -38,9 +51,9 @@ export class Widget {
   private readonly body: HTMLElement;
   private readonly live: HTMLElement;
   private readonly abort = new AbortController();
-  private questions: Question[] = [];
-  private answers: Answers = {};
-  private index = 0;
+  private walk: StepWalk | null = null;
+  /** Steps rendered so far: each gets ids of its own. */
+  private steps = 0;
   private step: StepView | null = null;
   private sessionId = '';
   private sessionToken = '';
@@ -56,7 +69,7 @@ export class Widget {
     private readonly emitter: Emitter,
     private readonly report: (err: Error) => void,
   ) {
-    ({root: this.root, body: this.body, live: this.live} = createRoot(config.theme));
+    ({root: this.root, body: this.body, live: this.live} = createRoot(config.theme, config.locale));
     this.flowId = config.flowId;
     this.env = config.env;
     container.append(this.root);
@@ -99,7 +112,7 @@ export class Widget {
   private async load(again = false): Promise<void> {
     this.show(loadingView());
     this.root.setAttribute('aria-busy', 'true');
-    const {apiBase, apiKey, flowId, env, questions} = this.config;
+    const {apiBase, apiKey, flowId, env, questions, flowVersion, locale} = this.config;
     try {
       const session = await createSession({
         apiBase,
@@ -107,6 +120,7 @@ export class Widget {
         flowId,
         env,
         questions,
+        flowVersion,
         signal: this.abort.signal,
       });
       if (this.destroyed) return;
@@ -114,7 +128,9 @@ export class Widget {
       this.sessionToken = session.sessionToken;
       this.flowId = session.flowId;
       this.env = session.env;
-      this.questions = questions ?? session.questions;
+      this.walk = session.questionnaire
+        ? questionnaireSteps(session.questionnaire, locale)
+        : questionSteps(questions ?? session.questions);
     } catch (err) {
       if (this.destroyed) return;
       this.root.removeAttribute('aria-busy');
@@ -125,70 +141,43 @@ export class Widget {
       return;
     }
     this.root.removeAttribute('aria-busy');
-    this.index = 0;
-    this.answers = {};
     this.render(again);
     this.emitter.emit('ready', {
       sessionId: this.sessionId,
       flowId: this.flowId,
       env: this.env,
-      questionCount: this.questions.length,
+      questionCount: this.walk?.questionCount ?? 0,
     });
   }
 
   private render(moveFocus: boolean): void {
-    const question = this.questions[this.index] as Question;
-    this.step = stepView({
-      question,
-      index: this.index,
-      total: this.questions.length,
-      value: this.answers[question.id] ?? null,
-      id: `${this.id}-${this.index}`,
-      onBack: () => this.go(-1),
-      onNext: () => this.go(1),
-    });
+    if (!this.walk) return;
+    this.step = this.walk.step(
+      `${this.id}-${++this.steps}`,
+      () => this.go(-1),
+      () => this.go(1),
+    );
     this.show(this.step.element);
     if (moveFocus) {
-      this.live.textContent = `Question ${this.index + 1} of ${this.questions.length}`;
+      this.live.textContent = this.step.count;
       this.step.heading.focus();
     }
   }
 
   private go(delta: 1 | -1): void {
-    const step = this.step;
-    const question = this.questions[this.index];
-    if (!step || !question || this.sending) return;
-    const value: AnswerValue = step.control.read();
-    this.answers[question.id] = isAnswered(value) ? value : question.type === 'multiChoice' ? [] : null;
-    if (delta > 0) {
-      const problem =
-        step.control.check?.() || (question.required && !isAnswered(value) ? REQUIRED_MESSAGE[question.type] : null);
-      if (problem) {
-        step.showError(problem);
-        return;
-      }
-    }
-    const next = this.index + delta;
-    if (next < 0) return;
-    if (next >= this.questions.length) {
-      this.finish();
-      return;
-    }
-    this.index = next;
-    this.render(true);
-  }
-
-  private finish(): void {
-    const answers: Answers = {};
-    for (const q of this.questions) answers[q.id] = this.answers[q.id] ?? (q.type === 'multiChoice' ? [] : null);
-    this.send(answers, false);
+    const walk = this.walk;
+    if (!this.step || !walk || this.sending || !walk.keep(delta > 0)) return;
+    const moved = walk.move(delta);
+    if (moved === 'end') this.send(walk.result(), false);
+    else if (moved) this.render(true);
   }
 
   /**
    * Sends the answers, retrying what can pass, while the last step stays on screen; Try again sends the same
    * answers with the same token (the API stores a session once, so a repeat is safe).
    */
-  private send(answers: Answers, again: boolean): void {
+  private send(result: ReturnType<StepWalk['result']>, again: boolean): void {
+    const {answers} = result;
     const step = this.step;
     if (!step) return;
     this.sending = true;
@@ -209,14 +198,14 @@ export class Widget {
       },
       signal,
     ).then(
-      ({submissionId}) => this.complete(answers, submissionId),
+      ({submissionId}) => this.complete(result, submissionId),
       (err: unknown) => {
         if (this.destroyed) return;
         this.sending = false;
         step.setSending(false);
         const e = err instanceof Error ? err : new IntakeKitError('SERVER_ERROR', String(err));
         const passing = isPassing(e);
-        const retry = passing ? () => this.send(answers, true) : undefined;
+        const retry = passing ? () => this.send(result, true) : undefined;
         const text = passing ? NOT_SENT_YET : patientText(e);
         step.sendArea.replaceChildren(errorView(text, retry, (e as IntakeKitError).retryAfterSeconds));
         this.live.textContent = '';
@@ -226,11 +215,11 @@ export class Widget {
     );
   }
 
-  private complete(answers: Answers, submissionId: string): void {
+  private complete({answers, rows}: {answers: Answers; rows: Array<[string, string]>}, submissionId: string): void {
     if (this.destroyed) return;
     this.sending = false;
     this.step = null;
-    const view = completionView(this.questions, answers, this.env === 'sandbox' ? submissionId : null);
+    const view = completionView(rows, this.env === 'sandbox' ? submissionId : null);
     this.show(view.element);
     this.live.textContent = 'Thank you. Your answers were received.';
     view.heading.focus();

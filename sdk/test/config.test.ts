@@ -88,6 +88,27 @@ describe('validateConfig', () => {
     expect(message({...base, onComplete: 'done'})).toBe('IntakeKit: `onComplete` must be a function, received "done".');
   });
 
+  test('flowVersion: a version number; locale: a BCP 47 tag, kept in its canonical case', () => {
+    expect(validateConfig({...base, flowVersion: 3, locale: 'es-mx'})).toMatchObject({flowVersion: 3, locale: 'es-MX'});
+    expect(validateConfig(base)).not.toHaveProperty('locale');
+    for (const flowVersion of [0, 1.5, '2', null]) {
+      expect(message({...base, flowVersion})).toMatch(
+        /^IntakeKit: `flowVersion` must be a published version number of your flow \(1, 2, 3\.\.\.\), received /,
+      );
+    }
+    expect(message({...base, flowVersion: '2'})).toMatch(/received "2"\.$/);
+    for (const [locale, received] of [
+      ['es_MX', '"es_MX"'],
+      ['', 'an empty string'],
+      ['spanish language', '"spanish language"'],
+      [7, '7'],
+    ]) {
+      expect(message({...base, locale})).toBe(
+        `IntakeKit: \`locale\` must be a BCP 47 language tag such as "es" or "es-MX", received ${received}.`,
+      );
+    }
+  });
+
   test('malformed questions', () => {
     const q = (questions: unknown): string => message({...base, questions});
     expect(q([])).toBe('IntakeKit: `questions` must be a non-empty array of questions, received an empty array.');

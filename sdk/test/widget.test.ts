@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import {afterAll, afterEach, beforeAll, describe, expect, test, vi} from 'vitest';
 import {init, type CompleteEvent, type IntakeKitConfig, type IntakeKitHandle, type QuestionInput} from '../src/index';
+import {$, $$, back, next, title} from './dom';
 import {SAMPLE_QUESTIONS, TEST_SUBMISSION_ID, choices, deadUrl, startApi, type TestApi} from './helpers';
 
 const QUESTIONS: QuestionInput[] = [
@@ -32,16 +33,6 @@ afterEach(() => {
   handle = undefined;
   document.body.innerHTML = '';
 });
-
-const $ = <T extends Element = HTMLElement>(selector: string): T => {
-  const el = document.querySelector<T>(selector);
-  if (!el) throw new Error(`nothing matches ${selector}`);
-  return el;
-};
-const $$ = <T extends Element = HTMLInputElement>(selector: string): T[] => [...document.querySelectorAll<T>(selector)];
-const next = (): void => $<HTMLButtonElement>('.ik-nav button[type="submit"]').click();
-const back = (): void => $<HTMLButtonElement>('.ik-nav button[type="button"]').click();
-const title = (): string => $('.ik-title').textContent ?? '';
 
 /** Mounts into #app and resolves once the first question is shown. */
 async function mount(config: Partial<IntakeKitConfig> = {}): Promise<IntakeKitHandle> {

@@ -1,23 +1,25 @@
-import {h} from '../dom';
+import {field} from './field';
 import type {QuestionRenderer} from './question-control';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A half-typed value reads as '' with validity.badInput: refused, as is a value that does not match or is no real
+ * date (`probe` is what Date.parse reads, for a time the value on a fixed day).
+ */
+const invalid = (el: HTMLInputElement, value: string, pattern: RegExp, probe = value): boolean =>
+  !!el.validity?.badInput || (value !== '' && (!pattern.test(value) || Number.isNaN(Date.parse(probe))));
 
 /** date: the native date input; the answer is `YYYY-MM-DD`. */
-export const date: QuestionRenderer = (_q, ctx) => {
-  const input = h('input', {type: 'date', class: 'ik-field', id: `${ctx.id}-0`, 'aria-labelledby': ctx.labelId});
-  input.value = typeof ctx.value === 'string' ? ctx.value : '';
-  const read = (): string => input.value.trim();
-  return {
-    element: h('div', {class: 'ik-options'}, input),
-    inputs: [input],
-    read,
-    // A half-typed date reads as '' with validity.badInput; anything but YYYY-MM-DD is refused too.
-    check: () => {
-      const v = read();
-      return input.validity?.badInput || (v && (!ISO_DATE.test(v) || Number.isNaN(Date.parse(v))))
-        ? 'Please enter a valid date.'
-        : null;
-    },
-  };
-};
+export const date: QuestionRenderer = (_q, ctx) =>
+  field(ctx, {type: 'date'}, (v, el) => (invalid(el, v, /^\d{4}-\d{2}-\d{2}$/) ? 'Please enter a valid date.' : null));
+
+/** time: the native time input; the answer is `HH:MM` or `HH:MM:SS`. */
+export const time: QuestionRenderer = (_q, ctx) =>
+  field(ctx, {type: 'time'}, (v, el) =>
+    invalid(el, v, /^\d{2}:\d{2}(:\d{2})?$/, `2000-01-01T${v}`) ? 'Please enter a valid time.' : null,
+  );
+
+/** dateTime: the native local date and time input; the answer is `YYYY-MM-DDTHH:MM` in the patient's time. */
+export const dateTime: QuestionRenderer = (_q, ctx) =>
+  field(ctx, {type: 'datetime-local'}, (v, el) =>
+    invalid(el, v, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/) ? 'Please enter a valid date and time.' : null,
+  );

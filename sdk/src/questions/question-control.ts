@@ -1,15 +1,19 @@
 import type {AnswerValue, Question} from '../types';
 
+export type Field = HTMLInputElement | HTMLTextAreaElement;
+
 /** What every per-type renderer returns. */
 export interface QuestionControl {
   /** The inputs, placed in the question's fieldset under its legend. */
   element: HTMLElement;
   /** Inputs that take aria-invalid / aria-describedby when the answer is missing. */
-  inputs: HTMLInputElement[];
+  inputs: Field[];
   /** The current answer (null, '' or [] when unanswered). */
   read(): AnswerValue;
   /** A message when what was entered is not valid (checked before the required rule), else null. */
   check?(): string | null;
+  /** An open choice's 'Other' text field (its option's value is OTHER). */
+  other?: HTMLInputElement;
 }
 
 export interface ControlContext {
@@ -19,6 +23,8 @@ export interface ControlContext {
   labelId: string;
   /** The answer given before (Back / Next keep answers). */
   value: AnswerValue;
+  /** A text answer's longest length, when the flow sets one. */
+  maxLength?: number;
 }
 
 export type QuestionRenderer = (q: Question, ctx: ControlContext) => QuestionControl;

@@ -1,16 +1,10 @@
-import {h} from '../dom';
+import {field} from './field';
 import type {QuestionRenderer} from './question-control';
 
 /** text: one line of free text; Enter moves on like Next. */
-export const text: QuestionRenderer = (_q, ctx) => {
-  const input = h('input', {
-    type: 'text',
-    class: 'ik-field',
-    id: `${ctx.id}-0`,
-    'aria-labelledby': ctx.labelId,
-    maxlength: 2000,
-    autocomplete: 'off',
-  });
-  input.value = typeof ctx.value === 'string' ? ctx.value : '';
-  return {element: h('div', {class: 'ik-options'}, input), inputs: [input], read: () => input.value.trim()};
-};
+export const text: QuestionRenderer = (_q, ctx) =>
+  field(ctx, {type: 'text', maxlength: ctx.maxLength ?? 2000, autocomplete: 'off'});
+
+/** Several lines of free text (a FHIR `text` item). */
+export const longText: QuestionRenderer = (_q, ctx) =>
+  field(ctx, {rows: 4, maxlength: ctx.maxLength ?? 2000}, undefined, 'textarea');

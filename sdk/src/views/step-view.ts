@@ -1,13 +1,12 @@
 import {h} from '../dom';
-import {renderers, type QuestionControl} from '../questions';
-import type {AnswerValue, Question} from '../types';
 
 export interface StepView {
   element: HTMLFormElement;
+  /** The step's heading, which takes the focus on a step change. */
   heading: HTMLElement;
-  control: QuestionControl;
-  showError(message: string): void;
-  /** Under the question: the submit's retry notice or its error with Try again. */
+  /** 'Question 2 of 5': the progress text, also announced on a step change. */
+  count: string;
+  /** Under the questions: the submit's retry notice or its error with Try again. */
   sendArea: HTMLElement;
   /** The last step while its answers are sent: Finish reads 'Sending…' and is busy, keeping the focus it has. */
   setSending(sending: boolean): void;
@@ -16,36 +15,34 @@ export interface StepView {
 }
 
 export interface StepOptions {
-  question: Question;
-  index: number;
+  /** 1-based position among the steps shown, and their number. */
+  position: number;
   total: number;
-  value: AnswerValue;
+  /** The word of the progress text: Question (one per step) or Step. */
+  unit: string;
+  heading: HTMLElement;
+  /** The questions (a question's legend holds the heading when the step is that one question). */
+  content: Node[];
   id: string;
   onBack(): void;
   onNext(): void;
 }
 
-/** One question: progress, a fieldset named by the question heading, inline error, Back and Next / Finish. */
-export function stepView({question, index, total, value, id, onBack, onNext}: StepOptions): StepView {
-  const headingId = `${id}-h`;
-  const errorId = `${id}-e`;
+/** One step: progress, its questions, Back and Next / Finish. */
+export function stepView({position, total, unit, heading, content, id, onBack, onNext}: StepOptions): StepView {
   const countId = `${id}-c`;
-  const count = `Question ${index + 1} of ${total}`;
-  const control = renderers[question.type](question, {id: `${id}-i`, labelId: headingId, value});
-
+  const count = `${unit} ${position} of ${total}`;
   const fill = h('div', {class: 'ik-bar-fill'});
-  fill.style.width = `${Math.round(((index + 1) / total) * 100)}%`;
-  const heading = h('h2', {class: 'ik-title', id: headingId, tabindex: -1}, question.question);
-  const error = h('p', {class: 'ik-error', id: errorId, role: 'alert', hidden: true});
-  const back = index > 0 ? h('button', {type: 'button', class: 'ik-btn'}, 'Back') : null;
+  fill.style.width = `${Math.round((position / total) * 100)}%`;
+  const back = position > 1 ? h('button', {type: 'button', class: 'ik-btn'}, 'Back') : null;
   back?.addEventListener('click', onBack);
-  const label = index === total - 1 ? 'Finish' : 'Next';
+  const label = position === total ? 'Finish' : 'Next';
   const submit = h('button', {type: 'submit', class: 'ik-btn ik-btn-primary'}, label);
   const sendArea = h('div', {class: 'ik-send'});
 
   const element = h(
     'form',
-    {class: 'ik-step', novalidate: true, 'aria-labelledby': headingId},
+    {class: 'ik-step', novalidate: true, 'aria-labelledby': heading.id},
     h(
       'div',
       {class: 'ik-progress'},
@@ -58,19 +55,13 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
           'aria-labelledby': countId,
           'aria-valuemin': 1,
           'aria-valuemax': total,
-          'aria-valuenow': index + 1,
+          'aria-valuenow': position,
           'aria-valuetext': count,
         },
         fill,
       ),
     ),
-    h(
-      'fieldset',
-      {class: 'ik-q'},
-      h('legend', {class: 'ik-legend'}, heading, question.required ? null : h('span', {class: 'ik-hint'}, 'Optional')),
-      control.element,
-      error,
-    ),
+    ...content,
     sendArea,
     h('div', {class: 'ik-nav'}, back, submit),
   );
@@ -78,22 +69,11 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
     event.preventDefault();
     onNext();
   });
-  control.inputs.forEach((input) =>
-    input.addEventListener('change', () => {
-      if (!error.hidden) {
-        error.hidden = true;
-        for (const i of control.inputs) {
-          i.removeAttribute('aria-invalid');
-          i.removeAttribute('aria-describedby');
-        }
-      }
-    }),
-  );
 
   return {
     element,
     heading,
-    control,
+    count,
     sendArea,
     submit,
     setSending(sending) {
@@ -104,15 +84,6 @@ export function stepView({question, index, total, value, id, onBack, onNext}: St
         if (sending) el?.setAttribute(attr, 'true');
         else el?.removeAttribute(attr);
       }
-    },
-    showError(message) {
-      error.textContent = message;
-      error.hidden = false;
-      for (const input of control.inputs) {
-        input.setAttribute('aria-invalid', 'true');
-        input.setAttribute('aria-describedby', errorId);
-      }
-      control.inputs[0]?.focus();
     },
   };
 }
