@@ -1,5 +1,5 @@
 /** Public types of the IntakeKit SDK. */
-import type {Answers as QuestionAnswers} from '@intakekit/contract/answers';
+import type {AnswerValue} from '@intakekit/contract/answers';
 import type {Environment, QuestionInput} from '@intakekit/contract/flows';
 
 // Questions and environments are the contract's: the API's flows and this SDK share one definition.
@@ -32,8 +32,11 @@ export type QuestionnaireAnswer =
 /** A team flow's answers: each shown question's FHIR answers keyed by its linkId (`[]` when left blank). */
 export type QuestionnaireAnswers = Record<string, QuestionnaireAnswer[]>;
 
-/** What the complete event carries: a built-in flow's answers by question id, or a team flow's by linkId. */
-export type Answers = QuestionAnswers | QuestionnaireAnswers;
+/**
+ * What the complete event carries: a built-in flow's answers by question id (the contract's Answers, written as
+ * its record so the package declares one type of this name), or a team flow's by linkId.
+ */
+export type Answers = Record<string, AnswerValue> | QuestionnaireAnswers;
 
 export type Theme = 'auto' | 'light' | 'dark';
 
