@@ -45,3 +45,7 @@ export function invalidFlowMessage(
   const choices = teamFlows.length > 0 ? `one of your flows (${team}) or of ${builtIn}` : `one of ${builtIn}`;
   return `${refusalSentence(flowId, refusal)} Use ${choices}; the Flows page lists them: ${flowsPage}`;
 }
+
+/** INVALID_API_KEY's message for a preview asked with a production key: a draft is never served to patients. */
+export const PREVIEW_NEEDS_SANDBOX_KEY =
+  "A preview serves a flow's unpublished draft, with a sandbox key only. Use your sandbox key, or drop preview to serve the published flow.";

@@ -24,6 +24,7 @@ import {rateLimitPlugin} from './plugins/rate-limit.js';
 import {schedulerPlugin} from './plugins/scheduler.js';
 import {securityPlugin} from './plugins/security.js';
 import {stateCachePlugin} from './plugins/state-cache.js';
+import {teamFlowsPlugin} from './plugins/team-flows.js';
 import {authRoutes} from './routes/auth/index.js';
 import {benchRoutes} from './routes/bench.js';
 import {healthRoutes} from './routes/health.js';
@@ -31,6 +32,7 @@ import {invitationRoutes} from './routes/invitations/index.js';
 import {keyRoutes} from './routes/keys/index.js';
 import {serverKeyRoutes} from './routes/server-keys/index.js';
 import {webhookRoutes} from './routes/webhooks/index.js';
+import {flowRoutes} from './routes/flows/index.js';
 import {webhookInboxRoutes} from './routes/webhook-inbox/index.js';
 import {webhooksPlugin} from './plugins/webhooks.js';
 import {submissionsApiRoutes} from './routes/v1/submissions.js';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(webhooksPlugin, {config, secretKey});
   await app.register(stateCachePlugin, {config, listenUrl: options.listenUrl});
   await app.register(keyUsagePlugin, {config});
+  await app.register(teamFlowsPlugin, {config});
   await app.register(authPlugin, {config});
   await app.register(activityPlugin, {config});
   await app.register(schedulerPlugin, {
@@ -129,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(keyRoutes, {config, secretKey});
   await app.register(serverKeyRoutes, {config});
   await app.register(webhookRoutes, {config, secretKey});
+  await app.register(flowRoutes, {config});
   await app.register(webhookInboxRoutes, {config, secretKey});
   await app.register(submissionsApiRoutes, {config, secretKey});
   await app.register(teamRoutes, {config});

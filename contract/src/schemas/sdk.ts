@@ -40,7 +40,8 @@ export const SessionBody = Type.Object({
     minLength: 1,
     maxLength: 128,
     pattern: '^[A-Za-z0-9_.:-]+$',
-    description: 'The id of a built-in flow, such as new-patient: letters, digits, _ . : and - only.',
+    description:
+      "The id of one of your team's published flows, or of a built-in flow such as new-patient: letters, digits, _ . : and - only.",
   }),
   env: Type.Optional(Environment),
   questions: Type.Optional(InlineQuestions),
@@ -50,6 +51,12 @@ export const SessionBody = Type.Object({
       maximum: 1_000_000,
       description:
         "A published version of one of your team's flows to serve instead of its latest (the Flows page lists each version). Built-in flows have one version each.",
+    }),
+  ),
+  preview: Type.Optional(
+    Type.Boolean({
+      description:
+        'With a sandbox key only: serve the team flow\'s saved draft (flowVersion "draft"), as the Flows page\'s live preview does; its submission is a sandbox submission of version draft.',
     }),
   ),
 });

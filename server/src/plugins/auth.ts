@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
+import type {KeyOwner} from '../repositories/api-keys-repository.js';
 import {checkSdkKey} from '../services/sdk-access.js';
 import {authenticate, bearerToken, sessionEndError, type Authenticated} from '../services/sessions.js';
 
@@ -25,6 +26,8 @@ declare module 'fastify' {
     apiKeyType: KeyType | null;
     /** Sessions a minute the request's API key may start. */
     apiKeyLimit: number | null;
+    /** The API key's owner, whose team flows its sessions may serve. */
+    apiKeyOwner: KeyOwner | null;
   }
 }
 
@@ -51,6 +54,7 @@ export const authPlugin = fp<{config: Config}>(
     });
     app.decorateRequest('apiKeyType', null);
     app.decorateRequest('apiKeyLimit', null);
+    app.decorateRequest('apiKeyOwner', null);
     const portalOrigin = new URL(config.portalUrl).origin;
     app.decorate('requireApiKey', async (request: FastifyRequest) => {
       const origin = typeof request.headers.origin === 'string' ? request.headers.origin : null;
@@ -63,6 +67,7 @@ export const authPlugin = fp<{config: Config}>(
         request.apiKeyId = check.key.id;
         request.apiKeyType = check.key.keyType;
         request.apiKeyLimit = check.key.rateLimitPerMinute;
+        request.apiKeyOwner = check.key.owner;
       }
       if (check.refusal) throw check.refusal;
     });

