@@ -27,6 +27,8 @@ export interface SessionRequest {
   questions: Question[] | null;
   /** A team flow's pinned version. */
   flowVersion?: number;
+  /** A team flow's draft (sandbox keys). */
+  preview?: boolean;
   signal?: AbortSignal;
 }
 
@@ -70,8 +72,14 @@ export function keyRefusal(answer: ApiAnswer, env: Environment, limited: string)
 
 /** `POST {apiBase}/api/sdk/sessions`: checks the key and returns the flow and the session token. */
 export async function createSession(request: SessionRequest): Promise<Session> {
-  const {apiBase, apiKey, flowId, env, questions, flowVersion, signal} = request;
-  const body = {flowId, env, ...(questions && {questions}), ...(flowVersion && {flowVersion})};
+  const {apiBase, apiKey, flowId, env, questions, flowVersion, preview, signal} = request;
+  const body = {
+    flowId,
+    env,
+    ...(questions && {questions}),
+    ...(flowVersion && {flowVersion}),
+    ...(preview && {preview}),
+  };
   const answer = await postJson(apiBase, '/api/sdk/sessions', apiKey, body, signal);
   const {data} = answer;
   if (!answer.ok) {

@@ -16,6 +16,8 @@ export interface ResolvedConfig {
   questions: Question[] | null;
   theme: Theme;
   flowVersion?: number;
+  /** The team flow's saved draft instead of a published version (sandbox keys). */
+  preview?: boolean;
   /** Canonical BCP 47 tag (`es-MX`). */
   locale?: string;
 }
@@ -63,7 +65,9 @@ export function validateConfig(input: unknown): ResolvedConfig {
   const theme = cfg.theme ?? 'auto';
   if (!THEMES.includes(theme)) fail(`\`theme\` must be one of ${list(THEMES)}, received ${describe(theme)}.`);
 
-  const {flowVersion} = cfg;
+  const {flowVersion, preview} = cfg;
+  if (preview !== undefined && typeof preview !== 'boolean')
+    fail(`\`preview\` must be true or false, received ${describe(preview)}.`);
   if (flowVersion !== undefined && !(Number.isSafeInteger(flowVersion) && flowVersion >= 1)) {
     fail(
       `\`flowVersion\` must be a published version number of your flow (1, 2, 3...), received ${describe(flowVersion)}.`,
@@ -79,6 +83,7 @@ export function validateConfig(input: unknown): ResolvedConfig {
     questions: cfg.questions === undefined ? null : validateQuestions(cfg.questions, 'questions'),
     theme,
     ...(flowVersion !== undefined && {flowVersion}),
+    ...(preview && {preview}),
     ...(cfg.locale !== undefined && {locale: validateLocale(cfg.locale)}),
   };
 }

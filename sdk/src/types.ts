@@ -77,6 +77,8 @@ export interface IntakeKitConfig {
   flowId: string;
   /** A published version of your team's flow to show instead of its latest. */
   flowVersion?: number;
+  /** With a sandbox key: your team flow's saved draft instead of its published version, as the Flows page previews it. */
+  preview?: boolean;
   /** A BCP 47 language tag (`es`, `es-MX`, `ar`): a team flow's texts in that language where it has them. */
   locale?: string;
   /** API environment. Default `sandbox`. */

@@ -112,7 +112,7 @@ export class Widget {
   private async load(again = false): Promise<void> {
     this.show(loadingView());
     this.root.setAttribute('aria-busy', 'true');
-    const {apiBase, apiKey, flowId, env, questions, flowVersion, locale} = this.config;
+    const {apiBase, apiKey, flowId, env, questions, flowVersion, preview, locale} = this.config;
     try {
       const session = await createSession({
         apiBase,
@@ -121,6 +121,7 @@ export class Widget {
         env,
         questions,
         flowVersion,
+        preview,
         signal: this.abort.signal,
       });
       if (this.destroyed) return;

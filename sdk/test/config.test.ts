@@ -89,7 +89,12 @@ describe('validateConfig', () => {
   });
 
   test('flowVersion: a version number; locale: a BCP 47 tag, kept in its canonical case', () => {
-    expect(validateConfig({...base, flowVersion: 3, locale: 'es-mx'})).toMatchObject({flowVersion: 3, locale: 'es-MX'});
+    expect(validateConfig({...base, flowVersion: 3, locale: 'es-mx', preview: true})).toMatchObject({
+      flowVersion: 3,
+      locale: 'es-MX',
+      preview: true,
+    });
+    expect(message({...base, preview: 'yes'})).toBe('IntakeKit: `preview` must be true or false, received "yes".');
     expect(validateConfig(base)).not.toHaveProperty('locale');
     for (const flowVersion of [0, 1.5, '2', null]) {
       expect(message({...base, flowVersion})).toMatch(

@@ -382,7 +382,8 @@ describe('a team flow', () => {
   });
 
   test("locale 'es': the translations, the default text where there is none, lang on the root; ar, he, fa, ur right to left", async () => {
-    await mount(DOC, {locale: 'es'});
+    await mount(DOC, {locale: 'es', preview: true});
+    expect(api.requests[0]?.body).toEqual({flowId: 'intake', env: 'sandbox', preview: true});
     expect([$('.ik-root').getAttribute('lang'), $('.ik-root').getAttribute('dir')]).toEqual(['es', null]);
     expect(title()).toBe('¿Fuma?');
     expect($$<HTMLLabelElement>('label.ik-option').map((l) => l.textContent)).toEqual(['Yes', 'No']);
