@@ -33,6 +33,7 @@ const sidebars: SidebarsConfig = {
     {type: 'link', label: 'API Keys', href: '/api-keys', autoAddBaseUrl: true},
     {type: 'link', label: 'Submissions', href: '/submissions', autoAddBaseUrl: true},
     {type: 'link', label: 'Webhooks', href: '/webhooks', autoAddBaseUrl: true},
+    {type: 'link', label: 'Intake flows', href: '/flows', autoAddBaseUrl: true},
     {type: 'link', label: 'Settings', href: '/settings', autoAddBaseUrl: true},
     {type: 'link', label: 'Activity', href: '/activity', autoAddBaseUrl: true},
   ],

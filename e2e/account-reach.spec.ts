@@ -7,7 +7,7 @@ import type {Locator, Page} from '@playwright/test';
 import {test, expect, apiCall, users} from './fixtures';
 import {API_URL} from './support/ports';
 
-const ACCOUNT_LINKS = ['API Keys', 'Submissions', 'Webhooks', 'Settings', 'Activity'];
+const ACCOUNT_LINKS = ['API Keys', 'Submissions', 'Webhooks', 'Intake flows', 'Settings', 'Activity'];
 
 const sidebar = (page: Page) => page.locator('#developer-sidebar');
 const nav = (page: Page) => sidebar(page).getByRole('navigation', {name: 'Developer navigation'});

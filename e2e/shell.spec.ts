@@ -29,6 +29,7 @@ const NAV_LINKS = [
   {name: 'API Keys', path: '/api-keys'},
   {name: 'Submissions', path: '/submissions'},
   {name: 'Webhooks', path: '/webhooks'},
+  {name: 'Intake flows', path: '/flows'},
   {name: 'Settings', path: '/settings'},
   {name: 'Activity', path: '/activity'},
 ];

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import type {Questionnaire} from '@intakekit/contract/questionnaire';
+import type {Questionnaire} from '@intakekit/contract/questionnaire/index';
 import {questionnaire} from './test-questionnaire';
 import {compareQuestionnaires} from './compare';
 import {setItemTranslation} from './translations';

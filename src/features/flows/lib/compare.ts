@@ -8,7 +8,7 @@ import {
   textFor,
   type Questionnaire,
   type QuestionnaireItem,
-} from '@intakekit/contract/questionnaire';
+} from '@intakekit/contract/questionnaire/index';
 import {walkItems, type WalkedItem} from '@intakekit/contract/questionnaire/walk';
 import {conditionValue} from './conditions';
 

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {validateQuestionnaire, type Questionnaire} from '@intakekit/contract/questionnaire';
+import {validateQuestionnaire, type Questionnaire} from '@intakekit/contract/questionnaire/index';
 import {questionnaire} from './test-questionnaire';
 import {
   buildCondition,

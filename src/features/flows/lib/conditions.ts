@@ -14,7 +14,7 @@ import {
   type EnableWhenOperator,
   type Questionnaire,
   type QuestionnaireItem,
-} from '@intakekit/contract/questionnaire';
+} from '@intakekit/contract/questionnaire/index';
 import {ORDERED_ANSWER_KEYS, type EnableWhenAnswerKey} from '@intakekit/contract/questionnaire/answer-types';
 import {walkItems} from '@intakekit/contract/questionnaire/walk';
 

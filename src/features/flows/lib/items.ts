@@ -3,7 +3,7 @@
  * indices from the root (`[2, 0]` is `item[2].item[0]`). Each change copies only the items on the way to the one it
  * changes, so every other item keeps its identity and its editor row is not drawn again.
  */
-import type {Questionnaire, QuestionnaireItem} from '@intakekit/contract/questionnaire';
+import type {Questionnaire, QuestionnaireItem} from '@intakekit/contract/questionnaire/index';
 
 export type ItemPath = readonly number[];
 

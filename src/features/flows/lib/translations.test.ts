@@ -5,7 +5,7 @@ import {
   textFor,
   type Questionnaire,
   type QuestionnaireItem,
-} from '@intakekit/contract/questionnaire';
+} from '@intakekit/contract/questionnaire/index';
 import {
   documentLanguages,
   setItemTranslation,

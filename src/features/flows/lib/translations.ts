@@ -8,7 +8,7 @@ import {
   readTranslations,
   type Questionnaire,
   type QuestionnaireItem,
-} from '@intakekit/contract/questionnaire';
+} from '@intakekit/contract/questionnaire/index';
 
 type Element = {extension?: Extension[]; [key: string]: unknown};
 type Extension = {url: string; extension?: Array<{url: string; valueCode?: string; valueString?: string}>};

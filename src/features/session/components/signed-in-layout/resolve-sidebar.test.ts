@@ -47,6 +47,7 @@ describe('resolveSidebar', () => {
       {type: 'link', label: 'API Keys', href: '/api-keys', autoAddBaseUrl: true, className: undefined},
       {type: 'link', label: 'Submissions', href: '/submissions', autoAddBaseUrl: true, className: undefined},
       {type: 'link', label: 'Webhooks', href: '/webhooks', autoAddBaseUrl: true, className: undefined},
+      {type: 'link', label: 'Intake flows', href: '/flows', autoAddBaseUrl: true, className: undefined},
       {type: 'link', label: 'Settings', href: '/settings', autoAddBaseUrl: true, className: undefined},
       {type: 'link', label: 'Activity', href: '/activity', autoAddBaseUrl: true, className: undefined},
     ]);

@@ -1,0 +1,44 @@
+import type {ReactNode} from 'react';
+import Dialog, {DialogForm} from '@site/src/components/dialog';
+import {useContractForm} from '@site/src/components/form';
+import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
+import type {PublishFlowBody} from '@intakekit/contract/schemas/flows';
+import {FLOW_NOTE_MAX_LENGTH} from '@intakekit/contract/team-flows';
+import {PUBLISH_FORM, type PublishValues} from '../lib/publish-form';
+import {dialogFormProps} from './dialog-form-props';
+import TextArea from './text-area';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** The number the new version gets. */
+  number: number;
+  onPublish: (body: PublishFlowBody) => Promise<unknown>;
+}
+
+/** 'Publish version N': a note for the team, then the saved draft is frozen as the version pages run. */
+export default function PublishDialog({open, onClose, number, onPublish}: Props): ReactNode {
+  const form = useContractForm<PublishValues, PublishFlowBody>({rules: PUBLISH_FORM, defaultValues: {note: ''}});
+  useResetOnClose(open, form.reset);
+  const {errors} = form.formState;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Publish version ${number}`}
+      description="The saved draft becomes this version: pages that name the flow run it from now on, unless they pin another with flowVersion."
+    >
+      <DialogForm {...dialogFormProps(form, onPublish, onClose)} submitLabel="Publish" pendingLabel="Publishing...">
+        <TextArea
+          label="Note (optional)"
+          hint={`What changed, for your team: at most ${FLOW_NOTE_MAX_LENGTH} characters.`}
+          rows={3}
+          maxLength={FLOW_NOTE_MAX_LENGTH}
+          data-autofocus
+          error={errors.note?.message ?? null}
+          {...form.register('note')}
+        />
+      </DialogForm>
+    </Dialog>
+  );
+}
