@@ -2,6 +2,7 @@
 // flow, its versions and its archive, not the routes that make them (server/test/flows/ tests those).
 import {sql} from 'kysely';
 import type {Questionnaire} from '@medplum/fhirtypes';
+import type {FastifyInstance} from 'fastify';
 import type {Db} from '../../src/db/connect.js';
 import {ownerColumns, type KeyOwner} from '../../src/repositories/api-keys-repository.js';
 
@@ -18,9 +19,12 @@ export async function seedFlow(db: Db, owner: KeyOwner, flowId: string, draft: o
   return row.id;
 }
 
-/** Publishes `document` as the flow's next version (and makes it the draft). */
-export async function publish(db: Db, flowRowId: string, document: object): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Publishes `document` as the flow's next version (and makes it the draft); answers once `app` has heard the change
+ * (on PostgreSQL its notice reaches the process a moment after the commit, as the flows API's answer waits for).
+ */
+export async function publish(app: FastifyInstance, flowRowId: string, document: object): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('flows')
       .set({draft: jsonb(document)})
@@ -32,19 +36,22 @@ export async function publish(db: Db, flowRowId: string, document: object): Prom
         FROM flow_versions WHERE flow = ${flowRowId}::uuid
     `.execute(trx);
   });
+  await app.changeFeed.caughtUp();
 }
 
-export async function saveDraft(db: Db, flowRowId: string, document: object): Promise<void> {
-  await db
+export async function saveDraft(app: FastifyInstance, flowRowId: string, document: object): Promise<void> {
+  await app.db
     .updateTable('flows')
     .set({draft: jsonb(document)})
     .where('id', '=', flowRowId)
     .execute();
+  await app.changeFeed.caughtUp();
 }
 
-export async function setArchived(db: Db, flowRowId: string, archived: boolean): Promise<void> {
+export async function setArchived(app: FastifyInstance, flowRowId: string, archived: boolean): Promise<void> {
   const archivedAt = archived ? new Date('2026-01-15T10:00:00.000Z') : null;
-  await db.updateTable('flows').set({archived_at: archivedAt}).where('id', '=', flowRowId).execute();
+  await app.db.updateTable('flows').set({archived_at: archivedAt}).where('id', '=', flowRowId).execute();
+  await app.changeFeed.caughtUp();
 }
 
 /** The claims a session token carries (readable by design: lib/session-token.ts). */

@@ -42,14 +42,14 @@ describe('team flows on the SDK', () => {
       ),
     );
 
-    await publish(app.db, flow, INTAKE);
+    await publish(app, flow, INTAKE);
     const first = await session(app, acme.apiKey, {flowId: 'intake'});
     expect(first.body).toMatchObject({flowId: 'intake', flowVersion: '1', questions: [], questionnaire: view(INTAKE)});
     // The widget's view: the attachment it cannot show is not sent.
     expect(JSON.stringify(first.body.questionnaire)).not.toContain('scan');
     expect(tokenClaims(first.body.sessionToken)).toMatchObject({f: 'intake', v: '1'});
 
-    await publish(app.db, flow, INTAKE_V2);
+    await publish(app, flow, INTAKE_V2);
     expect((await session(app, acme.apiKey, {flowId: 'intake'})).body).toMatchObject({
       flowVersion: '2',
       questionnaire: view(INTAKE_V2),
@@ -78,7 +78,7 @@ describe('team flows on the SDK', () => {
 
     // The preview serves the saved draft, never kept in memory, with a sandbox key only.
     const draft = {...INTAKE_V2, title: 'Intake (draft)'};
-    await saveDraft(app.db, flow, draft);
+    await saveDraft(app, flow, draft);
     const preview = await session(app, acme.apiKey, {flowId: 'intake', preview: true});
     expect(preview.body).toMatchObject({flowVersion: 'draft', questionnaire: view(draft)});
     expect((await session(app, acme.apiKey, {flowId: 'intake'})).body.flowVersion).toBe('2');
@@ -97,7 +97,7 @@ describe('team flows on the SDK', () => {
     const live = await startSdkSession(app, production, {flowId: 'intake', env: 'pro'}, 'https://clinic.example');
     expect(live.json()).toMatchObject({flowVersion: '2', env: 'pro'});
 
-    await setArchived(app.db, flow, true);
+    await setArchived(app, flow, true);
     expect(await session(app, acme.apiKey, {flowId: 'intake'})).toEqual(
       refusal(
         `The flow "intake" is archived: it serves no new sessions. Use one of ${BUILT_IN}; the Flows page lists them: ${PAGE}`,
@@ -117,7 +117,7 @@ describe('team flows on the SDK', () => {
     const {app} = ctx;
     const acme = await clinic(ctx, 'owner@example.com', 'Acme');
     const flow = await seedFlow(app.db, acme.owner, 'intake', INTAKE);
-    await publish(app.db, flow, INTAKE);
+    await publish(app, flow, INTAKE);
     const start = async (body: Record<string, unknown> = {flowId: 'intake'}) =>
       (await session(app, acme.apiKey, body)).body.sessionToken as string;
     const submit = async (sessionToken: string, answers: Record<string, unknown>) => {
@@ -215,9 +215,9 @@ describe('team flows on the SDK', () => {
 
     // A session started before the flow was archived still submits; a preview's submission names the draft.
     const before = await start();
-    await setArchived(app.db, flow, true);
+    await setArchived(app, flow, true);
     expect((await submit(before, {meds: [{valueBoolean: false}]})).status).toBe(201);
-    await saveDraft(app.db, flow, INTAKE_V2);
+    await saveDraft(app, flow, INTAKE_V2);
     const previewed = await submit(await start({flowId: 'intake', preview: true}), {
       meds: [{valueBoolean: false}],
       born: [{valueDate: '1961-02-30'}],
@@ -240,31 +240,32 @@ describe('team flows on the SDK', () => {
 
   it('serves what another API process published at the next session, and refuses an archived flow at once', async () => {
     const {app, config, ...ctx} = await build();
-    const other = await buildApp(config, {db: app.db});
+    // On PostgreSQL the second process listens on a connection of its own, as the first does (helpers/app.ts).
+    const other = await buildApp(config, {db: app.db, listenUrl: process.env.DATABASE_URL});
     onTestFinished(() => other.close());
     await other.ready();
     const acme = await clinic({app, config, ...ctx}, 'owner@example.com', 'Acme');
     const flow = await seedFlow(app.db, acme.owner, 'intake', INTAKE);
-    await publish(app.db, flow, INTAKE);
+    await publish(app, flow, INTAKE);
     await other.changeFeed.caughtUp();
     for (let i = 0; i < 2; i++)
       expect((await session(other, acme.apiKey, {flowId: 'intake'})).body.flowVersion).toBe('1');
     expect(other.flowStates.counts).toMatchObject({hits: 1, misses: 1});
 
     // Published through the first process's database connection: the second hears it and serves version 2.
-    await publish(app.db, flow, INTAKE_V2);
+    await publish(app, flow, INTAKE_V2);
     await other.changeFeed.caughtUp();
     expect((await session(other, acme.apiKey, {flowId: 'intake'})).body.flowVersion).toBe('2');
-    await setArchived(app.db, flow, true);
+    await setArchived(app, flow, true);
     await other.changeFeed.caughtUp();
     expect((await session(other, acme.apiKey, {flowId: 'intake'})).body.error.code).toBe('INVALID_FLOW');
-    await setArchived(app.db, flow, false);
+    await setArchived(app, flow, false);
     await other.changeFeed.caughtUp();
     expect((await session(other, acme.apiKey, {flowId: 'intake'})).body.flowVersion).toBe('2');
     expect(other.flowStates.counts.invalidations).toBeGreaterThanOrEqual(3);
     // The draft's saves (every keystroke of the editor) drop nothing.
     const invalidations = other.flowStates.counts.invalidations;
-    await saveDraft(app.db, flow, INTAKE);
+    await saveDraft(app, flow, INTAKE);
     await other.changeFeed.caughtUp();
     expect((await session(other, acme.apiKey, {flowId: 'intake'})).body.flowVersion).toBe('2');
     expect(other.flowStates.counts.invalidations).toBe(invalidations);
