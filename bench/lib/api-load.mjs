@@ -3,13 +3,15 @@
 // own modules) and 5,000 sandbox keys (through the API: 50 per team). Each connection is a different user
 // (its own session token, login body or API key). Baselines measured in the same run: GET /api/health (one
 // SELECT 1 through Kysely, the framework + database floor) and GET /api/bench/select1 when the server offers it.
-import {rmSync} from 'node:fs';
+import {readFileSync, rmSync} from 'node:fs';
+import {sql} from 'kysely';
 import path from 'node:path';
 import {
   PORTS,
   SITE_URL,
   TURNSTILE_PLACEHOLDER,
   BENCH_PASSWORD,
+  ROOT,
   WORK,
   figure,
   importTool,
@@ -132,7 +134,7 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
   log(`${label}: seeding ${USERS} users in ${USERS / TEAM_SIZE} teams`);
   const env = apiEnv({port, dataDir, databaseUrl, portalUrl: SITE_URL});
   const seedStart = Date.now();
-  const {tokens, sqlKeys, serverKeys} = await withDb({dataDir, databaseUrl}, async (db) => {
+  const {tokens, sqlKeys, serverKeys, teamFlows} = await withDb({dataDir, databaseUrl}, async (db) => {
     const u = await seedUsers(db, {count: USERS, teamSize: TEAM_SIZE});
     const t = await seedSessions(
       db,
@@ -149,7 +151,8 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
           portalUrl: SITE_URL,
         })
       : null;
-    return {users: u, tokens: t, sqlKeys: k, serverKeys: s ?? []};
+    const f = k && (await tableNames(db)).includes('flow_versions') ? await seedTeamFlows(db) : false;
+    return {users: u, tokens: t, sqlKeys: k, serverKeys: s ?? [], teamFlows: f};
   });
   const seedSeconds = round((Date.now() - seedStart) / 1000);
   const server = await startApi(`load-api-${label.toLowerCase()}`, env);
@@ -222,6 +225,21 @@ async function benchDatabase(autocannon, {label, port, databaseUrl, duration, ru
         body: {flowId: 'new-patient', env: 'sandbox'},
       }),
       available: routes.sdkSessions && apiKeys.length > 0,
+    },
+    {
+      // The same call for each team's own flow (a published FHIR Questionnaire), kept in memory per process.
+      id: 'sdk-team',
+      route: 'POST /api/sdk/sessions (team flow)',
+      path: '/api/sdk/sessions',
+      method: 'POST',
+      perClient: (i) => ({
+        headers: {
+          authorization: `Bearer ${apiKeys[(i * 13) % Math.max(1, apiKeys.length)]}`,
+          origin: 'https://clinic.example',
+        },
+        body: {flowId: TEAM_FLOW_ID, env: 'sandbox'},
+      }),
+      available: routes.sdkSessions && apiKeys.length > 0 && teamFlows,
     },
     {
       // A clinic's backend reading its newest page (50, without answers) with its server key.
@@ -407,6 +425,27 @@ const p99AgainstFloor = (name, x, limit) =>
     check: (v) => v < limit,
   });
 
+const TEAM_FLOW_ID = 'bench-zika';
+
+/**
+ * Each team's own flow, published once: a real Questionnaire of the contract's fixtures (the FHIR specification's
+ * Zika exposure example) whose widget view (911 bytes) is the size of new-patient's questions (935), so that the two
+ * rows compare the route's work rather than the answer's length (the PHQ-9's view is 12 kB).
+ */
+async function seedTeamFlows(db) {
+  const fixture = 'contract/test/fixtures/questionnaires/fhir-r4-questionnaire-zika-virus-exposure-assessment.json';
+  const document = readFileSync(path.join(ROOT, fixture), 'utf8');
+  await sql`
+    INSERT INTO flows (team_id, flow_id, draft, draft_updated_at, created_at)
+    SELECT id, ${TEAM_FLOW_ID}, ${document}::jsonb, now(), now() FROM teams
+  `.execute(db);
+  await sql`
+    INSERT INTO flow_versions (flow, number, document, published_at, note)
+    SELECT id, 1, draft, now(), '' FROM flows WHERE flow_id = ${TEAM_FLOW_ID}
+  `.execute(db);
+  return true;
+}
+
 /** The floor routes the route figures are read against: id in the results, the route, what floor it is. */
 const FLOOR_ROUTES = [
   ['health', 'GET /api/health', 'floor'],
@@ -560,6 +599,23 @@ export async function run({apiRuns = 1, quick = false}) {
             goal: onPostgres ? '>= 0.8x floor' : '>= 0.7x floor',
             check: (_v, ratio) => ratio !== null && ratio >= (onPostgres ? 0.8 : 0.7),
             note: `origin check, per-key limit, batched usage and request log; p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
+          }),
+        );
+      }
+      for (const c of [10, 50]) {
+        const x = r[`sdk-team@${c}`];
+        if (!x) continue;
+        figures.push(
+          figure({
+            section: 'api-load',
+            name: `${d.label}: POST /api/sdk/sessions, a team flow @${c} conn`,
+            value: x.rps,
+            unit: 'req/s',
+            baseline: `${floorName} ${x.floorRps}`,
+            baselineValue: x.floorRps,
+            goal: onPostgres ? '>= 0.8x floor' : '>= 0.7x floor',
+            check: (_v, ratio) => ratio !== null && ratio >= (onPostgres ? 0.8 : 0.7),
+            note: `the flow and its widget view kept in memory; p50 ${x.p50} ms, p95 ${x.p95} ms, p99 ${x.p99} ms, non-2xx ${x.non2xx}`,
           }),
         );
       }
