@@ -28,13 +28,17 @@ export interface IntakeRun {
   run: number;
   /** How long after the SDK has loaded `init` is called. */
   delayMs: number;
+  /** A team flow's saved draft instead of its published version (the Flows page's preview). */
+  preview?: boolean;
+  /** The language the flow's texts are shown in, where it has them. */
+  locale?: string;
 }
 
 /**
  * Runs the SDK this portal serves in the returned container with the key and flow: the status of the run, the
  * reason a run failed before it started, and the answers and the stored submission's id once the patient has finished.
  */
-export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRun) {
+export function useIntakeRun({apiKey, flowId, questions, run, delayMs, preview, locale}: IntakeRun) {
   const {sdkCdnUrl, apiUrl} = usePortalFields();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [status, setStatus] = useState<RunStatus>('loading');
@@ -67,7 +71,16 @@ export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRu
       setStatus('starting');
       timer = window.setTimeout(() => {
         try {
-          handle = sdk.init({container, apiKey, flowId, questions, env: PREVIEW_ENV, apiBase: apiUrl});
+          handle = sdk.init({
+            container,
+            apiKey,
+            flowId,
+            questions,
+            env: PREVIEW_ENV,
+            apiBase: apiUrl,
+            ...(preview && {preview}),
+            ...(locale && {locale}),
+          });
           handle
             .on('ready', () => {
               ready = true;
@@ -96,7 +109,7 @@ export function useIntakeRun({apiKey, flowId, questions, run, delayMs}: IntakeRu
     };
     // The questions are a constant of the caller's (one per question type), never rebuilt between renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [apiKey, flowId, run, sdkCdnUrl, apiUrl, delayMs]);
+  }, [apiKey, flowId, run, sdkCdnUrl, apiUrl, delayMs, preview, locale]);
 
   return {containerRef, status, detail, answers, submissionId};
 }

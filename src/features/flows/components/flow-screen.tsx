@@ -10,6 +10,7 @@ import {FLOWS_PAGE} from '../lib/route';
 import {FLOWS_TEXT, STATUS_LABELS} from '../lib/texts';
 import FlowEditor from './editor/flow-editor';
 import FlowActions from './flow-actions';
+import FlowPreview from './flow-preview';
 import VersionsPanel from './versions-panel';
 import styles from './page.module.css';
 
@@ -67,6 +68,7 @@ export default function FlowScreen({flowId, canManage}: {flowId: string; canMana
       ) : null}
       <FlowActions flow={flow} canManage={canManage} dirty={dirty} />
       <FlowEditor flow={flow} canManage={canManage} onDirtyChange={setDirty} />
+      <FlowPreview flow={flow} dirty={dirty} />
       <VersionsPanel flow={flow} />
     </>
   );

@@ -66,7 +66,7 @@ export default function VersionsPanel({flow}: {flow: FlowDetail}): ReactNode {
                 type="button"
                 className="button button--sm button--link"
                 onClick={() => void exportVersion(version.number)}
-                aria-label={`Export version ${version.number} as Questionnaire JSON`}
+                aria-label={`Export JSON of version ${version.number}`}
               >
                 Export JSON
               </button>

@@ -92,18 +92,19 @@ export default function FlowEditor({flow, canManage, onDirtyChange}: Props): Rea
         <EditorDocumentContext.Provider value={document}>
           {view === 'questions' ? (
             <>
-              <label className={styles.titleField}>
-                <span>Title</span>
-                <input
-                  className={styles.textInput}
-                  value={document.title ?? ''}
-                  readOnly={readOnly}
-                  onChange={(event) => {
-                    const title = event.target.value;
-                    draft.setDocument((current) => ({...current, title}));
-                  }}
-                />
-              </label>
+              {readOnly ? null : (
+                <label className={styles.titleField}>
+                  <span>Title</span>
+                  <input
+                    className={styles.textInput}
+                    value={document.title ?? ''}
+                    onChange={(event) => {
+                      const title = event.target.value;
+                      draft.setDocument((current) => ({...current, title}));
+                    }}
+                  />
+                </label>
+              )}
               <ItemList items={document.item ?? []} parentKey="" readOnly={readOnly} />
               {readOnly ? null : (
                 <div className={styles.addRow}>
@@ -122,7 +123,7 @@ export default function FlowEditor({flow, canManage, onDirtyChange}: Props): Rea
               )}
             </>
           ) : view === 'translations' ? (
-            <TranslationsView document={document} />
+            <TranslationsView document={document} readOnly={readOnly} />
           ) : (
             <JsonView document={document} onChange={draft.setDocument} readOnly={readOnly} />
           )}

@@ -21,33 +21,40 @@ const optionTranslations = (option: Option): Record<string, string> =>
     ? readTranslations((option.valueCoding as Record<string, unknown>)['_display'])
     : readTranslations(({...option} as Record<string, unknown>)['_valueString']);
 
-function Line({
-  source,
-  value,
-  label,
-  onChange,
-}: {
+interface LineProps {
   source: string;
   value: string;
   label: string;
-  onChange: (v: string) => void;
-}) {
+  /** None for a reader who may not change the flow: the translation is shown as text. */
+  onChange: ((value: string) => void) | null;
+}
+
+function Line({source, value, label, onChange}: LineProps) {
   return (
     <div className={styles.translation}>
       <span className={styles.source}>{source || '(no text)'}</span>
-      <input
-        className={styles.textInput}
-        aria-label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {onChange ? (
+        <input
+          className={styles.textInput}
+          aria-label={label}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : (
+        <span className={styles.source}>{value}</span>
+      )}
     </div>
   );
 }
 
 /** An item's text and its options' labels beside their translations; memoised like the editor's rows. */
-const TranslationRow = memo(function TranslationRow(props: {item: QuestionnaireItem; pathKey: string; lang: string}) {
-  const {item, pathKey, lang} = props;
+const TranslationRow = memo(function TranslationRow(props: {
+  item: QuestionnaireItem;
+  pathKey: string;
+  lang: string;
+  readOnly: boolean;
+}) {
+  const {item, pathKey, lang, readOnly} = props;
   const path = pathOfKey(pathKey);
   const {change} = useEditorActions();
   const translations = itemText(item).translations;
@@ -59,7 +66,9 @@ const TranslationRow = memo(function TranslationRow(props: {item: QuestionnaireI
           source={item.text}
           value={translations[lang] ?? ''}
           label={`${lang} text of ${item.linkId}`}
-          onChange={(content) => change(path, (current) => setItemTranslation(current, lang, content))}
+          onChange={
+            readOnly ? null : (content) => change(path, (current) => setItemTranslation(current, lang, content))
+          }
         />
       ) : null}
       {(item.answerOption ?? []).map((option, index) =>
@@ -69,7 +78,11 @@ const TranslationRow = memo(function TranslationRow(props: {item: QuestionnaireI
             source={option.valueCoding?.display ?? option.valueString ?? option.valueCoding?.code ?? ''}
             value={optionTranslations(option)[lang] ?? ''}
             label={`${lang} option ${index + 1} of ${item.linkId}`}
-            onChange={(content) => change(path, (current) => setOptionTranslation(current, index, lang, content))}
+            onChange={
+              readOnly
+                ? null
+                : (content) => change(path, (current) => setOptionTranslation(current, index, lang, content))
+            }
           />
         ) : null,
       )}
@@ -78,7 +91,13 @@ const TranslationRow = memo(function TranslationRow(props: {item: QuestionnaireI
 });
 
 /** Each text of the flow beside its translation into the language picked; a new language is added by its tag. */
-export default function TranslationsView({document}: {document: Questionnaire}): ReactNode {
+export default function TranslationsView({
+  document,
+  readOnly,
+}: {
+  document: Questionnaire;
+  readOnly: boolean;
+}): ReactNode {
   const languages = documentLanguages(document);
   const [lang, setLang] = useState(languages[0] ?? '');
   const [added, setAdded] = useState<string[]>([]);
@@ -110,23 +129,27 @@ export default function TranslationsView({document}: {document: Questionnaire}):
             ))}
           </SelectField>
         ) : null}
-        <label className={styles.inline}>
-          <span>Add a language</span>
-          <input
-            className={styles.smallInput}
-            value={tag}
-            placeholder="es"
-            aria-invalid={tagError ? true : undefined}
-            aria-describedby={tagError ? 'language-tag-error' : undefined}
-            onChange={(event) => setTag(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') add();
-            }}
-          />
-        </label>
-        <button type="button" className="button button--sm button--secondary" onClick={add}>
-          Add language
-        </button>
+        {readOnly ? null : (
+          <>
+            <label className={styles.inline}>
+              <span>Add a language</span>
+              <input
+                className={styles.smallInput}
+                value={tag}
+                placeholder="es"
+                aria-invalid={tagError ? true : undefined}
+                aria-describedby={tagError ? 'language-tag-error' : undefined}
+                onChange={(event) => setTag(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') add();
+                }}
+              />
+            </label>
+            <button type="button" className="button button--sm button--secondary" onClick={add}>
+              Add language
+            </button>
+          </>
+        )}
       </div>
       {tagError ? (
         <p id="language-tag-error" role="alert" className={styles.error}>
@@ -138,7 +161,7 @@ export default function TranslationsView({document}: {document: Questionnaire}):
       ) : (
         <ol className={styles.items} aria-label={`Translations into ${lang}`}>
           {rows.map(({item, pathKey}) => (
-            <TranslationRow key={pathKey} item={item} pathKey={pathKey} lang={lang} />
+            <TranslationRow key={pathKey} item={item} pathKey={pathKey} lang={lang} readOnly={readOnly} />
           ))}
         </ol>
       )}
