@@ -52,6 +52,11 @@ export const ACTIVITY_ACTION_NAMES = [
   'webhook.test-sent',
   'webhook.resent',
   'webhook.recovered',
+  'flow.created',
+  'flow.published',
+  'flow.archived',
+  'flow.restored',
+  'flow.deleted',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTION_NAMES)[number];
@@ -107,6 +112,11 @@ export const ACTIVITY_ACTIONS: Record<ActivityAction, string> = {
   'webhook.test-sent': 'Webhook test event sent',
   'webhook.resent': 'Webhook event resent',
   'webhook.recovered': 'Failed webhook events resent',
+  'flow.created': 'Flow created',
+  'flow.published': 'Flow version published',
+  'flow.archived': 'Flow archived',
+  'flow.restored': 'Flow restored',
+  'flow.deleted': 'Flow deleted',
 };
 
 /** Events a page of the log shows; the export takes at most ACTIVITY_EXPORT_MAX. */

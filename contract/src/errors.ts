@@ -236,5 +236,5 @@ export const VERIFY_EMAIL_FOR_SIGN_IN_METHODS =
 
 /** The body of every refusal (the route schemas describe it as `ErrorBody` too). */
 export interface ErrorBody {
-  error: {code: string; message: string};
+  error: {code: string; message: string; details?: Record<string, unknown>};
 }

@@ -44,3 +44,7 @@ export function invalidQuestionnaireMessage(
   const count = errors.length === 1 ? '1 problem' : `${errors.length.toLocaleString('en-US')} problems`;
   return `The flow has ${count}; the first: ${where}: ${first.message}`;
 }
+
+/** INVALID_QUESTIONNAIRE's message for text the database cannot store (a NUL, or half a surrogate pair). */
+export const UNSTORABLE_TEXT_MESSAGE =
+  'The document holds a character that cannot be stored (U+0000, or half of a UTF-16 surrogate pair); remove it.';

@@ -32,6 +32,7 @@ import {invitationRoutes} from './routes/invitations/index.js';
 import {keyRoutes} from './routes/keys/index.js';
 import {serverKeyRoutes} from './routes/server-keys/index.js';
 import {webhookRoutes} from './routes/webhooks/index.js';
+import {flowRoutes} from './routes/flows/index.js';
 import {webhookInboxRoutes} from './routes/webhook-inbox/index.js';
 import {webhooksPlugin} from './plugins/webhooks.js';
 import {submissionsApiRoutes} from './routes/v1/submissions.js';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(keyRoutes, {config, secretKey});
   await app.register(serverKeyRoutes, {config});
   await app.register(webhookRoutes, {config, secretKey});
+  await app.register(flowRoutes, {config});
   await app.register(webhookInboxRoutes, {config, secretKey});
   await app.register(submissionsApiRoutes, {config, secretKey});
   await app.register(teamRoutes, {config});

@@ -9,12 +9,15 @@ export interface ApiErrorOptions {
   headers?: Record<string, string>;
   /** Says which case of the code this is, in plain words (e.g. the three EMAIL_IN_USE of team/add). */
   message?: string;
+  /** What the code needs beyond its message (INVALID_QUESTIONNAIRE's problems); the route's schema declares it. */
+  details?: Record<string, unknown>;
 }
 
 export class ApiError extends Error {
   readonly statusCode: number;
   /** Extra response headers (e.g. Retry-After). */
   readonly headers: Record<string, string>;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -24,5 +27,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.statusCode = options.status ?? ERROR_CATALOGUE[code].status;
     this.headers = options.headers ?? {};
+    this.details = options.details;
   }
 }

@@ -243,6 +243,17 @@ describe('OpenAPI document', () => {
       'GET /api/webhooks/{id}/deliveries',
       'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend',
       'POST /api/webhooks/{id}/recover',
+      // The team's own flows: drafts, versions, export.
+      'GET /api/flows',
+      'POST /api/flows',
+      'GET /api/flows/{flowId}',
+      'PUT /api/flows/{flowId}/draft',
+      'DELETE /api/flows/{flowId}',
+      'POST /api/flows/{flowId}/publish',
+      'GET /api/flows/{flowId}/versions/{number}',
+      'GET /api/flows/{flowId}/export',
+      'POST /api/flows/{flowId}/archive',
+      'POST /api/flows/{flowId}/restore',
     ];
     expect([...documented].sort()).toEqual([...contract].sort());
     for (const route of contract) {

@@ -83,6 +83,12 @@ export const ErrorBody = Type.Object(
     error: Type.Object({
       code: Type.String(),
       message: Type.String(),
+      details: Type.Optional(
+        Type.Record(Type.String(), Type.Unknown(), {
+          description:
+            'Only where a route says so: what its code needs beyond the message (the problems of 422 INVALID_QUESTIONNAIRE).',
+        }),
+      ),
     }),
   },
   {description: 'Every failure answers this shape.'},
@@ -99,17 +105,23 @@ export interface RefusalWithMessage {
   code: ErrorCode;
   message: string;
 }
-type Refusal = ErrorCode | [ErrorCode, number] | RefusalWithMessage;
+/** A refusal whose body carries `error.details` of this shape (the problems of 422 INVALID_QUESTIONNAIRE). */
+export interface RefusalWithDetails {
+  code: ErrorCode;
+  details: TSchema;
+}
+type Refusal = ErrorCode | [ErrorCode, number] | RefusalWithMessage | RefusalWithDetails;
 
 /**
  * The body of the refusals of one status: `{ error: { code, message } }` with the code among `codes`, and each code's
- * message (the route's own where it has one) in the description.
+ * message (the route's own where it has one) in the description; `details` where a code of the status has them.
  */
-function errorSchema(codes: readonly ErrorCode[], messages: ReadonlyMap<ErrorCode, string>): TSchema {
+function errorSchema(codes: readonly ErrorCode[], messages: ReadonlyMap<ErrorCode, string>, details?: TSchema) {
+  // A plain string enum (not a union of literals): documented in OpenAPI, and the serializer
+  // never has to pick a branch.
+  const error = {code: Type.Unsafe<string>({type: 'string', enum: [...codes]}), message: Type.String()};
   return Type.Object(
-    // A plain string enum (not a union of literals): documented in OpenAPI, and the serializer
-    // never has to pick a branch.
-    {error: Type.Object({code: Type.Unsafe<string>({type: 'string', enum: [...codes]}), message: Type.String()})},
+    {error: Type.Object(details ? {...error, details: Type.Optional(details)} : error)},
     {description: codes.map((c) => `${c}: ${messages.get(c) ?? ERROR_CATALOGUE[c].message}`).join(' | ')},
   );
 }
@@ -119,6 +131,12 @@ function codesOf(schema: TSchema | undefined): ErrorCode[] | undefined {
   const code = (schema as {properties?: {error?: {properties?: {code?: {enum?: unknown}}}}} | undefined)?.properties
     ?.error?.properties?.code;
   return Array.isArray(code?.enum) ? (code.enum as ErrorCode[]) : undefined;
+}
+
+/** The details an errorSchema() carries, if any. */
+function detailsOf(schema: TSchema | undefined): TSchema | undefined {
+  return (schema as {properties?: {error?: {properties?: {details?: TSchema}}}} | undefined)?.properties?.error
+    ?.properties?.details;
 }
 
 /**
@@ -139,13 +157,15 @@ export function withErrorCodes(responses: Record<string | number, TSchema>, code
   const merged: Record<number, TSchema> = {...responses};
   const added = new Map<number, ErrorCode[]>();
   const messages = new Map<ErrorCode, string>();
+  const details = new Map<number, TSchema>();
   for (const entry of codes) {
     const [code, status] = Array.isArray(entry)
       ? entry
       : typeof entry === 'object'
         ? [entry.code, ERROR_CATALOGUE[entry.code].status]
         : [entry, ERROR_CATALOGUE[entry].status];
-    if (typeof entry === 'object' && !Array.isArray(entry)) messages.set(entry.code, entry.message);
+    if (typeof entry === 'object' && 'message' in entry) messages.set(entry.code, entry.message);
+    if (typeof entry === 'object' && 'details' in entry) details.set(status, entry.details);
     added.set(status, [...(added.get(status) ?? []), code]);
   }
   for (const [status, list] of added) {
@@ -154,7 +174,7 @@ export function withErrorCodes(responses: Record<string | number, TSchema>, code
     if (existing && !current) throw new Error(`status ${status} is already declared with a body that is not a refusal`);
     const all = [...(current ?? [])];
     for (const code of list) if (!all.includes(code)) all.push(code);
-    merged[status] = errorSchema(all, messages);
+    merged[status] = errorSchema(all, messages, details.get(status) ?? detailsOf(existing));
   }
   return merged;
 }

@@ -42,13 +42,11 @@ function send(
   code: ErrorCode,
   headers: Record<string, string> = {},
   message?: string,
+  details?: Record<string, unknown>,
 ) {
   reply.request.errorCode = code;
-  return reply
-    .code(status)
-    .headers(headers)
-    .type('application/json; charset=utf-8')
-    .send({error: {code, message: message ?? ERROR_CATALOGUE[code].message}});
+  const error = {code, message: message ?? ERROR_CATALOGUE[code].message, ...(details && {details})};
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send({error});
 }
 
 export function codeForValidation(
@@ -85,7 +83,9 @@ export const errorsPlugin = fp(
     app.setNotFoundHandler((_request, reply) => send(reply, 404, 'NOT_FOUND'));
 
     app.setErrorHandler((error: unknown, request, reply) => {
-      if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.headers, error.message);
+      if (error instanceof ApiError) {
+        return send(reply, error.statusCode, error.code, error.headers, error.message, error.details);
+      }
       if (isFastifyError(error)) {
         if (error.validation) {
           const {status, code} = codeForValidation(request, error.validationContext, error.validation);

@@ -60,7 +60,7 @@ export const openapiPlugin = fp(
           version: '1.0.0',
           license: {name: 'Proprietary'},
           description:
-            'Accounts, API keys, teams and SDK sessions. Every failure answers `{ "error": { "code", "message" } }`. Codes:\n\n' +
+            'Accounts, API keys, teams and SDK sessions. Every failure answers `{ "error": { "code", "message" } }`, with `details` where a route says so (422 INVALID_QUESTIONNAIRE: `details.problems`). Codes:\n\n' +
             Object.entries(ERROR_CATALOGUE)
               .map(([code, {status, message}]) => `- \`${code}\` (${status}): ${message}`)
               .join('\n'),

@@ -28,7 +28,8 @@ export interface ActivityActor {
 }
 
 export interface ActivityTarget {
-  type: 'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey' | 'submission' | 'webhook';
+  type:
+    'key' | 'member' | 'invitation' | 'session' | 'team' | 'account' | 'passkey' | 'submission' | 'webhook' | 'flow';
   id?: string | null;
   label?: string | null;
 }

@@ -7,6 +7,7 @@ import type {Db} from '../db/connect.js';
 import {ApiError} from '../errors.js';
 import {hashToken, isWellFormedToken} from '../lib/tokens.js';
 import {movePersonalKeysToTeam} from '../repositories/api-keys-repository.js';
+import {movePersonalFlowsToTeam} from '../repositories/flows-repository.js';
 import {movePersonalSubmissionsToTeam} from '../repositories/submissions-repository.js';
 import {
   findUsableByToken,
@@ -60,6 +61,8 @@ export async function acceptInvitation(db: Db, config: InvitationConfig, user: U
     await movePersonalKeysToTeam(trx, user.id, invitation.team_id, 'server_keys');
     // What the keys received goes with them; the team's retention stays its owners' and admins' choice.
     await movePersonalSubmissionsToTeam(trx, user.id, invitation.team_id, 'drop');
+    // Their flows too, so a page naming one keeps being served (flows-repository.ts says what a clash of ids does).
+    await movePersonalFlowsToTeam(trx, user.id, invitation.team_id);
     if (!user.emailVerified) await updateUser(trx, user.id, {emailVerified: true}, now);
     return moved;
   });

@@ -1,7 +1,9 @@
 // A team of one's own: a user in no team starts one and owns it. Their personal keys become the team's, as when
-// they accept an invitation, so a page using one keeps working; their submissions and retention settings follow.
+// they accept an invitation, so a page using one keeps working; their submissions, retention settings and flows
+// follow.
 import {ApiError} from '../errors.js';
 import {movePersonalKeysToTeam} from '../repositories/api-keys-repository.js';
+import {movePersonalFlowsToTeam} from '../repositories/flows-repository.js';
 import {movePersonalSubmissionsToTeam} from '../repositories/submissions-repository.js';
 import {addMemberUnlessInTeam, insertTeam} from '../repositories/teams-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
@@ -22,6 +24,7 @@ export async function createTeam(context: TeamContext, user: UserWithTeam, name:
     await movePersonalKeysToTeam(trx, user.id, team);
     await movePersonalKeysToTeam(trx, user.id, team, 'server_keys');
     await movePersonalSubmissionsToTeam(trx, user.id, team, 'keep');
+    await movePersonalFlowsToTeam(trx, user.id, team);
     return team;
   });
   return showTeam(context, {...user, team: {id: teamId, name: teamName, role: 'owner', requireTwoFactor: false}});

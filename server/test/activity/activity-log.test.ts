@@ -153,6 +153,15 @@ describe('the activity log', () => {
     await authed(app, signedInAgain, 'POST', `${hookPath}/recover`, {since: clock.now().toISOString()});
     await authed(app, signedInAgain, 'DELETE', hookPath);
 
+    // Flows: one created, published, archived and restored; one never published, created and deleted.
+    for (const flowId of ['intake', 'scratch']) {
+      await authed(app, signedInAgain, 'POST', '/api/flows', {flowId, template: 'new-patient'});
+    }
+    for (const step of ['publish', 'archive', 'restore']) {
+      expect((await authed(app, signedInAgain, 'POST', `/api/flows/intake/${step}`)).statusCode).toBeLessThan(300);
+    }
+    expect((await authed(app, signedInAgain, 'DELETE', '/api/flows/scratch')).statusCode).toBe(204);
+
     // An account of its own: verified, reset, signed out, deleted.
     await register(app, 'solo@example.com');
     await verify(app, mail, 'solo@example.com');

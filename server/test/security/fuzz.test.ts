@@ -18,6 +18,8 @@ import {resolveSecretKey} from '../../src/lib/secret-key.js';
 import {questionsDigest, sessionTokens} from '../../src/lib/session-token.js';
 import {exampleAnswers} from '@intakekit/contract/answers';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
+import {builtInQuestionnaire} from '@intakekit/contract/questionnaire/built-in';
+import {UNSTORABLE_TEXT_MESSAGE} from '@intakekit/contract/team-flows';
 import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, post, register, verify} from '../helpers/accounts.js';
 import {truncateAll} from '../helpers/database.js';
@@ -130,6 +132,8 @@ class World {
   inboxIds: string[] = [];
   /** Acme's webhook endpoint and the delivery of a test event to it: /api/webhooks/{id}... succeed with them. */
   webhookIds: string[] = [];
+  /** Acme's flows: intake (version 1 published, its draft changed since), scratch (never published, deletable). */
+  flowIds: string[] = [];
 
   constructor(private readonly ctx: TestContext) {}
 
@@ -238,6 +242,7 @@ class World {
     await authed(app, this.users.owner.token, 'POST', `/api/webhooks/${endpointId}/test`);
     const delivery = await app.db.selectFrom('webhook_deliveries').select('id').executeTakeFirstOrThrow();
     this.webhookIds = [endpointId, delivery.id];
+    await this.seedFlows();
     // Two-factor on for rival (codes and challenges to spend), a setup begun by solo (a code to confirm it).
     const {token: rivalToken, email: rivalEmail} = this.users.rival;
     this.rivalSecret = (await authed(app, rivalToken, 'POST', '/api/auth/two-factor/setup')).json().secret;
@@ -276,6 +281,26 @@ class World {
         families.filter((f) => f.user_id === this.users[role].id).map((f) => f.family_id),
       );
     }
+  }
+
+  private async seedFlows(): Promise<void> {
+    const {app} = this.ctx;
+    const owner = this.users.owner.token;
+    for (const [flowId, template] of [
+      ['intake', 'new-patient'],
+      ['scratch', 'symptom-check'],
+    ] as const) {
+      await authed(app, owner, 'POST', '/api/flows', {flowId, template});
+    }
+    await authed(app, owner, 'POST', '/api/flows/intake/publish', {note: 'First'});
+    const changed = {...builtInQuestionnaire(findFlow('new-patient')!), title: 'Intake'};
+    await app.inject({
+      method: 'PUT',
+      url: '/api/flows/intake/draft',
+      headers: {authorization: `Bearer ${owner}`},
+      payload: {questionnaire: changed},
+    });
+    this.flowIds = ['intake', 'scratch'];
   }
 
   /** An account with two-factor on whose recovery has started: a fresh reset link of it and the cancel link. */
@@ -480,6 +505,10 @@ class World {
       sessionToken: () => this.sessionTokens,
       answers: () => [exampleAnswers(findFlow('new-patient')!)],
       questions: () => [findFlow('new-patient')!.questions],
+      // A team flow's document (a built-in flow's, valid), a template, the version of an export.
+      questionnaire: () => [builtInQuestionnaire(findFlow('annual-checkup')!), {resourceType: 'Questionnaire'}],
+      template: () => ['new-patient', 'no-such-flow'],
+      version: () => ['1', 'draft', '9'],
       // A key's settings within their rules (origins, an expiry ahead of the fixtures' clock, a limit in range): the
       // schema alone allows any string, date or number, so a run of 100 on PATCH /api/keys/{id} reached a success
       // 2-7 times and once, in CI on PostgreSQL, never.
@@ -531,6 +560,11 @@ class World {
       else if (op.path.startsWith('/api/webhooks/'))
         own = role ? outweigh([this.webhookIds[param === 'deliveryId' ? 1 : 0]!], all) : [];
       else if (op.path.startsWith('/api/v1/submissions/')) own = outweigh(this.submissionIds.slice(0, 1), all);
+      // A version number for {number}; for a delete the flow never published (the other refuses it).
+      else if (op.path.startsWith('/api/flows/')) {
+        const flowIds = op.method === 'DELETE' ? ['scratch'] : this.flowIds;
+        own = role ? outweigh(param === 'number' ? ['1'] : flowIds, all) : [];
+      }
       return [...own, ...own, ...own, ...own, ...all].filter(Boolean);
     };
   }
@@ -643,6 +677,7 @@ const KEY_SETTINGS_MESSAGES = [
   `Add at most ${KEY_ORIGINS_MAX} origins to a key.`,
   /^.+ is not a valid origin: .+$/s,
 ];
+const QUESTIONNAIRE_MESSAGES = [/^The flow has [\d,]+ problems?; the first: .+$/s, UNSTORABLE_TEXT_MESSAGE];
 const MESSAGE_OVERRIDES: Record<string, Partial<Record<ErrorCode, Array<string | RegExp>>>> = {
   'POST /api/keys/sandbox': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
   'POST /api/keys/production': {INVALID_KEY_SETTINGS: KEY_SETTINGS_MESSAGES},
@@ -654,12 +689,21 @@ const MESSAGE_OVERRIDES: Record<string, Partial<Record<ErrorCode, Array<string |
       /^.+ is not an allowed origin for this key\. Add it on the API Keys page\.$/s,
     ],
     INVALID_FLOW: [
+      // With the team's published flows named first, when it has any (the world's Acme has one).
       /^There is no flow ".+"\. Use one of [a-z, -]+; the Flows page lists them: http.+\/dashboard\/flows$/s,
+      /^There is no flow ".+"\. Use one of your flows \(.+\) or of [a-z, -]+; the Flows page lists them: http.+\/dashboard\/flows$/s,
     ],
   },
   'POST /api/sdk/submissions': {
     ORIGIN_NOT_ALLOWED: [originNotAllowedMessage(null)],
     INVALID_ANSWERS: [/^Some answers do not fit the flow's questions: .+\.$/s],
+  },
+  // A flow's refusals name the version the draft equals, or count a document's problems and name the first.
+  'POST /api/flows': {INVALID_QUESTIONNAIRE: QUESTIONNAIRE_MESSAGES},
+  'PUT /api/flows/{flowId}/draft': {INVALID_QUESTIONNAIRE: QUESTIONNAIRE_MESSAGES},
+  'POST /api/flows/{flowId}/publish': {
+    INVALID_QUESTIONNAIRE: QUESTIONNAIRE_MESSAGES,
+    FLOW_UNCHANGED: [/^Nothing changed since version \d+; edit the draft first\.$/],
   },
   'POST /api/team/add': {
     EMAIL_IN_USE: [
@@ -763,7 +807,7 @@ describe('schema fuzzing of every operation in the OpenAPI document', () => {
       `fuzz: ${operations.length} operations, ${total} requests, ${world.rebuilds} fixture build(s), ${world.restores} restores`,
     );
     // The document lists every route the app serves (the hidden openapi.json and bench routes aside).
-    expect(operations.length).toBe(82);
+    expect(operations.length).toBe(92);
     // Each operation was driven to a success as well as to refusals, so the schemas of both were checked. That takes
     // the full count (accepting an invitation succeeds about once in 100 requests) and does not depend on the
     // database: a smaller sample checks every answer it gets, and leaves reach to the full run.

@@ -98,6 +98,7 @@ export const TAGS: Record<string, {title: string; description: string}> = {
     description:
       'Endpoints your submissions are pushed to, signed, with their delivery log and a test inbox. Owners and admins manage them.',
   },
+  flows: {title: 'Flows', description: "Your team's own intake flows (FHIR R4 Questionnaires), drafts and versions."},
   team: {title: 'Team', description: 'Members of your team and invitations.'},
   activity: {
     title: 'Activity log',
