@@ -17,6 +17,8 @@ const sidebars: SidebarsConfig = {
         {type: 'doc', id: 'configuration', label: 'Configuration reference'},
         {type: 'doc', id: 'question-types', label: 'Question types'},
         {type: 'doc', id: 'flows', label: 'Flows'},
+        {type: 'doc', id: 'author-a-flow', label: 'Author a flow'},
+        {type: 'doc', id: 'fhir-mapping', label: 'FHIR mapping'},
         {type: 'doc', id: 'events', label: 'Events'},
         {type: 'doc', id: 'receive-submissions', label: 'Receive submissions'},
         {type: 'doc', id: 'theming', label: 'Theming'},

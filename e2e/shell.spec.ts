@@ -15,6 +15,8 @@ const NAV_LINKS = [
   {name: 'Configuration reference', path: '/dashboard/configuration'},
   {name: 'Question types', path: '/dashboard/question-types'},
   {name: 'Flows', path: '/dashboard/flows'},
+  {name: 'Author a flow', path: '/dashboard/author-a-flow'},
+  {name: 'FHIR mapping', path: '/dashboard/fhir-mapping'},
   {name: 'Events', path: '/dashboard/events'},
   {name: 'Receive submissions', path: '/dashboard/receive-submissions'},
   {name: 'Theming', path: '/dashboard/theming'},

@@ -9,6 +9,8 @@ const GUIDE: Array<[label: string, id: string, path: string]> = [
   ['Configuration reference', 'configuration', '/dashboard/configuration'],
   ['Question types', 'question-types', '/dashboard/question-types'],
   ['Flows', 'flows', '/dashboard/flows'],
+  ['Author a flow', 'author-a-flow', '/dashboard/author-a-flow'],
+  ['FHIR mapping', 'fhir-mapping', '/dashboard/fhir-mapping'],
   ['Events', 'events', '/dashboard/events'],
   ['Receive submissions', 'receive-submissions', '/dashboard/receive-submissions'],
   ['Theming', 'theming', '/dashboard/theming'],
