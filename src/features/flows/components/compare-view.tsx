@@ -7,11 +7,13 @@ const KIND_WORDS = {added: 'Added', removed: 'Removed', changed: 'Changed'} as c
 
 /** The comparison of two versions: the title, then each item added, removed or changed, with what changed. */
 export default function CompareView({comparison}: {comparison: Comparison}): ReactNode {
-  const {title, changes} = comparison;
-  if (!title && changes.length === 0) return <p>{FLOWS_TEXT.nothingChanged}</p>;
+  const {document, changes} = comparison;
+  if (document.length === 0 && changes.length === 0) return <p>{FLOWS_TEXT.nothingChanged}</p>;
   return (
     <ul className={styles.changes} aria-label="Differences">
-      {title ? <li>{title}</li> : null}
+      {document.map((change) => (
+        <li key={change}>{change}</li>
+      ))}
       {changes.map((change) => (
         <li key={`${change.kind}-${change.linkId}`} className={styles[change.kind]}>
           <strong>{KIND_WORDS[change.kind]}</strong> <code>{change.linkId}</code>

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import type {Questionnaire} from '@intakekit/contract/questionnaire/index';
 import {questionnaire} from './test-questionnaire';
 import {compareQuestionnaires} from './compare';
-import {setItemTranslation} from './translations';
+import {setItemTranslation, setTitleTranslation} from './translations';
 
 const before: Questionnaire = {
   ...questionnaire(
@@ -22,7 +22,7 @@ const before: Questionnaire = {
 
 describe('comparing two versions', () => {
   it('says nothing changed for the same document', () => {
-    expect(compareQuestionnaires(before, structuredClone(before))).toEqual({title: null, changes: []});
+    expect(compareQuestionnaires(before, structuredClone(before))).toEqual({document: [], changes: []});
   });
 
   it('lists added, removed and changed items by linkId, each change in words', () => {
@@ -46,8 +46,8 @@ describe('comparing two versions', () => {
         {linkId: 'new', type: 'integer', text: 'Age'},
       ],
     };
-    const {title, changes} = compareQuestionnaires(before, after);
-    expect(title).toBe('Title: "Intake" → "New intake"');
+    const {document, changes} = compareQuestionnaires(before, setTitleTranslation(after, 'es', 'Admisión'));
+    expect(document).toEqual(['Title: "Intake" → "New intake"', 'Title\'s translation added (es): "Admisión"']);
     expect(changes).toEqual([
       {
         kind: 'changed',

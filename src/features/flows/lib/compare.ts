@@ -5,7 +5,9 @@
 import {
   choiceOptions,
   itemText,
+  localizedText,
   textFor,
+  type LocalizedText,
   type Questionnaire,
   type QuestionnaireItem,
 } from '@intakekit/contract/questionnaire/index';
@@ -21,13 +23,13 @@ export interface ItemChange {
 }
 
 export interface Comparison {
-  /** 'Title: "A" → "B"' when the title changed. */
-  title: string | null;
+  /** The document's own changes: 'Title: "A" → "B"', its translations. */
+  document: string[];
   changes: ItemChange[];
 }
 
 const quoted = (text: string): string => `"${text}"`;
-const fieldsOf = (item: QuestionnaireItem): Record<string, unknown> => ({...item});
+const fieldsOf = (element: object): Record<string, unknown> => ({...element});
 const HANDLED = new Set(['linkId', 'text', '_text', 'type', 'required', 'answerOption', 'enableWhen', 'item']);
 
 const describeConditions = (item: QuestionnaireItem): string => {
@@ -60,8 +62,8 @@ function optionChanges(before: Map<string, string>, after: Map<string, string>):
   return details;
 }
 
-function translationChanges(before: QuestionnaireItem, after: QuestionnaireItem): string[] {
-  const [old, next] = [itemText(before).translations, itemText(after).translations];
+function translationChanges(before: LocalizedText, after: LocalizedText): string[] {
+  const [old, next] = [before.translations, after.translations];
   return [...new Set([...Object.keys(old), ...Object.keys(next)])].sort().flatMap((lang) => {
     if (old[lang] === next[lang]) return [];
     if (old[lang] === undefined) return [`Translation added (${lang}): ${quoted(next[lang] ?? '')}`];
@@ -114,7 +116,7 @@ function itemChanges(
   details.push(...optionChanges(optionLabels(documents[0], a), optionLabels(documents[1], b)));
   const [conditionsBefore, conditionsAfter] = [describeConditions(a), describeConditions(b)];
   if (conditionsBefore !== conditionsAfter) details.push(`Shown: ${conditionsBefore} → ${conditionsAfter}`);
-  details.push(...translationChanges(a, b));
+  details.push(...translationChanges(itemText(a), itemText(b)));
   if (parentId(old) !== parentId(next)) {
     details.push(`Moved from ${parentId(old) ?? 'the top level'} to ${parentId(next) ?? 'the top level'}`);
   } else if (moved) details.push('Moved to another place among its siblings');
@@ -147,9 +149,13 @@ export function compareQuestionnaires(before: Questionnaire, after: Questionnair
   for (const [linkId, walked] of old) {
     if (!next.has(linkId)) changes.push({kind: 'removed', linkId, text: label(walked.item), details: []});
   }
-  const [titleBefore, titleAfter] = [before.title ?? '', after.title ?? ''];
-  return {
-    title: titleBefore === titleAfter ? null : `Title: ${quoted(titleBefore)} → ${quoted(titleAfter)}`,
-    changes,
-  };
+  const [titleBefore, titleAfter] = [before, after].map((document) =>
+    localizedText(document.title, fieldsOf(document)['_title']),
+  );
+  const document = translationChanges(titleBefore!, titleAfter!).map(
+    (change) => `Title's ${change.charAt(0).toLowerCase()}${change.slice(1)}`,
+  );
+  if (titleBefore!.text !== titleAfter!.text)
+    document.unshift(`Title: ${quoted(titleBefore!.text)} → ${quoted(titleAfter!.text)}`);
+  return {document, changes};
 }

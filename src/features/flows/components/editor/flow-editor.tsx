@@ -123,7 +123,11 @@ export default function FlowEditor({flow, canManage, onDirtyChange}: Props): Rea
               )}
             </>
           ) : view === 'translations' ? (
-            <TranslationsView document={document} readOnly={readOnly} />
+            <TranslationsView
+              document={document}
+              readOnly={readOnly}
+              onDocument={readOnly ? null : draft.setDocument}
+            />
           ) : (
             <JsonView document={document} onChange={draft.setDocument} readOnly={readOnly} />
           )}

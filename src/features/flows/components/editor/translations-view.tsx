@@ -7,7 +7,7 @@ import {
   type QuestionnaireItem,
 } from '@intakekit/contract/questionnaire/index';
 import {walkItems} from '@intakekit/contract/questionnaire/walk';
-import {documentLanguages, setItemTranslation, setOptionTranslation} from '../../lib/translations';
+import {documentLanguages, setItemTranslation, setOptionTranslation, setTitleTranslation} from '../../lib/translations';
 import {pathOfKey, useEditorActions} from './editor-context';
 import styles from './editor.module.css';
 
@@ -94,9 +94,12 @@ const TranslationRow = memo(function TranslationRow(props: {
 export default function TranslationsView({
   document,
   readOnly,
+  onDocument,
 }: {
   document: Questionnaire;
   readOnly: boolean;
+  /** Changes the document itself (its title's translations); none for a reader. */
+  onDocument: ((change: (document: Questionnaire) => Questionnaire) => void) | null;
 }): ReactNode {
   const languages = documentLanguages(document);
   const [lang, setLang] = useState(languages[0] ?? '');
@@ -160,6 +163,16 @@ export default function TranslationsView({
         <p className={styles.hint}>Add a language to translate the flow's texts into it.</p>
       ) : (
         <ol className={styles.items} aria-label={`Translations into ${lang}`}>
+          <li className={styles.row}>
+            <Line
+              source={document.title ?? ''}
+              value={readTranslations(({...document} as Record<string, unknown>)['_title'])[lang] ?? ''}
+              label={`${lang} title`}
+              onChange={
+                onDocument ? (content) => onDocument((current) => setTitleTranslation(current, lang, content)) : null
+              }
+            />
+          </li>
           {rows.map(({item, pathKey}) => (
             <TranslationRow key={pathKey} item={item} pathKey={pathKey} lang={lang} readOnly={readOnly} />
           ))}
