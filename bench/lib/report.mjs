@@ -8,8 +8,9 @@ const TITLES = {
   sdk: '5. SDK',
   startup: '6. Start-up and memory',
   webhooks: '7. Webhooks (PostgreSQL, a receiver on 127.0.0.1)',
+  'flow-editor': '8. The Flows page editor with a 200-question flow (Chromium)',
 };
-const ORDER = ['page-weight', 'lighthouse', 'build-time', 'api-load', 'sdk', 'startup', 'webhooks'];
+const ORDER = ['page-weight', 'lighthouse', 'build-time', 'api-load', 'sdk', 'startup', 'webhooks', 'flow-editor'];
 
 const cell = (v) => (v === null || v === undefined ? '' : String(v).replace(/\|/g, '\\|').replace(/\n/g, ' '));
 const metCell = (m) => (m === true ? 'yes' : m === false ? '**no**' : '');
