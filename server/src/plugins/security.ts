@@ -54,7 +54,7 @@ export const securityPlugin = fp<{config: Config}>(
     const portalOnly = {
       // A list (not a string) so other origins get no Access-Control-Allow-Origin at all.
       origin: [config.portalUrl],
-      methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
       exposedHeaders: ['x-new-token', 'Retry-After'],
       maxAge: 600,
