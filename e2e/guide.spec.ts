@@ -347,7 +347,9 @@ test.describe('the SDK guide', () => {
     // the page still said 'Loading your account...' (2026-11-27). Until the page renders less up front, wait for it.
     await expect(sessions).toBeVisible({timeout: 30_000});
     await expect(
-      sessions.getByText('The id of a built-in flow, such as new-patient: letters, digits, _ . : and - only.'),
+      sessions.getByText(
+        "The id of one of your team's published flows, or of a built-in flow such as new-patient: letters, digits, _ . : and - only.",
+      ),
     ).toBeVisible();
     const text = await page.locator('main').innerText();
     expect(text).not.toMatch(/matches \^|\[\^|\\x00/);
