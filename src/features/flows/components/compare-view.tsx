@@ -15,7 +15,7 @@ export default function CompareView({comparison}: {comparison: Comparison}): Rea
         <li key={change}>{change}</li>
       ))}
       {changes.map((change) => (
-        <li key={`${change.kind}-${change.linkId}`} className={styles[change.kind]}>
+        <li key={`${change.kind}-${change.linkId}`}>
           <strong>{KIND_WORDS[change.kind]}</strong> <code>{change.linkId}</code>
           {change.text ? <span> {change.text}</span> : null}
           {change.details.length > 0 ? (
