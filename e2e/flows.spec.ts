@@ -28,6 +28,7 @@ test('an owner creates a flow from a built-in one, adds a condition and a Spanis
     .getByLabel('Or paste the Questionnaire')
     .fill('{"resourceType": "Questionnaire", "item": [{"linkId": "a", "type": "group"}]}');
   await expect(dialog.getByRole('group', {name: 'Problems'})).toContainText('item[0] (a): This group holds no items');
+  await expectAccessible(page, {within: ['dialog[open]']});
   await dialog.getByLabel('A built-in flow').check();
   await dialog.getByLabel('Flow id').fill('clinic-intake');
   await dialog.getByRole('button', {name: 'Create flow'}).click();
@@ -67,7 +68,13 @@ test('an owner creates a flow from a built-in one, adds a condition and a Spanis
   expect(await page.evaluate(() => (window as {__flowScriptRan?: boolean}).__flowScriptRan)).toBeUndefined();
 
   // The editor with a question's details open, the preview and the versions fit a 375 px phone in dark mode.
+  // The next draft compared with version 1, item by item.
   await page.getByRole('button', {name: 'Questions'}).click();
+  await page.getByLabel('Text of visitReason').fill('What brings you in?');
+  await page.getByRole('button', {name: 'Save draft'}).click();
+  await expect(page.getByRole('list', {name: 'Differences'})).toContainText(
+    'Changed visitReason What brings you in?Text: "What brings you in today?" → "What brings you in?"',
+  );
   await page.getByRole('button', {name: 'Details of visitReason'}).click();
   await page.setViewportSize({width: 375, height: 760});
   await page.emulateMedia({colorScheme: 'dark'});
