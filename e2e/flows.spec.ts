@@ -3,7 +3,7 @@
  * Spanish, saves, previews the draft in Spanish with the real widget, and publishes version 1 with a note. A member,
  * on a 375 px phone in dark mode, sees the list and the flow with no control to change them; axe on both.
  */
-import {apiCall, expect, expectAccessible, test, users} from './fixtures';
+import {apiCall, expect, expectAccessible, gotoHydrated, test, users} from './fixtures';
 import {sandboxKey} from './support/keys';
 
 const SCRIPT = '<script>window.__flowScriptRan = true</script>';
@@ -100,7 +100,10 @@ test.describe('a member on a 375 px phone in dark mode', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page);
 
-    await row.getByRole('link', {name: /^Open/}).click();
+    // The guide's Flows page lists the team's flows above the built-in ones.
+    await gotoHydrated(page, '/dashboard/flows');
+    await page.getByRole('region', {name: "Your team's flows"}).getByRole('link', {name: 'Annual check-up'}).click();
+    await expect(page).toHaveURL(/\/flows\?flow=annual$/);
     await expect(page.getByRole('heading', {level: 1, name: 'Annual check-up'})).toBeVisible();
     await expect(page.getByRole('list', {name: 'Published versions'})).toContainText('First.');
     const controls = /^(Publish…|Save draft|Archive…|Delete…|Restore|Add a question|Add a step|Details of .*)$/;

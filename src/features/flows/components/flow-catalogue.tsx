@@ -5,6 +5,7 @@ import CopyButton from '@site/src/components/copy-button';
 import {LivePreview} from '@site/src/components/guide/live-preview';
 import {FLOWS, type Flow} from '@intakekit/contract/flow-catalogue';
 import {QUESTION_TYPE_NAMES, type FlowQuestion} from '@intakekit/contract/flows';
+import {TeamFlows} from './team-flows';
 import styles from './styles.module.css';
 
 function QuestionItem({question}: {question: FlowQuestion}): ReactNode {
@@ -63,6 +64,7 @@ function FlowSection({flow}: {flow: Flow}): ReactNode {
 export function FlowCatalogue(): ReactNode {
   return (
     <div className={styles.catalogue}>
+      <TeamFlows />
       {FLOWS.map((flow) => (
         <FlowSection key={flow.id} flow={flow} />
       ))}
