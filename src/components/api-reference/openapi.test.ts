@@ -69,6 +69,7 @@ describe('the server document', () => {
       'submissions',
       'submissions-api',
       'webhooks',
+      'flows',
       'team',
       'activity',
       'sdk',
