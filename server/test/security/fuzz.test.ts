@@ -20,6 +20,7 @@ import {exampleAnswers} from '@intakekit/contract/answers';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import {builtInQuestionnaire} from '@intakekit/contract/questionnaire/built-in';
 import {UNSTORABLE_TEXT_MESSAGE} from '@intakekit/contract/team-flows';
+import {PREVIEW_NEEDS_SANDBOX_KEY} from '@intakekit/contract/flow-refusals';
 import {build, type TestContext} from '../helpers/app.js';
 import {PASSWORD, TURNSTILE, authed, post, register, verify} from '../helpers/accounts.js';
 import {truncateAll} from '../helpers/database.js';
@@ -688,11 +689,12 @@ const MESSAGE_OVERRIDES: Record<string, Partial<Record<ErrorCode, Array<string |
       originNotAllowedMessage(null),
       /^.+ is not an allowed origin for this key\. Add it on the API Keys page\.$/s,
     ],
+    // Why the flow serves no session (an unknown id, an archived or unpublished team flow, a version it lacks: a
+    // pinned flowVersion of a built-in flow too), then the ids that do, the team's published flows first.
     INVALID_FLOW: [
-      // With the team's published flows named first, when it has any (the world's Acme has one).
-      /^There is no flow ".+"\. Use one of [a-z, -]+; the Flows page lists them: http.+\/dashboard\/flows$/s,
-      /^There is no flow ".+"\. Use one of your flows \(.+\) or of [a-z, -]+; the Flows page lists them: http.+\/dashboard\/flows$/s,
+      /^(There is no flow ".+"\.|The flow ".+" (is archived: it serves no new sessions\.|has no published version yet\.|has no version \d+ \(its latest is \d+\)\.)) Use (one of|one of your flows \(.+\) or of) [a-z, -]+; the Flows page lists them: http.+\/dashboard\/flows$/s,
     ],
+    INVALID_API_KEY: [PREVIEW_NEEDS_SANDBOX_KEY],
   },
   'POST /api/sdk/submissions': {
     ORIGIN_NOT_ALLOWED: [originNotAllowedMessage(null)],
