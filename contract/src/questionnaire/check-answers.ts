@@ -9,7 +9,7 @@ import type {Questionnaire, QuestionnaireItem, QuestionnaireResponseItemAnswer} 
 import {ANSWER_TEXT_MAX_LENGTH, isIsoDate, type AnswerProblem, type AnswerRule} from '../answers.js';
 import {enabledLinkIds, type QuestionnaireAnswers} from './enable-when.js';
 import {choiceOptions, type ChoiceOption} from './options.js';
-import {isQuestionType} from './types.js';
+import {isChoiceType, isQuestionType} from './types.js';
 import {isRecord, walkItems} from './walk.js';
 
 const INT32 = 2 ** 31;
@@ -39,7 +39,7 @@ const sameAnswer = (given: Record<string, unknown>, option: QuestionnaireRespons
 /** The rule one answer breaks for its item, or null when it fits. */
 function answerRule(item: QuestionnaireItem, answer: unknown, options: readonly ChoiceOption[]): AnswerRule | null {
   const type = item.type;
-  const isChoice = type === 'choice' || type === 'open-choice';
+  const isChoice = isChoiceType(type);
   const value = isRecord(answer) ? onlyValue(answer) : null;
   if (!value) return isChoice ? 'option' : typeRule(type);
   const [key, given] = value;
@@ -139,7 +139,7 @@ function listRule(questionnaire: Questionnaire, item: QuestionnaireItem, given: 
   if (given !== undefined && given !== null && !Array.isArray(given)) return 'answerList';
   const list = (given ?? []) as unknown[];
   if (list.length === 0) return item.required === true ? 'required' : null;
-  const isChoice = item.type === 'choice' || item.type === 'open-choice';
+  const isChoice = isChoiceType(item.type);
   if (list.length > 1 && !(isChoice && item.repeats === true)) return 'single';
   const result = isChoice ? choiceOptions(questionnaire.contained, item) : undefined;
   const options = result?.kind === 'options' ? result.options : [];

@@ -4,6 +4,7 @@
  * that was imported; and, for an export, the flow's canonical url, its version and status.
  */
 import type {Questionnaire} from '@medplum/fhirtypes';
+import {isRecord} from './json.js';
 
 /** FHIR R4's order of a Questionnaire's elements; elements FHIR does not define follow, as they were. */
 const DOCUMENT_ORDER = [
@@ -23,9 +24,6 @@ const OTHER_ORDER = [
   'system', 'version', 'name', 'status', 'question', 'operator', 'coding', 'code', 'display', 'text', 'language',
   'expression', 'reference', 'compose', 'expansion',
 ]; // prettier-ignore
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The keys in `order`'s order (each `_x` after its `x`), then the others as they were. */
 function ordered(value: Record<string, unknown>, order: readonly string[], child: (key: string) => readonly string[]) {

@@ -5,6 +5,7 @@
  * offline: its item is not shown.
  */
 import type {Coding, QuestionnaireItem, QuestionnaireResponseItemAnswer} from '@medplum/fhirtypes';
+import {isRecord, listOf} from './json.js';
 import {localizedText, type LocalizedText} from './translations.js';
 
 export interface ChoiceOption {
@@ -20,11 +21,6 @@ export type OptionsResult =
   | {kind: 'none'}
   | {kind: 'missingValueSet'; reference: string}
   | {kind: 'externalValueSet'; reference: string};
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 function codingOption(coding: Record<string, unknown>, path: string): ChoiceOption | null {
   const code = coding['code'];

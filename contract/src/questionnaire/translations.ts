@@ -3,6 +3,7 @@
  * Coding) carry `extension: [{url: TRANSLATION_EXTENSION_URL, extension: [{url: 'lang', valueCode}, {url:
  * 'content', valueString}]}]`. A locale falls back along its subtags to the default text: es-MX, es, default.
  */
+import {isRecord, listOf} from './json.js';
 import {TRANSLATION_EXTENSION_URL} from './types.js';
 
 /** A text with its translations keyed by language tag in lower case. */
@@ -10,11 +11,6 @@ export interface LocalizedText {
   text: string;
   translations: Readonly<Record<string, string>>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The translations an element (`_text`, `_display`) holds; others' extensions are ignored. */
 export function readTranslations(element: unknown): Record<string, string> {

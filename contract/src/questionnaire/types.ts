@@ -22,6 +22,9 @@ export type SupportedItemType = (typeof SUPPORTED_ITEM_TYPES)[number];
 export const isSupportedItemType = (type: unknown): type is SupportedItemType =>
   typeof type === 'string' && (SUPPORTED_ITEM_TYPES as readonly string[]).includes(type);
 
+/** Choice items: options to pick from (open-choice adds an 'Other' text answer). */
+export const isChoiceType = (type: string | undefined): boolean => type === 'choice' || type === 'open-choice';
+
 /** Types that take no answer: a step (group) or text (display). */
 export const isQuestionType = (type: string | undefined): boolean => type !== 'group' && type !== 'display';
 

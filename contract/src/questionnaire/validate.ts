@@ -5,7 +5,7 @@
 import type {QuestionnaireItem} from '@medplum/fhirtypes';
 import {QUESTIONNAIRE_MESSAGES as M, type QuestionnaireProblem} from './messages.js';
 import {choiceOptions, type ChoiceOption} from './options.js';
-import {SHOWN_ITEM_ELEMENTS, isSupportedItemType} from './types.js';
+import {SHOWN_ITEM_ELEMENTS, isChoiceType, isSupportedItemType} from './types.js';
 import {checkConditions} from './validate-conditions.js';
 import {isRecord, walkItems, type WalkedItem} from './walk.js';
 
@@ -15,7 +15,7 @@ export interface QuestionnaireValidation {
   problems: QuestionnaireProblem[];
 }
 
-const isChoice = (item: QuestionnaireItem): boolean => item.type === 'choice' || item.type === 'open-choice';
+const isChoice = (item: QuestionnaireItem): boolean => isChoiceType(item.type);
 
 export function validateQuestionnaire(document: unknown): QuestionnaireValidation {
   const problems: QuestionnaireProblem[] = [];

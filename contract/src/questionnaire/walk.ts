@@ -1,6 +1,9 @@
 /** The items of a document in document order (pre-order), each with its path, depth and parent. */
 import type {QuestionnaireItem} from '@medplum/fhirtypes';
+import {isRecord} from './json.js';
 import {QUESTIONNAIRE_LIMITS} from './limits.js';
+
+export {isRecord};
 
 export interface WalkedItem {
   item: QuestionnaireItem;
@@ -22,9 +25,6 @@ export interface Walk {
   /** More items than the limit: the walk stopped there. */
   tooMany: boolean;
 }
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isItem = (value: unknown): value is QuestionnaireItem =>
   isRecord(value) && typeof value['linkId'] === 'string' && value['linkId'] !== '' && typeof value['type'] === 'string';

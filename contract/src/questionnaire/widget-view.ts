@@ -6,13 +6,13 @@
  */
 import type {Questionnaire, QuestionnaireItem} from '@medplum/fhirtypes';
 import {choiceOptions} from './options.js';
-import {SHOWN_ITEM_ELEMENTS, isSupportedItemType} from './types.js';
+import {SHOWN_ITEM_ELEMENTS, isChoiceType, isSupportedItemType} from './types.js';
 import {isRecord} from './walk.js';
 
 /** The document elements the widget reads besides its items. */
 const SHOWN_DOCUMENT_ELEMENTS = ['resourceType', 'id', 'url', 'version', 'title', '_title', 'language'] as const;
 
-const isChoice = (item: QuestionnaireItem): boolean => item.type === 'choice' || item.type === 'open-choice';
+const isChoice = (item: QuestionnaireItem): boolean => isChoiceType(item.type);
 
 function shownItem(item: QuestionnaireItem, contained: unknown, valueSets: Set<string>): QuestionnaireItem | null {
   if (!isSupportedItemType(item.type)) return null;

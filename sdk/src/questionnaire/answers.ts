@@ -7,7 +7,7 @@ import {DEFAULT_YES_NO_OPTIONS} from '@intakekit/contract/flows';
 import type {Agrees, Same} from '@intakekit/contract/schemas/common';
 import {choiceOptions} from '@intakekit/contract/questionnaire/options';
 import {textFor} from '@intakekit/contract/questionnaire/translations';
-import type {QuestionnaireItem} from '@intakekit/contract/questionnaire/types';
+import {isChoiceType, type QuestionnaireItem} from '@intakekit/contract/questionnaire/types';
 import {choiceList, OTHER} from '../questions/choice-list';
 import {date, dateTime, time} from '../questions/date';
 import {decimal, integer} from '../questions/number';
@@ -29,7 +29,7 @@ export interface Asked {
   options: Array<{answer: QuestionnaireAnswer; label: string}>;
 }
 
-const isChoice = (item: QuestionnaireItem): boolean => item.type === 'choice' || item.type === 'open-choice';
+const isChoice = (item: QuestionnaireItem): boolean => isChoiceType(item.type);
 
 export function asked(item: QuestionnaireItem, contained: unknown, locale: string | undefined, text: string): Asked {
   const found = isChoice(item) ? choiceOptions(contained, item) : null;

@@ -9,12 +9,10 @@ import {
   type Questionnaire,
   type QuestionnaireItem,
 } from '@intakekit/contract/questionnaire/index';
+import {isRecord} from '@intakekit/contract/questionnaire/json';
 
 type Element = {extension?: Extension[]; [key: string]: unknown};
 type Extension = {url: string; extension?: Array<{url: string; valueCode?: string; valueString?: string}>};
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const langOf = (extension: Extension): string | undefined =>
   extension.extension?.find((part) => part.url === 'lang')?.valueCode?.toLowerCase();

@@ -1,6 +1,10 @@
 import type {ReactNode} from 'react';
 import SelectField from '@site/src/components/select-field';
-import {SUPPORTED_ITEM_TYPES, type QuestionnaireItem} from '@intakekit/contract/questionnaire/index';
+import {
+  SUPPORTED_ITEM_TYPES,
+  isChoiceType as isChoice,
+  type QuestionnaireItem,
+} from '@intakekit/contract/questionnaire/index';
 import type {ItemPath} from '../../lib/items';
 import {ITEM_TYPE_LABELS} from '../../lib/texts';
 import ConditionEditor from './condition-editor';
@@ -8,7 +12,6 @@ import {useEditorActions} from './editor-context';
 import OptionEditor from './option-editor';
 import styles from './editor.module.css';
 
-const isChoice = (type: string): boolean => type === 'choice' || type === 'open-choice';
 const QUESTION_TYPES = SUPPORTED_ITEM_TYPES.filter((type) => type !== 'group');
 
 /** The item with another type: options added for a choice (it needs some), dropped when it stops being one. */
