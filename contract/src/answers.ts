@@ -3,6 +3,7 @@
  * API refuses them (INVALID_ANSWERS) unless they fit the questions of the flow the session served. Answers are
  * health data: nothing here ever puts an answer into a message, only question ids and rules.
  */
+import {ANSWER_TEXT_MAX_LENGTH} from './constants.js';
 import {DEFAULT_YES_NO_OPTIONS, type FlowQuestion, type OptionValue, type QuestionOption} from './flows.js';
 import type {Flow} from './flow-catalogue.js';
 
@@ -15,8 +16,7 @@ export type AnswerValue = OptionValue | OptionValue[] | string | null;
 /** Answers keyed by question id, in question order. */
 export type Answers = Record<string, AnswerValue>;
 
-/** The longest text answer, in UTF-16 code units as a text input's maxlength counts them. */
-export const ANSWER_TEXT_MAX_LENGTH = 10_000;
+export {ANSWER_TEXT_MAX_LENGTH};
 
 /** Each rule an answer can break, in the words the refusal names it with (after the question id). */
 export const ANSWER_RULES = {

@@ -6,6 +6,12 @@
  */
 export const TURNSTILE_PLACEHOLDER_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
+/**
+ * The longest text answer, in UTF-16 code units as a text input's maxlength counts them: what the API accepts and
+ * the widget lets a patient type (here, not in answers.ts, so the widget takes the number without the rules' words).
+ */
+export const ANSWER_TEXT_MAX_LENGTH = 10_000;
+
 /** Where the API answers when nothing says otherwise: `npm start`'s address (PORT 8787 on loopback). */
 export const DEFAULT_API_URL = 'http://localhost:8787';
 

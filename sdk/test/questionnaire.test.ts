@@ -3,6 +3,7 @@
 // serves it), from a real local HTTP server standing in for the API.
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
+import {ANSWER_TEXT_MAX_LENGTH} from '@intakekit/contract/answers';
 import {checkQuestionnaireAnswers} from '@intakekit/contract/questionnaire/check-answers';
 import {TRANSLATION_EXTENSION_URL, type Questionnaire} from '@intakekit/contract/questionnaire/types';
 import {validateQuestionnaire} from '@intakekit/contract/questionnaire/validate';
@@ -224,6 +225,8 @@ describe('a team flow', () => {
     expect(attrs('Wake-up time')).toEqual(['INPUT', 'time', null, null, null, 'Wake-up time']);
     expect(attrs('Last visit')).toEqual(['INPUT', 'datetime-local', null, null, null, 'Last visit']);
     expect(attrs('Notes')).toEqual(['TEXTAREA', null, '500', null, null, 'Notes']);
+    // No maxLength of its own: as much text as the API accepts for an answer.
+    expect(attrs('Phone')).toEqual(['INPUT', 'text', String(ANSWER_TEXT_MAX_LENGTH), null, null, 'Phone']);
     expect($('fieldset.ik-group > legend').textContent).toBe('Contact');
     expect($('fieldset.ik-group').contains(field('Phone'))).toBe(true);
     type('Weight (kg)', '72.5');

@@ -1,6 +1,6 @@
 import {h} from '../dom';
 import type {OptionValue, Question} from '../types';
-import type {ControlContext, QuestionControl} from './question-control';
+import {textLimit, type ControlContext, type QuestionControl} from './question-control';
 
 /** The value of an open choice's 'Other' option; its answer is the text typed under it. */
 export const OTHER = -1;
@@ -50,7 +50,7 @@ export function choiceList(
       type: 'text',
       class: 'ik-field',
       'aria-labelledby': `${ctx.id}-l${options.length - 1}`,
-      maxlength: ctx.maxLength ?? 2000,
+      maxlength: textLimit(ctx),
       autocomplete: 'off',
     });
     text.value = other;

@@ -1,3 +1,4 @@
+import {ANSWER_TEXT_MAX_LENGTH} from '@intakekit/contract/constants';
 import type {AnswerValue, Question} from '../types';
 
 export type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -30,3 +31,7 @@ export interface ControlContext {
 export type QuestionRenderer = (q: Question, ctx: ControlContext) => QuestionControl;
 
 export const isAnswered = (v: AnswerValue): boolean => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** A text answer's maxlength: the flow's own, never more than the API accepts. */
+export const textLimit = (ctx: ControlContext): number =>
+  Math.min(ctx.maxLength ?? ANSWER_TEXT_MAX_LENGTH, ANSWER_TEXT_MAX_LENGTH);

@@ -1,10 +1,10 @@
 import {field} from './field';
-import type {QuestionRenderer} from './question-control';
+import {textLimit, type QuestionRenderer} from './question-control';
 
 /** text: one line of free text; Enter moves on like Next. */
 export const text: QuestionRenderer = (_q, ctx) =>
-  field(ctx, {type: 'text', maxlength: ctx.maxLength ?? 2000, autocomplete: 'off'});
+  field(ctx, {type: 'text', maxlength: textLimit(ctx), autocomplete: 'off'});
 
 /** Several lines of free text (a FHIR `text` item). */
 export const longText: QuestionRenderer = (_q, ctx) =>
-  field(ctx, {rows: 4, maxlength: ctx.maxLength ?? 2000}, undefined, 'textarea');
+  field(ctx, {rows: 4, maxlength: textLimit(ctx)}, undefined, 'textarea');
