@@ -74,6 +74,15 @@ export async function recordAttempt(
   outcome: {delivered: boolean; nextAttemptAt: Date | null},
 ): Promise<{failuresInARow: number; failingSince: Date | null} | undefined> {
   return db.transaction().execute(async (trx) => {
+    // The endpoint first, in the order a delete takes them (the endpoint, then its deliveries by the cascade): taken
+    // the other way round, a record and a delete deadlocked and PostgreSQL aborted one. A key share lock holds off a
+    // delete without making attempts to one endpoint wait for each other.
+    await trx
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('id', '=', delivery.endpointId)
+      .forKeyShare()
+      .execute();
     const updated = await trx
       .updateTable('webhook_deliveries')
       .set({

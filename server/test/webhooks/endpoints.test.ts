@@ -1,12 +1,16 @@
 // /api/webhooks: endpoints per owner and environment, seen by every member, changed and their secrets seen only by
 // owners and admins; production needs https://, literal private addresses are refused at save; every change logged.
 import {describe, expect, it} from 'vitest';
+import {sql} from 'kysely';
 import {build} from '../helpers/app.js';
 import {authed, signedIn} from '../helpers/accounts.js';
 import {expectRefusal} from '../helpers/refusals.js';
+import {onPostgres} from '../helpers/database.js';
 import {teamOfThree} from '../helpers/team.js';
 import {ERROR_CATALOGUE, type ErrorCode} from '@intakekit/contract/errors';
 import {WEBHOOK_ENDPOINTS_MAX} from '@intakekit/contract/webhooks';
+import {until} from './until.js';
+import {recordAttempt} from '../../src/repositories/webhook-deliveries-repository.js';
 
 const refusal = (code: ErrorCode) => ({code, message: ERROR_CATALOGUE[code].message});
 
@@ -154,4 +158,60 @@ describe('/api/webhooks', () => {
     expect((await authed(app, ada, 'DELETE', `/api/webhooks/${first.id}`)).statusCode).toBe(200);
     expect((await add(WEBHOOK_ENDPOINTS_MAX + 1)).statusCode).toBe(201);
   });
+});
+
+describe('deleting an endpoint while the worker records an attempt to it', () => {
+  // A worker recording a failed attempt locked the delivery, then the endpoint (its failures in a row); a delete locks
+  // the endpoint, then the delivery through the cascade. The two orders made a deadlock, and PostgreSQL aborted the
+  // delete: a 500 for the owner (CI, 2026-11-27). Only PostgreSQL runs two transactions at once.
+  it.runIf(onPostgres)(
+    'the delete waits for the record, then deletes: 200, and nothing of the endpoint left',
+    async () => {
+      const ctx = await build({env: {WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true'}});
+      const {app} = ctx;
+      const {owner} = await teamOfThree(ctx);
+      const body = {environment: 'production', url: URL, eventTypes: ['submission.created']};
+      const {endpoint} = (await authed(app, owner, 'POST', '/api/webhooks', body)).json();
+      const path = `/api/webhooks/${endpoint.id}`;
+      const {eventId} = (await authed(app, owner, 'POST', `${path}/test`)).json();
+      // The worker's own attempt first (refused at once), so it is not due again on the test's clock.
+      const attempts = () => app.db.selectFrom('webhook_attempts').select('id').execute();
+      await until(async () => (await attempts()).length === 1);
+      const {id} = await app.db.selectFrom('webhook_deliveries').select('id').executeTakeFirstOrThrow();
+      const waiting = async () => {
+        const {rows} = await sql<{n: number}>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(app.db);
+        return rows[0]!.n;
+      };
+
+      const lockedUntil = new Date(ctx.clock.now().getTime() + 60_000);
+      const claimed = {id, eventId, endpointId: endpoint.id, attemptCount: 2, lockedUntil};
+      const attempt = {
+        at: ctx.clock.now(),
+        response_status: null,
+        latency_ms: 1,
+        error: 'refused' as const,
+        error_message: null,
+        request_headers: '{}',
+        response_body: '',
+      };
+      let recording: ReturnType<typeof recordAttempt> | undefined;
+      let deleting: ReturnType<typeof authed> | undefined;
+      // Leased to this worker; the row then held (as by another worker's lease statement) while the worker's record and
+      // then the delete line up behind it.
+      await app.db.updateTable('webhook_deliveries').set({locked_until: lockedUntil}).where('id', '=', id).execute();
+      await app.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('webhook_deliveries').select('id').where('id', '=', id).forNoKeyUpdate().execute();
+        recording = recordAttempt(app.db, claimed, attempt, {delivered: false, nextAttemptAt: lockedUntil});
+        await until(async () => (await waiting()) === 1);
+        deleting = authed(app, owner, 'DELETE', path);
+        await until(async () => (await waiting()) === 2);
+      });
+      expect(await recording).toEqual({failuresInARow: 2, failingSince: expect.any(Date)});
+      expect((await deleting!).statusCode).toBe(200);
+      expect(await app.db.selectFrom('webhook_deliveries').select('id').execute()).toEqual([]);
+      expect(await attempts()).toEqual([]);
+    },
+  );
 });
