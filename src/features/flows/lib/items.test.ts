@@ -1,7 +1,18 @@
 import {describe, expect, it} from 'vitest';
 import type {Questionnaire} from '@intakekit/contract/questionnaire/index';
 import {questionnaire} from './test-questionnaire';
-import {addItem, canMove, deleteItem, freshLinkId, itemAt, moveItem, newItem, pathText, updateItem} from './items';
+import {
+  addItem,
+  canMove,
+  deleteItem,
+  freshLinkId,
+  itemAt,
+  moveItem,
+  newItem,
+  pathText,
+  renameItem,
+  updateItem,
+} from './items';
 
 const doc: Questionnaire = {
   ...questionnaire(
@@ -54,5 +65,48 @@ describe('the editor’s item changes', () => {
     expect(newItem(doc, 'question')).toEqual({linkId: 'question-1', type: 'string', text: ''});
     const step = newItem(doc, 'step');
     expect(step).toMatchObject({linkId: 'step-2', type: 'group', item: [{linkId: 'question-1', type: 'string'}]});
+  });
+});
+
+describe('renaming a question', () => {
+  const withConditions: Questionnaire = questionnaire(
+    {linkId: 'smoker', type: 'boolean', text: 'Do you smoke?'},
+    {linkId: 'other', type: 'string', text: 'Other'},
+    {
+      linkId: 'step-1',
+      type: 'group',
+      item: [
+        {
+          linkId: 'packs',
+          type: 'integer',
+          text: 'Packs a day',
+          enableWhen: [{question: 'smoker', operator: '=', answerBoolean: true}],
+        },
+        {
+          linkId: 'note',
+          type: 'text',
+          text: 'Note',
+          enableWhen: [{question: 'other', operator: 'exists', answerBoolean: true}],
+        },
+      ],
+    },
+  );
+
+  it('moves the conditions that named its old linkId to the new one, and keeps every other item as it was', () => {
+    const renamed = renameItem(withConditions, [0], 'smokes');
+    expect(itemAt(renamed, [0])?.linkId).toBe('smokes');
+    expect(itemAt(renamed, [2, 0])?.enableWhen).toEqual([{question: 'smokes', operator: '=', answerBoolean: true}]);
+    expect(itemAt(renamed, [2, 1])).toBe(itemAt(withConditions, [2, 1]));
+    expect(renamed.item?.[1]).toBe(withConditions.item?.[1]);
+  });
+
+  it('leaves the conditions where they are while the new linkId is another item’s, or the old one was shared', () => {
+    const clash = renameItem(withConditions, [0], 'other');
+    expect(itemAt(clash, [0])?.linkId).toBe('other');
+    expect(itemAt(clash, [2, 0])?.enableWhen?.[0]?.question).toBe('smoker');
+    expect(itemAt(clash, [2, 1])?.enableWhen?.[0]?.question).toBe('other');
+    // Typing on from the shared name: the other question's conditions stay with it.
+    const onwards = renameItem(clash, [0], 'otherwise');
+    expect(itemAt(onwards, [2, 1])?.enableWhen?.[0]?.question).toBe('other');
   });
 });

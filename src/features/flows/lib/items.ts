@@ -126,3 +126,56 @@ export function newItem(document: Questionnaire, kind: 'question' | 'step'): Que
   if (kind === 'question') return question;
   return {linkId: freshLinkId(document, 'step'), type: 'group', text: '', item: [question]};
 }
+
+/** How many items, at every level, have this linkId. */
+function countLinkId(document: Questionnaire, linkId: string): number {
+  let count = 0;
+  const visit = (items: readonly QuestionnaireItem[] | undefined): void => {
+    for (const item of items ?? []) {
+      if (item.linkId === linkId) count += 1;
+      visit(item.item);
+    }
+  };
+  visit(document.item);
+  return count;
+}
+
+/** The items with `change` applied at every level; an item `change` leaves alone, with all of its own, is kept as it is. */
+function mapItems(
+  items: QuestionnaireItem[] | undefined,
+  change: (item: QuestionnaireItem) => QuestionnaireItem,
+): QuestionnaireItem[] | undefined {
+  if (!items) return items;
+  let changed = false;
+  const next = items.map((item) => {
+    const children = mapItems(item.item, change);
+    const own = change(children === item.item ? item : {...item, item: children});
+    if (own !== item) changed = true;
+    return own;
+  });
+  return changed ? next : items;
+}
+
+/**
+ * The document with the item at `path` named `linkId`, and the conditions that named its old linkId naming the new
+ * one, so the questions that follow it keep following it. They move only while the old linkId was this item's alone
+ * and the new one is no other item's: a name another item shares, for a keystroke, must not pull its conditions along
+ * (the validator then names what no longer points anywhere).
+ */
+export function renameItem(document: Questionnaire, path: ItemPath, linkId: string): Questionnaire {
+  const old = itemAt(document, path)?.linkId;
+  if (old === undefined || old === linkId) return document;
+  const renamed = updateItem(document, path, (item) => ({...item, linkId}));
+  if (countLinkId(document, old) !== 1 || countLinkId(document, linkId) > 0) return renamed;
+  const item = mapItems(renamed.item, (current) =>
+    current.enableWhen?.some((condition) => condition.question === old)
+      ? {
+          ...current,
+          enableWhen: current.enableWhen.map((condition) =>
+            condition.question === old ? {...condition, question: linkId} : condition,
+          ),
+        }
+      : current,
+  );
+  return item === renamed.item ? renamed : {...renamed, item};
+}

@@ -5,6 +5,8 @@ import type {ItemPath} from '../../lib/items';
 /** The editor's changes, stable for the editor's life, so a memoised row is not drawn again for a new callback. */
 export interface EditorActions {
   change: (path: ItemPath, change: (item: QuestionnaireItem) => QuestionnaireItem) => void;
+  /** A new linkId, which the conditions naming the old one follow. */
+  rename: (path: ItemPath, linkId: string) => void;
   add: (parent: ItemPath, kind: 'question' | 'step') => void;
   move: (path: ItemPath, by: -1 | 1) => void;
   remove: (path: ItemPath) => void;

@@ -43,7 +43,7 @@ export default function ItemDetails({
   item: QuestionnaireItem;
   path: ItemPath;
 }): ReactNode {
-  const {change} = useEditorActions();
+  const {change, rename} = useEditorActions();
   const isStep = item.type === 'group';
   const asks = !isStep && item.type !== 'display';
   return (
@@ -70,10 +70,7 @@ export default function ItemDetails({
             className={styles.smallInput}
             value={item.linkId}
             spellCheck={false}
-            onChange={(event) => {
-              const linkId = event.target.value;
-              change(path, (current) => ({...current, linkId}));
-            }}
+            onChange={(event) => rename(path, event.target.value)}
           />
         </label>
         {asks ? (

@@ -1,6 +1,6 @@
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import type {Questionnaire} from '@intakekit/contract/questionnaire/index';
-import {addItem, deleteItem, itemAt, moveItem, newItem, updateItem, type ItemPath} from '../../lib/items';
+import {addItem, deleteItem, itemAt, moveItem, newItem, renameItem, updateItem, type ItemPath} from '../../lib/items';
 import type {EditorActions} from './editor-context';
 
 const byId = (id: string): HTMLElement | null => window.document.getElementById(id);
@@ -46,6 +46,7 @@ export function useDraft(saved: Questionnaire) {
   const actions = useMemo<EditorActions>(
     () => ({
       change: (path, change) => setDocument((current) => updateItem(current, path, change)),
+      rename: (path, linkId) => setDocument((current) => renameItem(current, path, linkId)),
       add: (parent, kind) => {
         setDocument((current) => addItem(current, parent, newItem(current, kind)).document);
       },
