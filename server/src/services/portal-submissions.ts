@@ -11,10 +11,14 @@ import type {
 } from '@intakekit/contract/schemas/submissions-portal';
 import {SUBMISSIONS_PAGE_SIZE, managesSubmissions, mayReadAnswers} from '@intakekit/contract/submissions';
 import {ApiError} from '../errors.js';
+import {findFlow} from '@intakekit/contract/flow-catalogue';
+import type {Questionnaire} from '@medplum/fhirtypes';
 import {answerPairs} from '../lib/fhir/answer-pairs.js';
+import type {KeyOwner} from '../repositories/api-keys-repository.js';
 import {findSubmission, type SubmissionMeta} from '../repositories/submissions-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {ownerOf} from './api-key-bodies.js';
+import {resolveTeamFlow, type FlowLookup} from './flow-cache.js';
 import {
   decodeCursor,
   deleteSubmission,
@@ -56,12 +60,26 @@ export async function listForUser(
   return {submissions: page.items.map(toSummary), nextCursor: page.nextCursor};
 }
 
+/** The Questionnaire a team flow's submission answered (from memory, as sessions read it); none for a built-in flow. */
+async function answeredQuestionnaire(
+  flows: FlowLookup,
+  owner: KeyOwner,
+  meta: SubmissionMeta,
+): Promise<Questionnaire | undefined> {
+  if (findFlow(meta.flow_id)) return undefined;
+  const version = meta.flow_version === 'draft' ? 'draft' : Number(meta.flow_version);
+  if (version !== 'draft' && !Number.isSafeInteger(version)) return undefined;
+  const team = await resolveTeamFlow(flows, owner, meta.flow_id, version, {archivedToo: true});
+  return team.kind === 'served' ? team.served.view : undefined;
+}
+
 /**
  * One submission with its answers, for a reader allowed them (FORBIDDEN for a member on a production one, which
  * opens nothing). SUBMISSION_NOT_FOUND for another owner's or a deleted one.
  */
 export async function readForUser(
   ctx: SubmissionsContext,
+  flows: FlowLookup,
   user: UserWithTeam,
   id: string,
 ): Promise<SubmissionDetailResponse> {
@@ -73,7 +91,7 @@ export async function readForUser(
   if (!stored) throw new ApiError('SUBMISSION_NOT_FOUND');
   return {
     submission: toSummary(stored.meta),
-    answers: answerPairs(stored.questionnaireResponse),
+    answers: answerPairs(stored.questionnaireResponse, await answeredQuestionnaire(flows, owner, stored.meta)),
     questionnaireResponse: stored.questionnaireResponse as SubmissionDetailResponse['questionnaireResponse'],
   };
 }

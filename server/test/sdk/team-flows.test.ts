@@ -238,6 +238,35 @@ describe('team flows on the SDK', () => {
     expect(ctx.logs.text).not.toContain('1961-02');
   });
 
+  it("shows an unanswered question's own line in the portal when its follow-ups were shown", async () => {
+    const ctx = await build();
+    const {app} = ctx;
+    const acme = await clinic(ctx, 'owner@example.com', 'Acme');
+    const habits = {
+      resourceType: 'Questionnaire',
+      status: 'active',
+      item: [
+        {
+          linkId: 'smoke',
+          type: 'boolean',
+          text: 'Do you smoke?',
+          item: [{linkId: 'note', type: 'string', text: 'Anything to add?'}],
+        },
+      ],
+    };
+    const flow = await seedFlow(app.db, acme.owner, 'habits', habits);
+    await publish(app, flow, habits);
+    const {sessionToken} = (await session(app, acme.apiKey, {flowId: 'habits'})).body;
+    const answers = {note: [{valueString: 'Quit last year'}]};
+    const res = await submitSdkAnswers(app, acme.apiKey, {sessionToken, answers});
+    expect(res.statusCode).toBe(201);
+    const detail = (await authed(app, acme.session, 'GET', `/api/submissions/${res.json().submissionId}`)).json();
+    expect(detail.answers).toEqual([
+      {questionId: 'smoke', question: 'Do you smoke?', answer: null},
+      {questionId: 'note', question: 'Anything to add?', answer: 'Quit last year'},
+    ]);
+  });
+
   it('serves what another API process published at the next session, and refuses an archived flow at once', async () => {
     const {app, config, ...ctx} = await build();
     // On PostgreSQL the second process listens on a connection of its own, as the first does (helpers/app.ts).

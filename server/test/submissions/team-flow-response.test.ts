@@ -126,4 +126,35 @@ describe("a team flow's QuestionnaireResponse", () => {
     expect(JSON.stringify(other)).not.toContain('hidden');
     expect(other.questionnaire).toBe('https://portal.example/fhir/Questionnaire/intake|draft');
   });
+
+  it("keeps an unanswered question's own line when its follow-ups are shown, as the portal reads it", () => {
+    const questionnaire: Questionnaire = {
+      resourceType: 'Questionnaire',
+      status: 'active',
+      item: [
+        {
+          linkId: 'smoke',
+          type: 'boolean',
+          text: 'Do you smoke?',
+          item: [{linkId: 'since', type: 'string', text: 'Anything to add?'}],
+        },
+        {linkId: 'about', type: 'group', text: 'About you', item: [{linkId: 'age', type: 'integer', text: 'Age'}]},
+      ],
+    };
+    const view = widgetQuestionnaire(questionnaire);
+    const resource = buildTeamFlowResponse({
+      id: '0b6f7bd6-2f38-4b8e-9a55-1f3f0f8b9d10',
+      questionnaireUrl: 'https://portal.example/fhir/Questionnaire/habits',
+      flow: {id: 'habits', version: '1', questionnaire: view},
+      answers: visibleAnswers(view, {since: [{valueString: 'Quit last year'}], age: [{valueInteger: 40}]}),
+      authored: new Date('2026-01-15T09:00:00.000Z'),
+    });
+    expect(fhirR4Errors(resource)).toEqual([]);
+    // The question and the group look alike in the response (items, no answer): the Questionnaire tells them apart.
+    expect(answerPairs(resource, view).map(({questionId, answer}) => [questionId, answer])).toEqual([
+      ['smoke', null],
+      ['since', 'Quit last year'],
+      ['age', '40'],
+    ]);
+  });
 });

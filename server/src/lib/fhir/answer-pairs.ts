@@ -2,6 +2,7 @@
 // the response's order. A team flow's response nests (a group's items, a question's items under its answer): each
 // question is one pair all the same, its own items following it, and a group gives no pair of its own.
 import type {
+  Questionnaire,
   QuestionnaireResponse,
   QuestionnaireResponseItem,
   QuestionnaireResponseItemAnswer,
@@ -22,12 +23,25 @@ function inWords(answer: QuestionnaireResponseItemAnswer): string {
   return answer.valueDate ?? answer.valueDateTime ?? answer.valueTime ?? answer.valueString ?? '';
 }
 
-function pairsOf(items: readonly QuestionnaireResponseItem[] | undefined): AnswerPair[] {
+/** The linkIds of the Questionnaire's groups, at every level. */
+function groupLinkIds(questionnaire: Questionnaire): Set<string> {
+  const groups = new Set<string>();
+  const visit = (items: Questionnaire['item']): void => {
+    for (const item of items ?? []) {
+      if (item.type === 'group') groups.add(item.linkId ?? '');
+      visit(item.item);
+    }
+  };
+  visit(questionnaire.item);
+  return groups;
+}
+
+function pairsOf(items: readonly QuestionnaireResponseItem[] | undefined, isGroup: IsGroup): AnswerPair[] {
   return (items ?? []).flatMap((item) => {
     const answers = item.answer ?? [];
-    const nested = [...pairsOf(item.item), ...answers.flatMap((answer) => pairsOf(answer.item))];
+    const nested = [...pairsOf(item.item, isGroup), ...answers.flatMap((answer) => pairsOf(answer.item, isGroup))];
     // A group: its questions only.
-    if (answers.length === 0 && item.item !== undefined) return nested;
+    if (isGroup(item)) return nested;
     const words = answers.map(inWords);
     const pair: AnswerPair = {
       questionId: item.linkId ?? '',
@@ -38,6 +52,17 @@ function pairsOf(items: readonly QuestionnaireResponseItem[] | undefined): Answe
   });
 }
 
-export function answerPairs(response: QuestionnaireResponse): AnswerPair[] {
-  return pairsOf(response.item);
+type IsGroup = (item: QuestionnaireResponseItem) => boolean;
+
+/**
+ * The response's pairs. An unanswered question whose own items were shown looks like a group in the response (items,
+ * no answer): the Questionnaire it answered tells them apart. Without it (a built-in flow, which never nests, or a
+ * version no longer found), such an item is taken for a group.
+ */
+export function answerPairs(response: QuestionnaireResponse, questionnaire?: Questionnaire): AnswerPair[] {
+  const groups = questionnaire && groupLinkIds(questionnaire);
+  const isGroup: IsGroup = groups
+    ? (item) => groups.has(item.linkId ?? '')
+    : (item) => item.answer === undefined && item.item !== undefined;
+  return pairsOf(response.item, isGroup);
 }

@@ -32,6 +32,7 @@ function submissionTarget(summary: Pick<SubmissionSummary, 'id' | 'flowId' | 'cr
 
 export async function submissionRoutes(app: FastifyInstance, {config, secretKey}: {config: Config; secretKey: string}) {
   const ctx: SubmissionsContext = {db: app.db, box: submissionsBox(secretKey), config};
+  const flows = {db: app.db, flows: app.flowStates};
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   const session = [{session: []}];
   // The team's data like its keys: the team's two-factor requirement guards it the same way.
@@ -104,7 +105,7 @@ export async function submissionRoutes(app: FastifyInstance, {config, secretKey}
       },
     },
     async (request) => {
-      const detail = await readForUser(ctx, currentUser(request), request.params.id);
+      const detail = await readForUser(ctx, flows, currentUser(request), request.params.id);
       if (detail.submission.environment === 'production') {
         await app.recordActivity(request, 'submission.viewed', {target: submissionTarget(detail.submission)});
       }
