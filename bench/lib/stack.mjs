@@ -50,10 +50,12 @@ export function apiEnv({port, dataDir, databaseUrl, portalUrl = SITE_URL}) {
   return env;
 }
 
+/** Node's own flags for the API processes (BENCH_API_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const apiNodeArgs = () => process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 export async function startApi(name, env) {
-  const child = startProcess(name, process.execPath, ['--import', 'tsx', path.join(serverDir(), 'src', 'server.ts')], {
-    env,
-  });
+  const args = [...apiNodeArgs(), '--import', 'tsx', path.join(serverDir(), 'src', 'server.ts')];
+  const child = startProcess(name, process.execPath, args, {env});
   const url = `http://${HOST}:${env.PORT}`;
   await waitForUrl(`${url}/api/health`, {timeoutMs: 120_000, process: child});
   child.url = url;
