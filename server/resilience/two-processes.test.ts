@@ -316,10 +316,12 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
       // A revocation whose notice B cannot hear: B reads the key and refuses it.
       expect((await httpA.send('DELETE', `/api/keys/${early.id}/revoke`, {token, body: {}})).status).toBe(200);
       expect((await early.use()).status).toBe(401);
-      // Two uses read the database twice. A reconnection lives a few milliseconds before it is ended, so a
-      // window it fell into is measured again.
+      // Two uses read the database twice. A reconnection lives a few milliseconds before it is ended (longer on a
+      // loaded machine, where five windows in a row once met one: CI, 2026-11-27), so each window starts with the
+      // listener down, and one a reconnection fell into is measured again.
       let reads = 0;
-      for (let attempt = 0; attempt < 5; attempt++) {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        await until("B's listener down", async () => (await metric(httpB, 'intakekit_change_listener_up')) === 0, 5000);
         const listening = listenerBackend(b!);
         const misses = await metric(httpB, 'intakekit_key_cache_misses_total');
         expect((await later.use()).status).toBe(200);
