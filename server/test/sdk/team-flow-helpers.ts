@@ -118,3 +118,18 @@ export const INTAKE_V2 = {
   title: 'Intake (2)',
   item: [...INTAKE.item, {linkId: 'born', type: 'date', text: 'When were you born?'}],
 };
+
+/** A question with an item of its own that shows whether or not it is answered, beside a group. */
+export const HABITS = {
+  resourceType: 'Questionnaire',
+  status: 'active',
+  item: [
+    {
+      linkId: 'smoke',
+      type: 'boolean',
+      text: 'Do you smoke?',
+      item: [{linkId: 'note', type: 'string', text: 'Anything to add?'}],
+    },
+    {linkId: 'about', type: 'group', text: 'About you', item: [{linkId: 'age', type: 'integer', text: 'Age'}]},
+  ],
+};

@@ -15,7 +15,16 @@ import {authed} from '../helpers/accounts.js';
 import {startSdkSession, submitSdkAnswers} from '../helpers/sdk-session.js';
 import {clinic} from '../submissions/submissions-helpers.js';
 import {fhirR4Errors} from '../submissions/fhir-r4-schema.js';
-import {INTAKE, INTAKE_V2, publish, saveDraft, seedFlow, setArchived, tokenClaims} from './team-flow-helpers.js';
+import {
+  HABITS,
+  INTAKE,
+  INTAKE_V2,
+  publish,
+  saveDraft,
+  seedFlow,
+  setArchived,
+  tokenClaims,
+} from './team-flow-helpers.js';
 
 const BUILT_IN = 'new-patient, annual-checkup, telehealth-consent, symptom-check, medication-review';
 const view = (document: object) => JSON.parse(JSON.stringify(widgetQuestionnaire(document as Questionnaire)));
@@ -242,20 +251,8 @@ describe('team flows on the SDK', () => {
     const ctx = await build();
     const {app} = ctx;
     const acme = await clinic(ctx, 'owner@example.com', 'Acme');
-    const habits = {
-      resourceType: 'Questionnaire',
-      status: 'active',
-      item: [
-        {
-          linkId: 'smoke',
-          type: 'boolean',
-          text: 'Do you smoke?',
-          item: [{linkId: 'note', type: 'string', text: 'Anything to add?'}],
-        },
-      ],
-    };
-    const flow = await seedFlow(app.db, acme.owner, 'habits', habits);
-    await publish(app, flow, habits);
+    const flow = await seedFlow(app.db, acme.owner, 'habits', HABITS);
+    await publish(app, flow, HABITS);
     const {sessionToken} = (await session(app, acme.apiKey, {flowId: 'habits'})).body;
     const answers = {note: [{valueString: 'Quit last year'}]};
     const res = await submitSdkAnswers(app, acme.apiKey, {sessionToken, answers});
@@ -264,6 +261,7 @@ describe('team flows on the SDK', () => {
     expect(detail.answers).toEqual([
       {questionId: 'smoke', question: 'Do you smoke?', answer: null},
       {questionId: 'note', question: 'Anything to add?', answer: 'Quit last year'},
+      {questionId: 'age', question: 'Age', answer: null},
     ]);
   });
 

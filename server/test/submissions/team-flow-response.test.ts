@@ -16,7 +16,7 @@ import {walkItems} from '@intakekit/contract/questionnaire/walk';
 import {buildTeamFlowResponse} from '../../src/lib/fhir/team-flow-response.js';
 import {answerPairs} from '../../src/lib/fhir/answer-pairs.js';
 import {fhirR4Errors} from './fhir-r4-schema.js';
-import {INTAKE} from '../sdk/team-flow-helpers.js';
+import {HABITS, INTAKE} from '../sdk/team-flow-helpers.js';
 
 const FIXTURES = new URL('../../../contract/test/fixtures/questionnaires/', import.meta.url);
 
@@ -128,32 +128,19 @@ describe("a team flow's QuestionnaireResponse", () => {
   });
 
   it("keeps an unanswered question's own line when its follow-ups are shown, as the portal reads it", () => {
-    const questionnaire: Questionnaire = {
-      resourceType: 'Questionnaire',
-      status: 'active',
-      item: [
-        {
-          linkId: 'smoke',
-          type: 'boolean',
-          text: 'Do you smoke?',
-          item: [{linkId: 'since', type: 'string', text: 'Anything to add?'}],
-        },
-        {linkId: 'about', type: 'group', text: 'About you', item: [{linkId: 'age', type: 'integer', text: 'Age'}]},
-      ],
-    };
-    const view = widgetQuestionnaire(questionnaire);
+    const view = widgetQuestionnaire(HABITS as Questionnaire);
     const resource = buildTeamFlowResponse({
       id: '0b6f7bd6-2f38-4b8e-9a55-1f3f0f8b9d10',
       questionnaireUrl: 'https://portal.example/fhir/Questionnaire/habits',
       flow: {id: 'habits', version: '1', questionnaire: view},
-      answers: visibleAnswers(view, {since: [{valueString: 'Quit last year'}], age: [{valueInteger: 40}]}),
+      answers: visibleAnswers(view, {note: [{valueString: 'Quit last year'}], age: [{valueInteger: 40}]}),
       authored: new Date('2026-01-15T09:00:00.000Z'),
     });
     expect(fhirR4Errors(resource)).toEqual([]);
     // The question and the group look alike in the response (items, no answer): the Questionnaire tells them apart.
     expect(answerPairs(resource, view).map(({questionId, answer}) => [questionId, answer])).toEqual([
       ['smoke', null],
-      ['since', 'Quit last year'],
+      ['note', 'Quit last year'],
       ['age', '40'],
     ]);
   });
