@@ -3,13 +3,16 @@
 //   bench's API (bench/.work/sdk/v1), copied over sdk/v1 in each portal build;
 // - the portal's production build (Rspack by default, webpack with DOCUSAURUS_FASTER=false), with its own
 //   generated-files folder and no persistent cache, so every build is cold and never touches .docusaurus/;
-// - the bare Docusaurus classic site of the same version (bench/.work/bare), the page-weight and Lighthouse baseline.
+// - the bare Docusaurus classic site of the same version (bench/.work/bare), the page-weight and Lighthouse baseline,
+//   and beside its home the stock rendering of two guide pages (bare-docs.mjs, under /stock/), Lighthouse's
+//   baseline for those pages.
 import {createHash} from 'node:crypto';
 import {spawnSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {browserBuilds} from '../../sdk/build-options.mjs';
 import {ROOT, WORK, SITE_URL, SITE_API_URL, log, runProcess} from './common.mjs';
+import {ensureStockGuideBuild} from './bare-docs.mjs';
 
 export const SDK_OUT = path.join(WORK, 'sdk', 'v1');
 export const BUILD_FASTER = path.join(WORK, 'build-faster');
@@ -97,7 +100,10 @@ export async function ensurePortalBuild() {
   await buildPortal({faster: true, outDir: BUILD_FASTER});
 }
 
-/** Generates, installs and builds the bare classic site once per bench run (reuses the install). */
+/**
+ * Generates, installs and builds the bare classic site once per bench run (reuses the install), then the stock
+ * guide pages into its build when they are missing or their sources changed.
+ */
 export async function ensureBareBuild({rebuild = true} = {}) {
   if (!existsSync(path.join(BARE, 'package.json'))) {
     log(`generating the bare Docusaurus ${DOCUSAURUS_VERSION} classic site in bench/.work/bare`);
@@ -130,6 +136,7 @@ export async function ensureBareBuild({rebuild = true} = {}) {
     });
     if (r.code !== 0) throw new Error(`bare site build failed; see ${r.logFile}`);
   }
+  await ensureStockGuideBuild({bare: BARE, bareBuild: BARE_BUILD});
   return BARE_BUILD;
 }
 
