@@ -9,7 +9,7 @@
 //   node bench/run.mjs --out=bench/.work/try  write results there instead of bench/ (with BENCH_SERVER_DIR=...)
 //   node bench/run.mjs --api-runs=3        autocannon runs per API cell (default 1: the median of its 1-s samples)
 //
-// Sections: build-time, page-weight, lighthouse, sdk, api-load, startup, webhooks, flow-editor. Everything runs on 127.0.0.1,
+// Sections: build-time, page-weight, lighthouse, long-tasks, sdk, api-load, startup, webhooks, flow-editor. Everything runs on 127.0.0.1,
 // ports 14000-14999; work files live in bench/.work (gitignored); every process started is stopped at the end.
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,17 @@ import {spawnSync} from 'node:child_process';
 import {BENCH, CHROMIUM, ROOT, cleanupAll, ensureTools, log, serverCommit, toolVersion} from './lib/common.mjs';
 import {bareVersion, ensureBareBuild} from './lib/builds.mjs';
 
-const SECTIONS = ['build-time', 'page-weight', 'lighthouse', 'sdk', 'api-load', 'startup', 'webhooks', 'flow-editor'];
+const SECTIONS = [
+  'build-time',
+  'page-weight',
+  'lighthouse',
+  'long-tasks',
+  'sdk',
+  'api-load',
+  'startup',
+  'webhooks',
+  'flow-editor',
+];
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {

@@ -9,8 +9,19 @@ const TITLES = {
   startup: '6. Start-up and memory',
   webhooks: '7. Webhooks (PostgreSQL, a receiver on 127.0.0.1)',
   'flow-editor': '8. The Flows page editor with a 200-question flow (Chromium)',
+  'long-tasks': '9. Long tasks of the guide pages on a phone (Chromium, CPU 4x slower)',
 };
-const ORDER = ['page-weight', 'lighthouse', 'build-time', 'api-load', 'sdk', 'startup', 'webhooks', 'flow-editor'];
+const ORDER = [
+  'page-weight',
+  'lighthouse',
+  'long-tasks',
+  'build-time',
+  'api-load',
+  'sdk',
+  'startup',
+  'webhooks',
+  'flow-editor',
+];
 
 const cell = (v) => (v === null || v === undefined ? '' : String(v).replace(/\|/g, '\\|').replace(/\n/g, ' '));
 const metCell = (m) => (m === true ? 'yes' : m === false ? '**no**' : '');
