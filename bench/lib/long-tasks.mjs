@@ -5,7 +5,8 @@
 // The load is left to settle (network idle, the page's heading shown, then a second with no task over 50 ms) before
 // the trace stops; tasks that only run the bench's own DevTools commands are left out. From the renderer's main thread: every task over 50 ms, what ran in it (trace-tasks.mjs), the
 // count, the blocking time (each task's part over 50 ms) and the longest task; medians of the runs, pages taken in
-// turn within each run so the bare home of the same run is the baseline. One more run per page adds V8's sampling
+// turn within each run so the bare home of the same run is the baseline (and, for the Quick Start and the
+// Configuration reference, the same content on a stock Docusaurus docs page, as lighthouse.mjs measures it). One more run per page adds V8's sampling
 // profiler (which slows the load a little) for the functions inside each task. Traces of the representative run
 // (the one nearest the median blocking time) and of the profiled run are kept in bench/.work/long-tasks/ (open them
 // in Chromium's performance panel), with every task's breakdown in bench/.work/long-tasks/long-tasks.json.
@@ -14,16 +15,23 @@ import path from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {ROOT, WORK, figure, launchChromium, log, median, round, sleep} from './common.mjs';
 import {ensureBareBuild, ensurePortalBuild} from './builds.mjs';
+import {STOCK_PAGES} from './bare-docs.mjs';
 import {startSiteStack} from './stack.mjs';
 import {longTasks, taskLine} from './trace-tasks.mjs';
 
 const SECTION = 'long-tasks';
 const OUT = path.join(WORK, 'long-tasks');
+const stockPath = (file) => STOCK_PAGES.find((p) => p.file === file).path;
+const STOCK_QUICK_START = 'stock Quick Start (baseline)';
+const STOCK_CONFIGURATION = 'stock Configuration (baseline)';
+// `stock`: the same content on a stock Docusaurus docs page (bare-docs.mjs), the second baseline of these pages.
 const PAGES = [
   {name: 'bare home (baseline)', path: '/', bare: true},
+  {name: STOCK_QUICK_START, path: stockPath('quick-start.mdx'), bare: true},
+  {name: STOCK_CONFIGURATION, path: stockPath('configuration.mdx'), bare: true},
   {name: '/dashboard', path: '/dashboard'},
-  {name: '/dashboard/quick-start', path: '/dashboard/quick-start'},
-  {name: '/dashboard/configuration', path: '/dashboard/configuration'},
+  {name: '/dashboard/quick-start', path: '/dashboard/quick-start', stock: STOCK_QUICK_START},
+  {name: '/dashboard/configuration', path: '/dashboard/configuration', stock: STOCK_CONFIGURATION},
   {name: '/dashboard/frameworks', path: '/dashboard/frameworks'},
   {name: '/dashboard/api-reference', path: '/dashboard/api-reference'},
 ];
@@ -103,7 +111,7 @@ async function traceLoad(browser, stack, p, {profile}) {
   }
 }
 
-const slug = (p) => (p.bare ? 'bare-home' : p.path.replace(/^\//, '').replace(/\//g, '-'));
+const slug = (p) => (p.path === '/' ? 'bare-home' : p.path.replace(/^\//, '').replace(/\//g, '-'));
 
 function keepTrace(p, label, buffer) {
   const file = path.join(OUT, `${slug(p)}-${label}.json.gz`);
@@ -184,6 +192,22 @@ export async function run({runs = 3}) {
         baseline: p.bare ? null : `bare ${round(median(bareRuns.map((r) => r.longest)), 0)} ms`,
       }),
     );
+    if (p.stock) {
+      const stockRuns = results[p.stock];
+      const stockRatios = rs.map((r, i) => (stockRuns[i].tbt > 0 ? r.tbt / stockRuns[i].tbt : null));
+      figures.push(
+        figure({
+          section: SECTION,
+          name: `${p.name}${signedIn}: blocking time against the same content on a stock docs page`,
+          value: round(tbt, 0),
+          unit: 'ms',
+          baseline: `stock ${round(median(stockRuns.map((r) => r.tbt)), 0)} ms`,
+          ratio: round(median(stockRatios), 2),
+          goal: '<= 1.2x stock',
+          check: (_v, ratio) => ratio !== null && ratio <= 1.2,
+        }),
+      );
+    }
     const repTrace = keepTrace(p, `run${repIndex + 1}`, rep.buffer);
     const profTrace = keepTrace(p, 'profiled', profiled[p.name].buffer);
     notes.push(
