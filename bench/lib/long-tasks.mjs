@@ -21,19 +21,19 @@ import {longTasks, taskLine} from './trace-tasks.mjs';
 
 const SECTION = 'long-tasks';
 const OUT = path.join(WORK, 'long-tasks');
-const stockPath = (file) => STOCK_PAGES.find((p) => p.file === file).path;
-const STOCK_QUICK_START = 'stock Quick Start (baseline)';
-const STOCK_CONFIGURATION = 'stock Configuration (baseline)';
-// `stock`: the same content on a stock Docusaurus docs page (bare-docs.mjs), the second baseline of these pages.
+// The same content on a stock Docusaurus docs page (bare-docs.mjs): the second baseline of the guide page it renders.
+const STOCK = STOCK_PAGES.map(({file, path: stockPath}) => {
+  const slug = file.replace(/\.mdx$/, '');
+  return {name: `stock ${slug} (baseline)`, path: stockPath, bare: true, guide: `/dashboard/${slug}`};
+});
+const GUIDE = [
+  '/dashboard',
+  ...['quick-start', 'configuration', 'frameworks', 'api-reference'].map((p) => `/dashboard/${p}`),
+];
 const PAGES = [
   {name: 'bare home (baseline)', path: '/', bare: true},
-  {name: STOCK_QUICK_START, path: stockPath('quick-start.mdx'), bare: true},
-  {name: STOCK_CONFIGURATION, path: stockPath('configuration.mdx'), bare: true},
-  {name: '/dashboard', path: '/dashboard'},
-  {name: '/dashboard/quick-start', path: '/dashboard/quick-start', stock: STOCK_QUICK_START},
-  {name: '/dashboard/configuration', path: '/dashboard/configuration', stock: STOCK_CONFIGURATION},
-  {name: '/dashboard/frameworks', path: '/dashboard/frameworks'},
-  {name: '/dashboard/api-reference', path: '/dashboard/api-reference'},
+  ...STOCK,
+  ...GUIDE.map((p) => ({name: p, path: p, stock: STOCK.find((s) => s.guide === p)?.name})),
 ];
 const CPU_SLOWDOWN = 4;
 // Lighthouse's mobile screen (a Moto G Power).
