@@ -351,12 +351,21 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
     const token = await signIn(httpA, 'session@example.com');
     const me = () => httpB.send<{user: {name: string | null}}>('GET', '/api/auth/me', {token});
     expect((await me()).status).toBe(200);
-    const hitsBefore = await metric(httpB, 'intakekit_session_cache_hits_total');
+    // A read B answers from memory. One whose load met another session's notice (A's own use of its session sends
+    // one) is used but not kept, so the next is read again: on a loaded machine a trial once began that way.
+    const fromMemory = async () => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const hits = await metric(httpB, 'intakekit_session_cache_hits_total');
+        const answer = await me();
+        if ((await metric(httpB, 'intakekit_session_cache_hits_total')) > hits) return answer;
+      }
+      throw new Error('B kept no copy of the session in five reads');
+    };
     const times: number[] = [];
     for (let trial = 0; trial < 20; trial++) {
       const name = `Trial ${trial + 1}`;
       // From memory: the trial measures the notice, not a read.
-      expect((await me()).body.user.name).not.toBe(name);
+      expect((await fromMemory()).body.user.name).not.toBe(name);
       const renamed = await httpA.send('PATCH', '/api/auth/profile', {token, body: {name}});
       expect(renamed.status).toBe(200);
       const start = performance.now();
@@ -365,7 +374,6 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
       expect(seen, `trial ${trial + 1}: the new name on B within ${NOTICE_DEADLINE_MS} ms`).toBe(name);
       times.push(performance.now() - start);
     }
-    expect(await metric(httpB, 'intakekit_session_cache_hits_total')).toBeGreaterThanOrEqual(hitsBefore + 20);
     expect((await httpA.send('POST', '/api/auth/logout', {token})).status).toBe(204);
     expect((await answerWithin(() => me(), 401)).status).toBe(401);
     times.sort((x, y) => x - y);
