@@ -123,7 +123,8 @@ async function main() {
   writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
   const {renderMarkdown} = await import('./lib/report.mjs');
   writeFileSync(mdFile, renderMarkdown(result));
-  log(`wrote bench/results.md and bench/results.json in ${Math.round((Date.now() - started) / 1000)} s`);
+  const written = path.relative(process.cwd(), outDir) || '.';
+  log(`wrote ${written}/results.md and ${written}/results.json in ${Math.round((Date.now() - started) / 1000)} s`);
   const unmet = figures.filter((f) => f.met === false);
   log(`${figures.filter((f) => f.met === true).length} goals met, ${unmet.length} not met`);
 }
