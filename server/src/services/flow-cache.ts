@@ -101,6 +101,23 @@ export async function resolveTeamFlow(
   return {kind: 'served', served: version};
 }
 
+/**
+ * The version a session was served, by the text a token or a submission keeps ('3', or 'draft' for a preview); an
+ * archived flow's versions too, since they still take the answers of the sessions they served. Undefined when there
+ * is no such version.
+ */
+export async function servedVersion(
+  lookup: FlowLookup,
+  owner: KeyOwner,
+  flowId: string,
+  version: string,
+): Promise<ServedVersion | undefined> {
+  const pinned = version === 'draft' ? 'draft' : Number(version);
+  if (pinned !== 'draft' && !Number.isSafeInteger(pinned)) return undefined;
+  const team = await resolveTeamFlow(lookup, owner, flowId, pinned, {archivedToo: true});
+  return team.kind === 'served' ? team.served : undefined;
+}
+
 /** How many of the owner's served flow ids INVALID_FLOW's message reads (it names five and counts the rest). */
 const FLOW_IDS_READ = 1000;
 

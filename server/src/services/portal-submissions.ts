@@ -18,7 +18,7 @@ import type {KeyOwner} from '../repositories/api-keys-repository.js';
 import {findSubmission, type SubmissionMeta} from '../repositories/submissions-repository.js';
 import type {UserWithTeam} from '../repositories/users-repository.js';
 import {ownerOf} from './api-key-bodies.js';
-import {resolveTeamFlow, type FlowLookup} from './flow-cache.js';
+import {servedVersion, type FlowLookup} from './flow-cache.js';
 import {
   decodeCursor,
   deleteSubmission,
@@ -67,10 +67,7 @@ async function answeredQuestionnaire(
   meta: SubmissionMeta,
 ): Promise<Questionnaire | undefined> {
   if (findFlow(meta.flow_id)) return undefined;
-  const version = meta.flow_version === 'draft' ? 'draft' : Number(meta.flow_version);
-  if (version !== 'draft' && !Number.isSafeInteger(version)) return undefined;
-  const team = await resolveTeamFlow(flows, owner, meta.flow_id, version, {archivedToo: true});
-  return team.kind === 'served' ? team.served.view : undefined;
+  return (await servedVersion(flows, owner, meta.flow_id, meta.flow_version))?.view;
 }
 
 /**

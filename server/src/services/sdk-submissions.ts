@@ -10,7 +10,7 @@ import {ApiError} from '../errors.js';
 import type {AnsweredFlow} from '../lib/fhir/questionnaire-response.js';
 import type {AnsweredQuestionnaire} from '../lib/fhir/team-flow-response.js';
 import type {KeyOwner} from '../repositories/api-keys-repository.js';
-import {resolveTeamFlow, type FlowLookup, type FlowStates} from './flow-cache.js';
+import {servedVersion, type FlowLookup, type FlowStates} from './flow-cache.js';
 import {questionsDigest, type SessionClaims, type SessionTokens} from '../lib/session-token.js';
 import {recordSubmission, type RecordedSubmission, type SubmissionsContext} from './submissions.js';
 
@@ -50,11 +50,8 @@ async function servedFlow(
   if (questions) return null;
   const flow = findFlow(claims.flowId);
   if (flow) return flow.version === claims.flowVersion ? flow : null;
-  const pinned = claims.flowVersion === 'draft' ? 'draft' : Number(claims.flowVersion);
-  if (pinned !== 'draft' && !Number.isInteger(pinned)) return null;
-  const team = await resolveTeamFlow(lookup, submit.owner, claims.flowId, pinned, {archivedToo: true});
-  if (team.kind !== 'served') return null;
-  return {id: claims.flowId, version: team.served.version, questionnaire: team.served.view};
+  const served = await servedVersion(lookup, submit.owner, claims.flowId, claims.flowVersion);
+  return served ? {id: claims.flowId, version: served.version, questionnaire: served.view} : null;
 }
 
 /** Checks the token (INVALID_SESSION) and records the answers (INVALID_ANSWERS, or the first submission's id). */

@@ -7,6 +7,7 @@ import type {
   QuestionnaireResponseItem,
   QuestionnaireResponseItemAnswer,
 } from '@medplum/fhirtypes';
+import {walkItems} from '@intakekit/contract/questionnaire/walk';
 
 export interface AnswerPair {
   questionId: string;
@@ -25,15 +26,8 @@ function inWords(answer: QuestionnaireResponseItemAnswer): string {
 
 /** The linkIds of the Questionnaire's groups, at every level. */
 function groupLinkIds(questionnaire: Questionnaire): Set<string> {
-  const groups = new Set<string>();
-  const visit = (items: Questionnaire['item']): void => {
-    for (const item of items ?? []) {
-      if (item.type === 'group') groups.add(item.linkId ?? '');
-      visit(item.item);
-    }
-  };
-  visit(questionnaire.item);
-  return groups;
+  const groups = walkItems(questionnaire).items.filter(({item}) => item.type === 'group');
+  return new Set(groups.map(({item}) => item.linkId ?? ''));
 }
 
 function pairsOf(items: readonly QuestionnaireResponseItem[] | undefined, isGroup: IsGroup): AnswerPair[] {

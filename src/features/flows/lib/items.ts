@@ -99,17 +99,22 @@ export function moveItem(
   return {document: next, path: [...parent, index + by]};
 }
 
-/** Every linkId in the document, at every level. */
-export function linkIds(document: Questionnaire): Set<string> {
-  const found = new Set<string>();
+/** Every item of the document, at every level, in document order. */
+function allItems(document: Questionnaire): QuestionnaireItem[] {
+  const found: QuestionnaireItem[] = [];
   const visit = (items: readonly QuestionnaireItem[] | undefined): void => {
     for (const item of items ?? []) {
-      found.add(item.linkId);
+      found.push(item);
       visit(item.item);
     }
   };
   visit(document.item);
   return found;
+}
+
+/** Every linkId in the document, at every level. */
+export function linkIds(document: Questionnaire): Set<string> {
+  return new Set(allItems(document).map((item) => item.linkId));
 }
 
 /** A linkId no item has yet: `question-3`, `step-2`. */
@@ -128,17 +133,8 @@ export function newItem(document: Questionnaire, kind: 'question' | 'step'): Que
 }
 
 /** How many items, at every level, have this linkId. */
-function countLinkId(document: Questionnaire, linkId: string): number {
-  let count = 0;
-  const visit = (items: readonly QuestionnaireItem[] | undefined): void => {
-    for (const item of items ?? []) {
-      if (item.linkId === linkId) count += 1;
-      visit(item.item);
-    }
-  };
-  visit(document.item);
-  return count;
-}
+const countLinkId = (document: Questionnaire, linkId: string): number =>
+  allItems(document).filter((item) => item.linkId === linkId).length;
 
 /** The items with `change` applied at every level; an item `change` leaves alone, with all of its own, is kept as it is. */
 function mapItems(
