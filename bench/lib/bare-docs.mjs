@@ -140,7 +140,9 @@ export function transformGuidePage(file, source, fillCode) {
 function portalSettings() {
   const require = createRequire(import.meta.url);
   const jiti = require('jiti')(import.meta.url, {
-    alias: {'@site': ROOT},
+    // The contract as the portal's webpack build reads it (its `webpack` export condition: the TypeScript sources),
+    // so a fresh clone needs no contract build first.
+    alias: {'@site': ROOT, '@intakekit/contract': path.join(ROOT, 'contract', 'src')},
     interopDefault: true,
     requireCache: false,
   });
