@@ -17,6 +17,15 @@ const SDK_CDN_URL = `${SITE_URL}/sdk/v1`;
 const API_REFERENCE = '/dashboard/api-reference';
 
 /**
+ * Waits until the API reference has rendered every operation: it adds them in batches after its first screen and is
+ * marked busy (`aria-busy`, as a screen reader hears it) until the last is in.
+ */
+async function expectWholeReference(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', {level: 2, name: 'Authenticating requests'})).toBeVisible({timeout: 30_000});
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, {timeout: 30_000});
+}
+
+/**
  * Runs `visit` on every code block of the page in turn, the ones behind other tabs too: it selects each tab of the
  * page to reveal them, as a reader would. The guide's tabs mount only the chosen panel, so a block is known by its
  * code, not by its place on the page (which changes as panels mount).
@@ -351,6 +360,8 @@ test.describe('the SDK guide', () => {
         "The id of one of your team's published flows, or of a built-in flow such as new-patient: letters, digits, _ . : and - only.",
       ),
     ).toBeVisible();
+    // Every operation, once the reference has added the last of them (it renders them in batches).
+    await expectWholeReference(page);
     const text = await page.locator('main').innerText();
     expect(text).not.toMatch(/matches \^|\[\^|\\x00/);
 
@@ -361,6 +372,23 @@ test.describe('the SDK guide', () => {
       ),
     ).toBeVisible();
     await expect(create.getByText(/before logging in/)).toHaveCount(0);
+  });
+
+  test("a link to the reference's last operation opens at it, though the page adds operations after its top", async ({
+    page,
+  }) => {
+    await users.signIn(page, user, `${API_REFERENCE}#get-api-health-ready`);
+    await expect(page.getByRole('region', {name: 'GET /api/health/ready', exact: true})).toBeInViewport({
+      timeout: 30_000,
+    });
+    // From the endpoint index at the top, as a reader goes back up and picks another.
+    await page.getByRole('navigation', {name: 'Endpoints'}).scrollIntoViewIfNeeded();
+    await page
+      .getByRole('navigation', {name: 'Endpoints'})
+      .getByRole('link', {name: 'POST /api/sdk/submissions'})
+      .click();
+    await expect(page).toHaveURL(/#post-api-sdk-submissions$/);
+    await expect(page.getByRole('region', {name: 'POST /api/sdk/submissions', exact: true})).toBeInViewport();
   });
 
   test('without a sandbox key, the note saying how to get one comes in without moving the snippets below it', async ({
@@ -702,6 +730,7 @@ test.describe('the SDK guide', () => {
     // it came within reach of the time limit.
     test('the API reference passes axe and never scrolls sideways', async ({page}) => {
       await users.signIn(page, user, API_REFERENCE);
+      await expectWholeReference(page);
       await expectFitsAndAccessible(page, API_REFERENCE);
     });
   });

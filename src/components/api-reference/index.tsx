@@ -1,10 +1,14 @@
-import type {ReactNode} from 'react';
+import {memo, useMemo, type ReactNode} from 'react';
 import Heading from '@theme/Heading';
 import {groupOperations, type OpenApiDocument} from './openapi';
 import {MethodBadge, OperationSection} from './operation-section';
+import {useRenderedOperations} from './use-rendered-operations';
 import styles from './styles.module.css';
 
 export type {OpenApiDocument} from './openapi';
+
+// Each next batch of operations re-renders the list; the operations already there stay as they are.
+const RenderedOperation = memo(OperationSection);
 
 /**
  * The API reference, Stripe style: operations grouped by tag, each with its method, path, summary,
@@ -12,10 +16,18 @@ export type {OpenApiDocument} from './openapi';
  * Rendered at build time from the OpenAPI document the server generates (scripts/gen-openapi.mjs).
  */
 export default function ApiReference({document}: {document: OpenApiDocument}): ReactNode {
-  const groups = groupOperations(document);
+  const groups = useMemo(() => groupOperations(document), [document]);
   const schemes = document.components?.securitySchemes ?? {};
+  const {count, total} = useRenderedOperations(groups);
+  let start = 0;
+  const shown = groups.flatMap((group) => {
+    const first = start;
+    start += group.operations.length;
+    return first < count ? [{...group, operations: group.operations.slice(0, count - first)}] : [];
+  });
   return (
-    <div className={styles.reference}>
+    // Busy while operations are still being added below, for screen readers (and a test that reads the whole page).
+    <div className={styles.reference} aria-busy={count < total}>
       <section className={styles.intro} aria-labelledby="authenticating-requests">
         <Heading as="h2" id="authenticating-requests">
           Authenticating requests
@@ -53,14 +65,14 @@ export default function ApiReference({document}: {document: OpenApiDocument}): R
         ))}
       </nav>
 
-      {groups.map((group) => (
+      {shown.map((group) => (
         <section key={group.tag} className={styles.group} aria-labelledby={group.anchor}>
           <Heading as="h2" id={group.anchor}>
             {group.title}
           </Heading>
           {group.description && <p className={styles.groupDescription}>{group.description}</p>}
           {group.operations.map((entry) => (
-            <OperationSection key={entry.anchor} entry={entry} document={document} />
+            <RenderedOperation key={entry.anchor} entry={entry} document={document} />
           ))}
         </section>
       ))}
