@@ -2,10 +2,11 @@
  * The theme's code block body, highlighted by ../highlight (Prism with this site's grammars only) instead of
  * prism-react-renderer's module, and skipped by the browser's layout until it is near the screen.
  */
-import {forwardRef, type ComponentProps, type ReactNode} from 'react';
+import {forwardRef, memo, type ComponentProps, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {usePrismTheme} from '@docusaurus/theme-common';
 import {useCodeBlockContext} from '@site/src/theme/theme-common-internals';
+import {sameLine} from '../highlight/same-line';
 import {useHighlight} from '../highlight/use-highlight';
 import type {Props} from '@theme/CodeBlock/Content';
 import Line from '@theme/CodeBlock/Line';
@@ -17,6 +18,10 @@ const Pre = forwardRef<HTMLPreElement, ComponentProps<'pre'>>((props, ref) => {
     <pre ref={ref} tabIndex={0} {...props} className={clsx(props.className, styles.codeBlock, 'thin-scrollbar')} />
   );
 });
+
+// When the reader's key arrives, its blocks are tokenised again: only the lines showing it are drawn and committed
+// again (one task on a phone had every line of every such block in it).
+const SameLine = memo(Line, sameLine);
 
 function Code(props: ComponentProps<'code'>) {
   const {metadata} = useCodeBlockContext();
@@ -55,7 +60,7 @@ export default function CodeBlockContent({className: classNameProp}: Props): Rea
     >
       <Code>
         {lines.map((line, i) => (
-          <Line
+          <SameLine
             key={i}
             line={line}
             getLineProps={getLineProps}
