@@ -1,6 +1,6 @@
-// The stock baseline of the guide: the Quick Start and the Configuration reference, read from the working tree at
-// build time (no copy is committed, so the baseline follows the guide's content), rendered by a stock Docusaurus
-// docs page of the bare site. What the signed-in guide page costs over it is what the portal adds.
+// The stock baseline of the guide: the Quick Start, the Configuration reference and Frameworks, read from the
+// working tree at build time (no copy is committed, so the baseline follows the guide's content), rendered by a stock
+// Docusaurus docs page of the bare site. What the signed-in guide page costs over it is what the portal adds.
 //
 // It is built from a copy of the bare site (bench/.work/bare-stock, sharing bare's node_modules) into
 // bench/.work/bare/build/stock (baseUrl /stock/), so the bare server serves it and the bare home, the existing
@@ -23,6 +23,8 @@ export const STOCK_SITE = path.join(WORK, 'bare-stock');
 export const STOCK_PAGES = [
   {file: 'quick-start.mdx', path: '/stock/docs/quick-start'},
   {file: 'configuration.mdx', path: '/stock/docs/configuration'},
+  // Stock Tabs and code blocks only: no stand-in needed.
+  {file: 'frameworks.mdx', path: '/stock/docs/frameworks'},
 ];
 const BASE_URL = '/stock/';
 const STAMP = '.bench-stock-stamp';
@@ -248,7 +250,9 @@ export async function ensureStockGuideBuild({bare, bareBuild}) {
   const built = STOCK_PAGES.every((p) => existsSync(path.join(bareBuild, p.path, 'index.html')));
   if (built && existsSync(path.join(out, STAMP)) && readFileSync(path.join(out, STAMP), 'utf8') === stamp) return out;
 
-  log('building the stock Quick Start and Configuration pages (bench/.work/bare-stock, served under /stock/)');
+  log(
+    'building the stock Quick Start, Configuration and Frameworks pages (bench/.work/bare-stock, served under /stock/)',
+  );
   rmSync(STOCK_SITE, {recursive: true, force: true});
   const skip = new Set(['node_modules', 'build', '.docusaurus', 'docs', 'docusaurus.config.ts']);
   cpSync(bare, STOCK_SITE, {recursive: true, filter: (src) => !skip.has(path.relative(bare, src).split(path.sep)[0])});

@@ -1,7 +1,7 @@
 // Section 2: Lighthouse 12 (node API, installed in bench/.work/tools) on Debian's Chromium, mobile (the
 // default config) and desktop presets, on /login, /register, the signed-in /dashboard, /dashboard/quick-start,
 // /dashboard/configuration, /dashboard/frameworks, /dashboard/api-reference and /api-keys, and the bare Docusaurus home as the baseline, all measured in the same run.
-// The Quick Start and the Configuration reference have a second baseline: the same content on a stock Docusaurus docs
+// The Quick Start, the Configuration reference and Frameworks have a second baseline: the same content on a stock Docusaurus docs
 // page of the bare site (bare-docs.mjs), so what the portal adds to them is read off the same run.
 // Chromium is launched by the bench with --remote-debugging-port; for signed-in pages the token is put in
 // the portal origin's localStorage over CDP (playwright connectOverCDP) and Lighthouse runs with
@@ -29,12 +29,14 @@ import {startSiteStack} from './stack.mjs';
 const stockPath = (file) => STOCK_PAGES.find((p) => p.file === file).path;
 const STOCK_QUICK_START = 'stock Quick Start (baseline)';
 const STOCK_CONFIGURATION = 'stock Configuration (baseline)';
+const STOCK_FRAMEWORKS = 'stock Frameworks (baseline)';
 // `guide`: a page whose mobile Performance goal is the bare home's of the same run rather than an absolute 90 (a
 // slower machine lowers every score, the bare home's too); `stock`: its baseline with the same content.
 const PAGES = [
   {name: 'bare home (baseline)', path: '/', bare: true},
   {name: STOCK_QUICK_START, path: stockPath('quick-start.mdx'), bare: true},
   {name: STOCK_CONFIGURATION, path: stockPath('configuration.mdx'), bare: true},
+  {name: STOCK_FRAMEWORKS, path: stockPath('frameworks.mdx'), bare: true},
   {name: '/login', path: '/login'},
   {name: '/register', path: '/register'},
   {name: '/dashboard', path: '/dashboard', signedIn: true, guide: true},
@@ -52,7 +54,13 @@ const PAGES = [
     guide: true,
     stock: STOCK_CONFIGURATION,
   },
-  {name: '/dashboard/frameworks', path: '/dashboard/frameworks', signedIn: true, guide: true},
+  {
+    name: '/dashboard/frameworks',
+    path: '/dashboard/frameworks',
+    signedIn: true,
+    guide: true,
+    stock: STOCK_FRAMEWORKS,
+  },
   {name: '/dashboard/api-reference', path: '/dashboard/api-reference', signedIn: true, guide: true},
   {name: '/api-keys', path: '/api-keys', signedIn: true},
 ];

@@ -5,8 +5,8 @@
 // The load is left to settle (network idle, the page's heading shown, then a second with no task over 50 ms) before
 // the trace stops; tasks that only run the bench's own DevTools commands are left out. From the renderer's main thread: every task over 50 ms, what ran in it (trace-tasks.mjs), the
 // count, the blocking time (each task's part over 50 ms) and the longest task; medians of the runs, pages taken in
-// turn within each run so the bare home of the same run is the baseline (and, for the Quick Start and the
-// Configuration reference, the same content on a stock Docusaurus docs page, as lighthouse.mjs measures it). One more run per page adds V8's sampling
+// turn within each run so the bare home of the same run is the baseline (and, for the Quick Start, the
+// Configuration reference and Frameworks, the same content on a stock Docusaurus docs page, as lighthouse.mjs measures it). One more run per page adds V8's sampling
 // profiler (which slows the load a little) for the functions inside each task. Traces of the representative run
 // (the one nearest the median blocking time) and of the profiled run are kept in bench/.work/long-tasks/ (open them
 // in Chromium's performance panel), with every task's breakdown in bench/.work/long-tasks/long-tasks.json.
