@@ -6,6 +6,8 @@
 import type {Page} from '@playwright/test';
 import {test, expect, apiCall, expectAccessible, users} from './fixtures';
 import {expectEscapeCloses} from './support/dialogs';
+import {sandboxKey} from './support/keys';
+import {recordLayoutShifts} from './support/layout-shifts';
 import {API_URL} from './support/ports';
 
 const COPY_NOW = "Copy this key now - you won't be able to see it again!";
@@ -229,5 +231,16 @@ test.describe('API keys at 375 px', () => {
     expect(revoke!.x + revoke!.width).toBeLessThanOrEqual(375);
     await expect(rows(page).first().getByRole('cell').nth(2)).toHaveText('Active');
     await expectAccessible(page);
+  });
+
+  test("nothing on screen moves as the page's keys, server keys and production access arrive", async ({page}) => {
+    const owner = await users.create({teamName: 'Steady Clinic'});
+    await sandboxKey(owner);
+    const shifts = await recordLayoutShifts(page, 'main');
+    await users.signIn(page, owner, '/api-keys');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(page.getByRole('button', {name: 'Request production access'})).toBeVisible();
+    await expect(page.getByText('No server keys yet.')).toBeVisible();
+    expect(await shifts()).toEqual([]);
   });
 });
