@@ -158,7 +158,23 @@ function againstStock(name, mob, stock) {
 /** The goal of a score that must be full. */
 const PERFECT = {goal: '100', check: (v) => v >= 100};
 
+/**
+ * BENCH_LIGHTHOUSE_PAGES (page names containing any of its comma-separated words; the baselines always run) and
+ * BENCH_LIGHTHOUSE_PRESETS (`mobile`, `desktop`) limit a run to what an A/B of one change needs. A limited run's rows
+ * carry no goals, and it belongs in an `--out` directory, never in `results.*`.
+ */
+function selection(env = process.env) {
+  const words = env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+  const presets = env.BENCH_LIGHTHOUSE_PRESETS?.split(',').filter(Boolean);
+  return {
+    pages: PAGES.filter((p) => p.bare || !words || words.some((w) => p.name.includes(w))),
+    presets: presets ?? ['mobile', 'desktop'],
+    limited: Boolean(words || presets),
+  };
+}
+
 export async function run({runs = 3}) {
+  const selected = selection();
   await ensurePortalBuild();
   await ensureBareBuild({rebuild: false});
   const stack = await startSiteStack();
@@ -185,8 +201,8 @@ export async function run({runs = 3}) {
   const mainThread = [];
   const results = {};
   try {
-    for (const preset of ['mobile', 'desktop']) {
-      for (const p of PAGES) {
+    for (const preset of selected.presets) {
+      for (const p of selected.pages) {
         const origin = p.bare ? stack.bareUrl : stack.siteUrl;
         const url = `${origin}${p.path}`;
         const runsOut = [];
@@ -236,6 +252,18 @@ export async function run({runs = 3}) {
     await chrome.stop();
   }
 
+  if (selected.limited) {
+    const figures = table.map((row) =>
+      figure({
+        section: 'lighthouse',
+        name: `${row.page} (${row.preset}, limited run)`,
+        value: row.performance,
+        unit: 'score',
+        note: `LCP ${row.lcp} ms, TBT ${row.tbt} ms, CLS ${row.cls}`,
+      }),
+    );
+    return {figures, details: {table, failedAudits: [], notes: mainThread}};
+  }
   const figures = [];
   const bareM = results['bare home (baseline)|mobile'];
   const bareD = results['bare home (baseline)|desktop'];
