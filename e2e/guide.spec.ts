@@ -426,6 +426,9 @@ test.describe('the SDK guide', () => {
 
     // With a key: the snippets then show it masked, longer than its placeholder.
     test('at 1280 px every code line of the guide fits its block: nothing to scroll sideways', async ({page}) => {
+      // Every guide page but one (seventeen), each tab of each: 1.5 min on an idle machine, over the 90 s limit in
+      // CI's run beside the other tiers (2026-11-27, about 7 s a page).
+      test.slow();
       await page.setViewportSize({width: 1280, height: 800});
       await users.signIn(page, keyUser, '/dashboard');
       // The API reference's code is behind its Request examples buttons (its 360 px test checks the page's width).
@@ -713,6 +716,8 @@ test.describe('the SDK guide', () => {
     }
 
     test('the guide pages pass axe and never scroll sideways', async ({page}) => {
+      // Seventeen pages, each audited by axe: 33 s on an idle machine, over 90 s in CI's run (about 7 s a page).
+      test.slow();
       await users.signIn(page, user, '/dashboard');
       for (const path of GUIDE_PAGES.filter((guidePage) => guidePage !== API_REFERENCE)) {
         await gotoHydrated(page, path);
