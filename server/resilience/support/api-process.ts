@@ -19,6 +19,8 @@ export interface ApiProcessOptions {
   command?: string[];
   /** The soft and hard limit on open files (`ulimit -n`), set by a shell that then becomes the process. */
   fileLimit?: number;
+  /** How long the process may take to say it listens (default START_DEADLINE_MS). */
+  startDeadlineMs?: number;
 }
 
 export interface ApiProcess {
@@ -67,7 +69,7 @@ export async function startApi(options: ApiProcessOptions): Promise<ApiProcess> 
   let url: string;
   try {
     const match = await api.waitForOutput(/API listening on (http:\/\/127\.0\.0\.1:\d+)/, {
-      timeoutMs: START_DEADLINE_MS,
+      timeoutMs: options.startDeadlineMs ?? START_DEADLINE_MS,
     });
     url = match[1]!;
   } catch (error) {
