@@ -4,8 +4,8 @@ import {holdInView} from './hold-in-view';
 import type {TagGroup} from './openapi';
 
 /** Operations rendered with the page; the rest follow in batches of this size. */
-export const FIRST_OPERATIONS = 6;
-export const OPERATIONS_PER_BATCH = 6;
+const FIRST_OPERATIONS = 6;
+const OPERATIONS_PER_BATCH = 6;
 
 /** Where an anchor of the page sits in the order operations render: an operation's, or its group's first. */
 function positionOf(groups: TagGroup[], anchor: string): number {

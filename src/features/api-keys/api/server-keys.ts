@@ -15,10 +15,10 @@ export const SERVER_KEYS_PATH = '/api/server-keys';
 const keyPath = (id: string) => `${SERVER_KEYS_PATH}/${encodeURIComponent(id)}`;
 
 /** The team's (or the user's own) server keys, masked, active ones first. */
+export const fetchServerKeys = (path: string) => apiClient.get<ServerKeyListResponse>(path);
+
 export function useServerKeys() {
-  const result = useSWR<ServerKeyListResponse>(SERVER_KEYS_PATH, (path: string) =>
-    apiClient.get<ServerKeyListResponse>(path),
-  );
+  const result = useSWR<ServerKeyListResponse>(SERVER_KEYS_PATH, fetchServerKeys);
   return {...result, keys: result.data?.keys};
 }
 
