@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {onTestFinished} from 'vitest';
+import {onTestFailed, onTestFinished} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {buildApp} from '../../src/app.js';
 import {loadConfig, type Config} from '../../src/config.js';
@@ -80,6 +80,20 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   // On PostgreSQL the change listener needs its own connection to the database the test's pool uses.
   const app = await buildApp(config, {db: database.db, listenUrl: process.env.DATABASE_URL});
   options.setup?.(app);
+  // A 500 answers only "Something went wrong": the cause is in the app's error log. A failed test prints it, and
+  // names each error in its failure message, which CI's summary quotes (a failure seen once on CI's loaded machine
+  // could not be diagnosed otherwise).
+  onTestFailed(({task}) => {
+    const errors = logs.entries().filter((entry) => Number(entry.level) >= 50);
+    if (errors.length === 0) return;
+    console.error(`The app's error log:\n${errors.map((entry) => JSON.stringify(entry)).join('\n')}`);
+    const first = task.result?.errors?.[0];
+    if (!first) return;
+    const named = `the app's error log: ${errors.map(errorName).join('; ')}`;
+    first.message = `${first.message}\n${named}`;
+    // Reports quote the stack, whose first line is the message as it was.
+    if (first.stack) first.stack = first.stack.replace('\n', `\n${named}\n`);
+  });
   onTestFinished(async () => {
     await app.close();
     await database.release();
@@ -87,4 +101,9 @@ export async function build(options: BuildOptions = {}): Promise<TestContext> {
   });
   await app.ready();
   return {app, config, clock, mail: new Mailbox(app, dataDir), logs, dataDir, breakDatabase: database.break};
+}
+
+function errorName(entry: Record<string, unknown>): string {
+  const err = entry.err as {type?: string; message?: string; code?: string} | undefined;
+  return err ? `${err.type ?? 'Error'}${err.code ? ` ${err.code}` : ''}: ${err.message ?? ''}` : String(entry.msg);
 }
