@@ -9,6 +9,8 @@ export interface GuidePage {
   /** The address under /dashboard (the `slug` front matter, else the id). */
   path: string;
   title: string;
+  /** Its link's name in the Developer navigation (the sidebar item's label). */
+  label: string;
 }
 
 const DOCS = path.join(__dirname, '..', '..', 'docs');
@@ -24,16 +26,18 @@ function frontMatter(id: string): Record<string, string> {
   );
 }
 
-type SidebarItem = {type: string; id?: string; items?: SidebarItem[]};
+type SidebarItem = {type: string; id?: string; label?: string; items?: SidebarItem[]};
 
-function docIds(items: SidebarItem[]): string[] {
-  return items.flatMap((item) => (item.type === 'doc' && item.id ? [item.id] : docIds(item.items ?? [])));
+function docItems(items: SidebarItem[]): {id: string; label: string}[] {
+  return items.flatMap((item) =>
+    item.type === 'doc' && item.id ? [{id: item.id, label: item.label ?? item.id}] : docItems(item.items ?? []),
+  );
 }
 
-export const GUIDE: GuidePage[] = docIds(sidebars.developer as SidebarItem[]).map((id) => {
+export const GUIDE: GuidePage[] = docItems(sidebars.developer as SidebarItem[]).map(({id, label}) => {
   const meta = frontMatter(id);
   const slug = meta.slug ?? id;
-  return {id, path: slug === '/' ? '/dashboard' : `/dashboard/${slug}`, title: meta.title ?? id};
+  return {id, path: slug === '/' ? '/dashboard' : `/dashboard/${slug}`, title: meta.title ?? id, label};
 });
 
 /** Every page of the SDK guide (the docs under /dashboard), in the sidebar's order. */
