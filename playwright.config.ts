@@ -10,14 +10,15 @@ const API_RESTARTS = ['**/auth.spec.ts', '**/unverified.spec.ts', '**/production
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
-  // Files run two at a time against the one shared stack (each test makes its own accounts; the e2e API's per-address
-  // limits are raised in e2e/support/stack.ts, as every browser comes from 127.0.0.1); the tests inside a file run in
-  // order. E2E_WORKERS=1 runs one file at a time.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One file at a time: one worker's Chromium, API and static server already keep both cores busy. Two at a time
+  // (each test makes its own accounts, so E2E_WORKERS=2 still works against the one stack) took longer: four files of
+  // 52 tests ran in 4.8 min with one worker and 5.1 min with two, and every test three times as long, so the longest
+  // neared their limits (2026-11-27). The tests inside a file run in order.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  // Two files at a time share the cores: room for the longest tests (a walk through every guide page) to take longer.
+  // Room for the longest tests (a walk through every guide page) on a machine that CI's other tiers share.
   timeout: 90_000,
   expect: {timeout: 10_000},
   outputDir: '.e2e/test-results',
