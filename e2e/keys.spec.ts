@@ -180,6 +180,30 @@ test.describe('API keys of a verified user', () => {
     expect(keys.map((k) => k.status).sort()).toEqual(['revoked', 'revoked']);
   });
 
+  test('a key list that cannot be loaded says so, never "No API Keys Yet", and Try again shows the keys', async ({
+    page,
+  }) => {
+    const user = await users.create({name: 'Lou Listfail'});
+    const apiKey = await sandboxKey(user);
+    await page.route(`${API_URL}/api/keys`, (route) =>
+      route.fulfill({status: 500, json: {error: {code: 'SERVER_ERROR', message: 'Something went wrong.'}}}),
+    );
+    await users.signIn(page, user, '/api-keys');
+    const failed = page.getByRole('region', {name: 'Your keys'});
+    await expect(failed.getByText('The API keys could not be loaded.')).toBeVisible();
+    await expect(failed.getByText('Something went wrong.')).toBeVisible();
+    await expect(page.getByText('No API Keys Yet')).toHaveCount(0);
+    await page.unrouteAll();
+    // SWR may retry on its own meanwhile; the button is there until the list has loaded.
+    const retry = failed.getByRole('button', {name: 'Try again'});
+    await expect(async () => {
+      if ((await retry.count()) > 0) await retry.click();
+      await expect(retry).toHaveCount(0, {timeout: 1000});
+    }).toPass();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page)).toContainText(mask(apiKey));
+  });
+
   test('Create Production Key opens the dialog and never calls the API', async ({page}) => {
     const user = await users.create();
     await users.signIn(page, user, '/api-keys');

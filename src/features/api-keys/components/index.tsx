@@ -31,7 +31,7 @@ const COUNTDOWN_TICK_MS = 30_000;
 /** The /api-keys screen: the keys table, create, rotate and revoke (confirmed first), the once-only new key. */
 export default function ApiKeysView(): ReactNode {
   const user = useAuthStore((s) => s.user);
-  const {keys, data, error, isLoading} = useApiKeys();
+  const {keys, data, error, isLoading, mutate: reloadKeys} = useApiKeys();
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const nowMs = useClock(COUNTDOWN_TICK_MS);
   const access = useProductionAccess(Boolean(user?.team));
@@ -107,6 +107,8 @@ export default function ApiKeysView(): ReactNode {
         <KeysPanel
           keys={settled ? keys : undefined}
           loading={!settled || isLoading}
+          error={settled ? error : undefined}
+          onRetry={() => void reloadKeys()}
           canChange={verified}
           lockedHintId={lockedHintId}
           busy={changes.busy}

@@ -2,22 +2,29 @@ import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import EmptyState from '@site/src/components/empty-state';
 import LineIcon from '@site/src/components/line-icon';
+import LoadFailed from '@site/src/components/load-failed';
 import Panel, {PanelCount, PanelLoading} from '@site/src/components/panel';
 import type {ApiKey} from '@site/src/lib/api/keys';
+import {getErrorMessage} from '@site/src/lib/errors';
 import KeyTable, {type KeyTableProps} from './key-table';
 
 interface Props extends Omit<KeyTableProps, 'keys'> {
   /** undefined until the list has loaded. */
   keys: ApiKey[] | undefined;
   loading: boolean;
+  /** Why the list could not be loaded, if it could not. */
+  error: unknown;
+  onRetry: () => void;
 }
 
-/** 'Your keys': the table, its loading state, or 'No API Keys Yet' with the way to start. */
-export default function KeysPanel({keys, loading, ...table}: Props): ReactNode {
+/** 'Your keys': the table, its loading state, why it could not be loaded, or 'No API Keys Yet' with the way to start. */
+export default function KeysPanel({keys, loading, error, onRetry, ...table}: Props): ReactNode {
   const list = keys ?? [];
   const activeCount = list.filter((k) => k.status === 'active').length;
   let body: ReactNode;
-  if (loading && !keys) body = <PanelLoading label="Loading API keys..." />;
+  if (error && !keys)
+    body = <LoadFailed title="The API keys could not be loaded." message={getErrorMessage(error)} onRetry={onRetry} />;
+  else if (loading && !keys) body = <PanelLoading label="Loading API keys..." />;
   else if (list.length === 0) {
     body = (
       <EmptyState
