@@ -147,6 +147,10 @@ class World {
     const {app} = this.ctx;
     this.dirty = false;
     await app.mailer.flush();
+    // The keys' usage of the last case, written now rather than by the batch's timer during the restore: that write
+    // and the restore's deletes locked the same rows in opposite orders, and PostgreSQL aborted one as a deadlock
+    // (CI, 2026-11-27).
+    await app.keyUsage.flush();
     if (this.kept) {
       await this.kept.snapshot.restore();
       Object.assign(this, structuredClone(this.kept.fixtures));
