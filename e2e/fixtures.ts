@@ -205,6 +205,7 @@ export async function gotoHydrated(page: Page, path: string): Promise<void> {
 export async function openFromSidebar(page: Page, {name, path}: {name: string; path: string}): Promise<void> {
   if (new URL(page.url()).pathname === path) return;
   const menu = page.getByRole('button', {name: 'Menu', exact: true});
+  const menuPanel = page.getByRole('dialog', {name: 'Developer'});
   const link = page.getByRole('navigation', {name: 'Developer navigation'}).getByRole('link', {name, exact: true});
   // The shell (its navigation, or on a phone its menu button) comes with the session check, after hydration.
   await expect(link.or(menu).first()).toBeVisible();
@@ -213,7 +214,6 @@ export async function openFromSidebar(page: Page, {name, path}: {name: string; p
     // The shell closes the menu whenever the address changes, which the page opened last may still be doing (on
     // CI the menu opened right after sign-in was closed again, and the link waited for two minutes): open it again
     // until the link is there to click.
-    const menuPanel = page.getByRole('dialog', {name: 'Developer'});
     await expect(async () => {
       if (!(await menuPanel.isVisible())) await menu.click();
       await link.click({timeout: 2000});
@@ -221,7 +221,7 @@ export async function openFromSidebar(page: Page, {name, path}: {name: string; p
   } else await link.click();
   const nav = page.getByRole('navigation', {name: 'Developer navigation', includeHidden: true});
   await expect(nav.getByRole('link', {name, exact: true, includeHidden: true})).toHaveAttribute('aria-current', 'page');
-  if (phone) await expect(page.getByRole('dialog', {name: 'Developer'})).toBeHidden();
+  if (phone) await expect(menuPanel).toBeHidden();
 }
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');

@@ -426,8 +426,8 @@ test.describe('the SDK guide', () => {
 
     // With a key: the snippets then show it masked, longer than its placeholder.
     test('at 1280 px every code line of the guide fits its block: nothing to scroll sideways', async ({page}) => {
-      // Every guide page but one (seventeen), each tab of each: 1.5 min on an idle machine, over the 90 s limit in
-      // CI's run beside the other tiers (2026-11-27, about 7 s a page).
+      // Every guide page but one (seventeen), each tab of each: 27 s alone on an idle machine, three times that
+      // beside CI's other tiers, where 90 s once ran out (2026-11-27).
       test.slow();
       await page.setViewportSize({width: 1280, height: 800});
       await users.signIn(page, keyUser, '/dashboard');
@@ -610,7 +610,7 @@ test.describe('the SDK guide', () => {
       page,
     }) => {
       // The reference's ninety operations, two requests sent, an audit of the two operations opened and the Quick
-      // Start: 77 s of the 90 allowed in a full local run, past them in CI's beside the other tiers (2026-11-27).
+      // Start: 23 s alone, 77 s in a full local run with two workers, past 90 s in CI's (2026-11-27).
       test.slow();
       await users.signIn(page, keyUser, '/dashboard/api-reference');
       const keys = page.getByRole('region', {name: 'GET /api/keys', exact: true});
@@ -719,7 +719,7 @@ test.describe('the SDK guide', () => {
     }
 
     test('the guide pages pass axe and never scroll sideways', async ({page}) => {
-      // Seventeen pages, each audited by axe: 33 s on an idle machine, over 90 s in CI's run (about 7 s a page).
+      // Seventeen pages, each audited by axe: 25 s alone on an idle machine, over 90 s once in CI's run.
       test.slow();
       await users.signIn(page, user, '/dashboard');
       for (const {path, label} of GUIDE.filter((guidePage) => guidePage.path !== API_REFERENCE)) {

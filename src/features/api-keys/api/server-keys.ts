@@ -14,9 +14,10 @@ export const SERVER_KEYS_PATH = '/api/server-keys';
 
 const keyPath = (id: string) => `${SERVER_KEYS_PATH}/${encodeURIComponent(id)}`;
 
-/** The team's (or the user's own) server keys, masked, active ones first. */
+/** Reads the server key list: the hook's fetcher, and the API Keys page's preload before React hydrates. */
 export const fetchServerKeys = (path: string) => apiClient.get<ServerKeyListResponse>(path);
 
+/** The team's (or the user's own) server keys, masked, active ones first. */
 export function useServerKeys() {
   const result = useSWR<ServerKeyListResponse>(SERVER_KEYS_PATH, fetchServerKeys);
   return {...result, keys: result.data?.keys};
