@@ -1,9 +1,8 @@
 import {useId, type ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
-import {useContractForm} from '@site/src/components/form';
+import {useDialogForm} from '@site/src/components/form';
 import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
-import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {MONTHLY_INTAKE_LABELS, MONTHLY_INTAKE_VOLUMES, PLANS_MAX_LENGTH} from '@intakekit/contract/production-access';
 import type {ProductionAccessBody} from '@intakekit/contract/schemas/production-access';
 import {PRODUCTION_REQUEST, type ProductionRequestValues} from '../lib/production-request';
@@ -20,12 +19,14 @@ interface Props {
 
 /** 'Request production access': what the clinic plans and the volume it expects, for the operator to review. */
 export default function ProductionRequestDialog({open, onClose, teamName, onRequest}: Props): ReactNode {
-  const form = useContractForm<ProductionRequestValues, ProductionAccessBody>({
+  const {form, dialogForm} = useDialogForm<ProductionRequestValues, ProductionAccessBody>({
+    open,
+    onClose,
+    send: onRequest,
     rules: PRODUCTION_REQUEST,
     defaultValues: {plans: '', monthlyIntakes: ''},
     fieldOf: {PRODUCTION_PLANS_TOO_SHORT: 'plans', PRODUCTION_VOLUME_REQUIRED: 'monthlyIntakes'},
   });
-  useResetOnClose(open, form.reset);
   const plansId = useId();
   const {errors} = form.formState;
   const plansError = errors.plans?.message;
@@ -38,18 +39,7 @@ export default function ProductionRequestDialog({open, onClose, teamName, onRequ
       title="Request production access"
       description={`Tell us what ${teamName} plans. We review each request and email you when production keys are ready.`}
     >
-      <DialogForm
-        onSubmit={form.submit(async (body) => {
-          await onRequest(body);
-          onClose();
-        })}
-        error={errors.root?.server?.message}
-        errorProps={form.errorProps}
-        onCancel={onClose}
-        submitLabel="Send request"
-        pendingLabel="Sending..."
-        pending={form.formState.isSubmitting}
-      >
+      <DialogForm {...dialogForm} submitLabel="Send request" pendingLabel="Sending...">
         <div className={styles.field}>
           <label htmlFor={plansId} className={fields.fieldLabel}>
             What does the clinic plan?

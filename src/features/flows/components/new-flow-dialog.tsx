@@ -1,16 +1,14 @@
 import {useDeferredValue, useId, useMemo, type ChangeEvent, type ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
-import {useContractForm} from '@site/src/components/form';
+import {useDialogForm} from '@site/src/components/form';
 import FormField from '@site/src/components/form-field';
 import SelectField from '@site/src/components/select-field';
-import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {FLOWS} from '@intakekit/contract/flow-catalogue';
 import {validateQuestionnaire} from '@intakekit/contract/questionnaire/index';
 import type {NewFlowBody} from '@intakekit/contract/schemas/flows';
 import {FLOW_ID_MAX_LENGTH} from '@intakekit/contract/team-flows';
 import {FLOW_ID_REFUSALS, NEW_FLOW_FORM, NEW_FLOW_VALUES, parseJson, type NewFlowValues} from '../lib/new-flow-form';
 import {FLOWS_TEXT} from '../lib/texts';
-import {dialogFormProps} from './dialog-form-props';
 import ProblemList from './problem-list';
 import TextArea from './text-area';
 import styles from './page.module.css';
@@ -37,12 +35,14 @@ function ImportProblems({json}: {json: string}): ReactNode {
 
 /** 'New flow': its id, and a built-in flow to start from or a Questionnaire to import (a file or a paste). */
 export default function NewFlowDialog({open, onClose, onCreate}: Props): ReactNode {
-  const form = useContractForm<NewFlowValues, NewFlowBody>({
+  const {form, dialogForm} = useDialogForm<NewFlowValues, NewFlowBody>({
+    open,
+    onClose,
+    send: onCreate,
     rules: NEW_FLOW_FORM,
     defaultValues: NEW_FLOW_VALUES,
     fieldOf: FLOW_ID_REFUSALS,
   });
-  useResetOnClose(open, form.reset);
   const fileId = useId();
   const source = form.watch('source');
   const json = form.watch('json');
@@ -53,7 +53,7 @@ export default function NewFlowDialog({open, onClose, onCreate}: Props): ReactNo
   };
   return (
     <Dialog open={open} onClose={onClose} title="New flow" className={styles.wideDialog}>
-      <DialogForm {...dialogFormProps(form, onCreate, onClose)} submitLabel="Create flow" pendingLabel="Creating...">
+      <DialogForm {...dialogForm} submitLabel="Create flow" pendingLabel="Creating...">
         <FormField
           label="Flow id"
           autoComplete="off"

@@ -1,11 +1,9 @@
 import type {ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
-import {useContractForm} from '@site/src/components/form';
-import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
+import {useDialogForm} from '@site/src/components/form';
 import type {PublishFlowBody} from '@intakekit/contract/schemas/flows';
 import {FLOW_NOTE_MAX_LENGTH} from '@intakekit/contract/team-flows';
 import {PUBLISH_FORM, type PublishValues} from '../lib/publish-form';
-import {dialogFormProps} from './dialog-form-props';
 import TextArea from './text-area';
 
 interface Props {
@@ -18,8 +16,13 @@ interface Props {
 
 /** 'Publish version N': a note for the team, then the saved draft is frozen as the version pages run. */
 export default function PublishDialog({open, onClose, number, onPublish}: Props): ReactNode {
-  const form = useContractForm<PublishValues, PublishFlowBody>({rules: PUBLISH_FORM, defaultValues: {note: ''}});
-  useResetOnClose(open, form.reset);
+  const {form, dialogForm} = useDialogForm<PublishValues, PublishFlowBody>({
+    open,
+    onClose,
+    send: onPublish,
+    rules: PUBLISH_FORM,
+    defaultValues: {note: ''},
+  });
   const {errors} = form.formState;
   return (
     <Dialog
@@ -28,7 +31,7 @@ export default function PublishDialog({open, onClose, number, onPublish}: Props)
       title={`Publish version ${number}`}
       description="The saved draft becomes this version: pages that name the flow run it from now on, unless they pin another with flowVersion."
     >
-      <DialogForm {...dialogFormProps(form, onPublish, onClose)} submitLabel="Publish" pendingLabel="Publishing...">
+      <DialogForm {...dialogForm} submitLabel="Publish" pendingLabel="Publishing...">
         <TextArea
           label="Note (optional)"
           hint={`What changed, for your team: at most ${FLOW_NOTE_MAX_LENGTH} characters.`}

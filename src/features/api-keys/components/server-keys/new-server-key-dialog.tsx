@@ -1,10 +1,9 @@
 import type {ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
-import {useContractForm} from '@site/src/components/form';
+import {useDialogForm} from '@site/src/components/form';
 import FormField from '@site/src/components/form-field';
 import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
-import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {ENVIRONMENT_LABELS, KEY_NAME_MAX_LENGTH, KEY_TYPES} from '@intakekit/contract/api-keys';
 import type {NewServerKeyBody} from '@intakekit/contract/schemas/server-keys';
 import {NEW_SERVER_KEY, type ServerKeyValues} from '../../lib/server-key-form';
@@ -18,13 +17,14 @@ interface Props {
 
 /** 'Create server key': its environment and a name that says which backend holds it. */
 export default function NewServerKeyDialog({open, onClose, onCreate}: Props): ReactNode {
-  const form = useContractForm<ServerKeyValues, NewServerKeyBody>({
+  const {form, dialogForm} = useDialogForm<ServerKeyValues, NewServerKeyBody>({
+    open,
+    onClose,
+    send: onCreate,
     rules: NEW_SERVER_KEY,
     defaultValues: {environment: 'sandbox', name: ''},
     fieldOf: {INVALID_KEY_SETTINGS: 'name'},
   });
-  useResetOnClose(open, form.reset);
-  const {errors} = form.formState;
   return (
     <Dialog
       open={open}
@@ -32,18 +32,7 @@ export default function NewServerKeyDialog({open, onClose, onCreate}: Props): Re
       title="Create server key"
       description="The key is shown once, after it is created. Keep it on your server."
     >
-      <DialogForm
-        onSubmit={form.submit(async (body) => {
-          await onCreate(body);
-          onClose();
-        })}
-        error={errors.root?.server?.message}
-        errorProps={form.errorProps}
-        onCancel={onClose}
-        submitLabel="Create server key"
-        pendingLabel="Creating..."
-        pending={form.formState.isSubmitting}
-      >
+      <DialogForm {...dialogForm} submitLabel="Create server key" pendingLabel="Creating...">
         <SelectField label="Environment" {...form.register('environment')}>
           <SelectOptions values={KEY_TYPES} labels={ENVIRONMENT_LABELS} />
         </SelectField>
