@@ -1,4 +1,4 @@
-import {defineConfig, devices} from '@playwright/test';
+import {defineConfig, devices, type TraceMode} from '@playwright/test';
 import {SITE_URL} from './e2e/support/ports';
 import {chromiumPath} from './scripts/lib/chromium.mjs';
 
@@ -30,7 +30,7 @@ export default defineConfig({
     // Off unless asked for (E2E_TRACE=retain-on-failure): recording a trace (a screencast and a DOM snapshot per
     // action) took a fifth of the run's time and CPU. Eleven tests ran in 72 s with it and in 56-60 s without, screencast
     // alone 7 s of that (2026-11-27). A failure still leaves its screenshot and the page's accessibility snapshot.
-    trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure' | 'on-first-retry',
+    trace: (process.env.E2E_TRACE ?? 'off') as TraceMode,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

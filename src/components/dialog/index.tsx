@@ -100,7 +100,7 @@ export default function Dialog({
   );
 }
 
-interface DialogFormProps {
+export interface DialogFormProps {
   onSubmit: () => Promise<void> | void;
   onCancel: () => void;
   /** The refusal of the last attempt, shown above the fields. */

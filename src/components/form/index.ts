@@ -1,3 +1,3 @@
 export {useContractForm, type ContractForm, type ContractFormOptions} from './use-contract-form';
-export {useDialogForm, type DialogFormOptions} from './use-dialog-form';
+export {useDialogForm} from './use-dialog-form';
 export {default as FormSubmit} from './form-submit';

@@ -1,4 +1,5 @@
 import type {FieldValues} from 'react-hook-form';
+import type {DialogFormProps} from '@site/src/components/dialog';
 import {useResetOnClose} from '@site/src/hooks/use-reset-on-close';
 import {useContractForm, type ContractForm, type ContractFormOptions} from './use-contract-form';
 
@@ -9,13 +10,8 @@ export interface DialogFormOptions<Values extends FieldValues, Body> extends Con
   send: (body: Body) => Promise<unknown>;
 }
 
-export interface DialogFormProps {
-  onSubmit: () => Promise<void>;
-  error: string | undefined;
-  errorProps: ContractForm<FieldValues, unknown>['errorProps'];
-  onCancel: () => void;
-  pending: boolean;
-}
+/** What the hook gives DialogForm; the dialog adds its labels and fields. */
+type SendAndClose = Pick<DialogFormProps, 'onSubmit' | 'error' | 'errorProps' | 'onCancel' | 'pending'>;
 
 /**
  * The form of a dialog that sends one request and closes: the contract's checks (useContractForm), a clean form each
@@ -27,7 +23,7 @@ export function useDialogForm<Values extends FieldValues, Body = Values>({
   onClose,
   send,
   ...options
-}: DialogFormOptions<Values, Body>): {form: ContractForm<Values, Body>; dialogForm: DialogFormProps} {
+}: DialogFormOptions<Values, Body>): {form: ContractForm<Values, Body>; dialogForm: SendAndClose} {
   const form = useContractForm<Values, Body>(options);
   useResetOnClose(open, form.reset);
   return {
