@@ -10,6 +10,7 @@ import openapiDocument from './plugins/openapi-document';
 import prismOnDemand from './plugins/prism-on-demand';
 import contractSources from './plugins/contract-sources';
 import routeChunkScripts from './plugins/route-chunk-scripts';
+import storedSessionHint from './plugins/stored-session-hint';
 import {readSiteEnv} from './plugins/site-env';
 
 // Read once at build time: the portal is static, so these addresses are baked in.
@@ -57,6 +58,7 @@ const config: Config = {
     prismOnDemand,
     contractSources,
     routeChunkScripts,
+    storedSessionHint,
   ],
   themes: [['@docusaurus/theme-classic', {customCss: './src/css/custom.css'} satisfies ThemeClassic.Options]],
   themeConfig: {

@@ -1,4 +1,5 @@
 import {test, expect, gotoHydrated, mail, stack, users, uniqueEmail, DEFAULT_PASSWORD} from './fixtures';
+import {API_URL} from './support/ports';
 
 const NEW_PASSWORD = 'Fresh-Start-2026!';
 /** 'Email verified!' moves on to sign-in after 2 s; the sign-in banner's flag leaves the address after 5 s. */
@@ -184,6 +185,38 @@ test.describe('protected routes and routing', () => {
   test('a signed-out visit to /api-keys lands on /login', async ({page}) => {
     await gotoHydrated(page, '/api-keys');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('with a session stored, a guide page is on screen while the session check answers; the account follows', async ({
+    page,
+  }) => {
+    const user = await users.create({name: 'Paige Pending'});
+    await users.signIn(page, user, '/dashboard');
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`${API_URL}/api/auth/me`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/quick-start');
+    // The page's own content, from its static HTML, before the API has said who is signed in.
+    await expect(page.getByRole('heading', {level: 1, name: 'Quick Start'})).toBeVisible();
+    const sidebar = page.locator('#developer-sidebar');
+    await expect(sidebar.getByRole('status').filter({hasText: 'Loading your account...'})).toBeAttached();
+    await expect(page.getByTestId('sidebar-user')).toHaveCount(0);
+    answer();
+    await expect(page.getByTestId('sidebar-user')).toContainText('Paige Pending');
+    await expect(page.getByText('Loading your account...')).toHaveCount(0);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({javaScriptEnabled: false});
+
+    test('a signed-out reader of a guide page sees the loading state, not the guide', async ({page}) => {
+      await page.goto('/dashboard/quick-start');
+      await expect(page.getByTestId('auth-loading')).toBeVisible();
+      await expect(page.getByRole('heading', {level: 1, name: 'Quick Start'})).toBeHidden();
+    });
   });
 
   test.describe('with the API stopped', () => {

@@ -7,9 +7,12 @@ import {readSiteEnv} from './site-env';
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('the build-time Content-Security-Policy', () => {
-  it('hashes inline scripts only', () => {
-    const html = '<script>a()</script><script src="/main.js" defer></script><SCRIPT type="x">b()</SCRIPT>';
-    expect(inlineScriptHashes(html)).toEqual([sha256('a()'), sha256('b()')]);
+  it('hashes the inline scripts a browser runs, not scripts with a src nor data blocks', () => {
+    const html =
+      '<script>a()</script><script src="/main.js" defer></script><SCRIPT type="module">b()</SCRIPT>' +
+      '<script type="text/javascript">c()</script><script type="application/ld+json">{"@type":"BreadcrumbList"}</script>' +
+      '<script type=x>d()</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha256('a()'), sha256('b()'), sha256('c()')]);
   });
 
   it("lists the build's origins and each hash once, sorted", () => {

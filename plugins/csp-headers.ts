@@ -10,11 +10,24 @@ import type {SiteEnv} from './site-env';
  * and script-src with the sha256 of every inline script Docusaurus emitted (SECURITY.md, "Content Security Policy").
  */
 
-/** The CSP source expression (`'sha256-…'`) of every inline script of a page. */
+/** The script types a browser runs (HTML's "classic", module and import map); any other type is a data block. */
+const RUN_TYPES = /^(|module|importmap|speculationrules|(text|application)\/(x-)?(java|ecma)script|text\/jscript)$/;
+
+/**
+ * Whether an inline script with these attributes runs, and so needs a hash: a data block such as the docs' JSON-LD
+ * breadcrumbs (`type="application/ld+json"`) is never run and script-src does not apply to it.
+ */
+function runsInline(attributes: string): boolean {
+  if (/\bsrc\s*=/i.test(attributes)) return false;
+  const type = /\btype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? '';
+  return RUN_TYPES.test(type.trim().toLowerCase());
+}
+
+/** The CSP source expression (`'sha256-…'`) of every inline script of a page that the browser runs. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (!/\bsrc\s*=/i.test(m[1]!)) hashes.push(`'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+    if (runsInline(m[1]!)) hashes.push(`'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
   }
   return hashes;
 }

@@ -13,7 +13,9 @@
 import {DEFAULT_API_URL} from '@intakekit/contract/constants';
 import type {ErrorBody as ContractErrorBody} from '@intakekit/contract/errors';
 
-export const TOKEN_KEY = 'token';
+import {TOKEN_KEY} from './stored-session';
+
+export {TOKEN_KEY};
 
 /** A refusal as read off the wire: the contract's shape, any part of which may be missing. */
 export interface ErrorBody {

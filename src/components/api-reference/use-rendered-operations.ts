@@ -1,5 +1,6 @@
 import {startTransition, useEffect, useLayoutEffect, useState} from 'react';
 import {useLocation} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {holdInView} from './hold-in-view';
 import type {TagGroup} from './openapi';
 
@@ -30,7 +31,9 @@ function positionOf(groups: TagGroup[], anchor: string): number {
 export function useRenderedOperations(groups: TagGroup[]): {count: number; total: number} {
   const total = groups.reduce((sum, group) => sum + group.operations.length, 0);
   const [batched, setBatched] = useState(FIRST_OPERATIONS);
-  const target = decodeURIComponent(useLocation().hash.slice(1));
+  // The static HTML has no address fragment: read it once hydrated, or the first render differs from the HTML.
+  const hash = useLocation().hash;
+  const target = useIsBrowser() ? decodeURIComponent(hash.slice(1)) : '';
   const needed = target ? positionOf(groups, target) + 1 : 0;
   const count = Math.min(total, Math.max(batched, needed));
 

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {useHistory, useLocation} from '@docusaurus/router';
+import useIsBrowser from '@docusaurus/useIsBrowser';
 import {DEFAULT_FLOW_ID} from '@intakekit/contract/flows';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import RetryAlert from '@site/src/components/retry-alert';
@@ -44,7 +45,8 @@ export const DEMO_INIT_DELAY_MS = 1000;
 function useDemoFlow(): [string, (flowId: string) => void] {
   const location = useLocation();
   const history = useHistory();
-  const asked = new URLSearchParams(location.search).get('flow');
+  // The static HTML has no query: read it once hydrated, or the first render differs from the HTML.
+  const asked = useIsBrowser() ? new URLSearchParams(location.search).get('flow') : null;
   const flowId = asked && findFlow(asked) ? asked : DEFAULT_FLOW_ID;
   const choose = (next: string) => {
     const params = new URLSearchParams(location.search);

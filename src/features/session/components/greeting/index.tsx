@@ -13,10 +13,13 @@ function greetedBefore(userId: string): boolean {
   }
 }
 
-/** The dashboard greeting: "Welcome, Dana" on the first visit from this browser, "Welcome back, Dana" after. */
+/**
+ * The dashboard greeting: "Welcome, Dana" on the first visit from this browser, "Welcome back, Dana" after; a
+ * placeholder for the name while the session check answers.
+ */
 export function Greeting({children}: {children?: ReactNode}): ReactNode {
   const user = useAuthStore((state) => state.user);
-  const name = user?.name?.trim() || user?.email || 'developer';
+  const name = user ? user.name?.trim() || user.email : null;
   // Read once per account, before this visit is remembered: the heading must not change while it is read.
   const userId = user?.id;
   const returning = useMemo(() => (userId ? greetedBefore(userId) : false), [userId]);
@@ -32,7 +35,9 @@ export function Greeting({children}: {children?: ReactNode}): ReactNode {
     <header className={styles.greeting}>
       <p className={styles.eyebrow}>IntakeKit Developer</p>
       <h1 className={styles.greetingTitle}>
-        {returning ? 'Welcome back' : 'Welcome'}, {name}
+        {returning ? 'Welcome back' : 'Welcome'},{' '}
+        {/* The page renders before the session check answers: the name's place is held until it does. */}
+        {name ?? <span className={styles.namePlaceholder} aria-hidden="true" />}
       </h1>
       {children && <div className={styles.greetingText}>{children}</div>}
     </header>

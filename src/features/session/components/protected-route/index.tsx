@@ -41,11 +41,22 @@ export function ServerConnectionIssue({onRetry, retrying}: {onRetry: () => void;
   );
 }
 
+interface ProtectedRouteProps {
+  children: ReactNode;
+  /**
+   * Render the page while the session loads too, for a reader with a stored session: the static HTML then carries
+   * the page beside the spinner, and the `data-stored-session` mark on <html> (src/lib/stored-session) shows one of
+   * them before any script has loaded. For pages whose content is the same for everyone (the guide); the page shows
+   * its own loading state where it needs the account (the sidebar's user card, the snippets' key).
+   */
+  whileLoading?: boolean;
+}
+
 /**
  * Guards the signed-in area: a spinner while the user loads, the 'Server Connection Issue'
  * screen when the API fails with a stored token, a redirect to /login when signed out.
  */
-export default function ProtectedRoute({children}: {children: ReactNode}): ReactNode {
+export default function ProtectedRoute({children, whileLoading = false}: ProtectedRouteProps): ReactNode {
   const {initialized, loading, serverError, authenticated, retry} = useAuthStore(
     useShallow((s) => ({
       initialized: s.initialized,
@@ -63,7 +74,23 @@ export default function ProtectedRoute({children}: {children: ReactNode}): React
   const deferred = useDeferredValue(status);
   const shown = status === 'signed-in' && deferred !== 'signed-in' ? 'loading' : status;
   let content: ReactNode;
-  if (shown === 'loading') content = <AuthLoading />;
+  if (whileLoading && (status === 'loading' || status === 'signed-in')) {
+    // The page keeps its place in the tree when the session arrives: React keeps what it has rendered (or
+    // hydrated) and only the parts that show the account render again.
+    const loading = status === 'loading';
+    content = (
+      <>
+        {loading && (
+          <div className={styles.withoutStoredSession}>
+            <AuthLoading />
+          </div>
+        )}
+        <div key="page" className={loading ? styles.withStoredSession : styles.page}>
+          <SwrProvider>{children}</SwrProvider>
+        </div>
+      </>
+    );
+  } else if (shown === 'loading') content = <AuthLoading />;
   else if (shown === 'server-error') content = <ServerConnectionIssue onRetry={() => void retry()} />;
   else if (shown === 'signed-out') content = <Redirect to="/login" />;
   else content = <SwrProvider>{children}</SwrProvider>;

@@ -10,7 +10,7 @@ import {useDeveloperSidebar} from './developer-sidebar';
 import LogoutButton from './logout-button';
 import MobileBar from './mobile-bar';
 import ShellIcon from './shell-icon';
-import UserCard from './user-card';
+import UserCard, {UserCardLoading} from './user-card';
 import {useSlideOver} from './use-slide-over';
 import styles from './styles.module.css';
 import SearchButton from '@site/src/components/search';
@@ -88,7 +88,7 @@ export default function SignedInShell({children, title}: SignedInShellProps): Re
             </button>
           )}
         </div>
-        {user && <UserCard user={user} />}
+        {user ? <UserCard user={user} /> : <UserCardLoading />}
         <div className={styles.search}>
           <SearchButton />
         </div>

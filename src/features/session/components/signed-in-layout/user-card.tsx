@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import Avatar from '@site/src/components/avatar';
+import Spinner from '@site/src/components/spinner';
 import type {User} from '@site/src/stores/auth-store';
 import styles from './user-card.module.css';
 
@@ -18,6 +19,21 @@ export default function UserCard({user}: {user: User}): ReactNode {
             {user.email}
           </span>
         )}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The card's place while the session check answers (a guide page renders before it): the same size as the card, so
+ * nothing below it moves when the user arrives.
+ */
+export function UserCardLoading(): ReactNode {
+  return (
+    <div className={styles.user}>
+      <span className={styles.avatarPlaceholder} aria-hidden="true" />
+      <span className={styles.userText}>
+        <Spinner size="sm" label="Loading your account..." showLabel />
       </span>
     </div>
   );
