@@ -124,7 +124,16 @@ function summarise(lhr) {
       .slice(0, 3)
       .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`),
     runtimeError: lhr.runtimeError?.code ?? null,
+    // What the largest paint was, to tell the page's own content from a late part of it.
+    lcpElement: lcpElement(audits),
   };
+}
+
+/** The start of the largest paint's element, as Lighthouse quotes it. */
+function lcpElement(audits) {
+  const tables = audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  return node?.snippet ? String(node.snippet).slice(0, 80) : null;
 }
 
 /** A guide page's mobile TBT and Performance against the stock rendering of its content, measured in the same run. */
@@ -243,7 +252,7 @@ export async function run({runs = 3}) {
             `${p.name} (mobile, last run): main thread ${runsOut.at(-1).mainThread.join(', ')}; scripts ${runsOut.at(-1).bootup.join(', ')}`,
           );
         log(
-          `lighthouse ${preset} ${p.name}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcp} ms, TBT ${row.tbt} ms, CLS ${row.cls}`,
+          `lighthouse ${preset} ${p.name}: perf ${row.performance}, a11y ${row.accessibility}, bp ${row.bestPractices}, seo ${row.seo}, LCP ${row.lcp} ms (${runsOut.at(-1).lcpElement ?? 'no element'}), TBT ${row.tbt} ms, CLS ${row.cls}`,
         );
       }
     }
