@@ -1,5 +1,6 @@
 import {test, expect, gotoHydrated, mail, stack, users, uniqueEmail, DEFAULT_PASSWORD} from './fixtures';
 import {API_URL} from './support/ports';
+import {recordLayoutShifts} from './support/layout-shifts';
 
 const NEW_PASSWORD = 'Fresh-Start-2026!';
 /** 'Email verified!' moves on to sign-in after 2 s; the sign-in banner's flag leaves the address after 5 s. */
@@ -187,26 +188,36 @@ test.describe('protected routes and routing', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('with a session stored, a guide page is on screen while the session check answers; the account follows', async ({
+  test('with a session stored, a guide page is on screen while the session check answers; the account follows without moving it', async ({
     page,
   }) => {
     const user = await users.create({name: 'Paige Pending'});
     await users.signIn(page, user, '/dashboard');
     let answer = () => {};
-    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route(`${API_URL}/api/auth/me`, async (route) => {
-      await held;
+      await new Promise<void>((resolve) => (answer = resolve));
       await route.continue();
     });
+    const sidebar = page.locator('#developer-sidebar');
+
     await page.goto('/dashboard/quick-start');
     // The page's own content, from its static HTML, before the API has said who is signed in.
     await expect(page.getByRole('heading', {level: 1, name: 'Quick Start'})).toBeVisible();
-    const sidebar = page.locator('#developer-sidebar');
-    await expect(sidebar.getByRole('status').filter({hasText: 'Loading your account...'})).toBeAttached();
+    await expect(sidebar.getByRole('status').filter({hasText: 'Loading your account...'})).toBeVisible();
     await expect(page.getByTestId('sidebar-user')).toHaveCount(0);
     answer();
     await expect(page.getByTestId('sidebar-user')).toContainText('Paige Pending');
     await expect(page.getByText('Loading your account...')).toHaveCount(0);
+
+    // The dashboard's greeting holds the name's place, and the sidebar the user card's.
+    const shifts = await recordLayoutShifts(page, 'main, #developer-sidebar');
+    await page.goto('/dashboard');
+    await expect(page.getByText(/^Everything you need to put IntakeKit/)).toBeVisible();
+    await expect(sidebar.getByRole('status').filter({hasText: 'Loading your account...'})).toBeVisible();
+    answer();
+    await expect(page.getByRole('heading', {level: 1, name: 'Welcome back, Paige Pending'})).toBeVisible();
+    await expect(page.getByTestId('sidebar-user')).toContainText(user.email);
+    expect(await shifts()).toEqual([]);
   });
 
   test.describe('without JavaScript', () => {

@@ -15,7 +15,7 @@ function greetedBefore(userId: string): boolean {
 
 /**
  * The dashboard greeting: "Welcome, Dana" on the first visit from this browser, "Welcome back, Dana" after; a
- * placeholder for the name while the session check answers.
+ * placeholder while the session check answers.
  */
 export function Greeting({children}: {children?: ReactNode}): ReactNode {
   const user = useAuthStore((state) => state.user);
@@ -35,9 +35,16 @@ export function Greeting({children}: {children?: ReactNode}): ReactNode {
     <header className={styles.greeting}>
       <p className={styles.eyebrow}>IntakeKit Developer</p>
       <h1 className={styles.greetingTitle}>
-        {returning ? 'Welcome back' : 'Welcome'},{' '}
-        {/* The page renders before the session check answers: the name's place is held until it does. */}
-        {name ?? <span className={styles.namePlaceholder} aria-hidden="true" />}
+        {name === null ? (
+          // The page renders before the session check answers. Whether it is "Welcome back" depends on the account
+          // too, so the whole line's place is held: text that moved when it arrived would be a layout shift.
+          <>
+            <span className="sr-only">Welcome</span>
+            <span className={styles.placeholder} aria-hidden="true" />
+          </>
+        ) : (
+          `${returning ? 'Welcome back' : 'Welcome'}, ${name}`
+        )}
       </h1>
       {children && <div className={styles.greetingText}>{children}</div>}
     </header>
