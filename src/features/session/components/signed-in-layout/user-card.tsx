@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import clsx from 'clsx';
 import Avatar from '@site/src/components/avatar';
 import Spinner from '@site/src/components/spinner';
 import type {User} from '@site/src/stores/auth-store';
@@ -31,9 +32,12 @@ export default function UserCard({user}: {user: User}): ReactNode {
 export function UserCardLoading(): ReactNode {
   return (
     <div className={styles.user}>
-      <span className={styles.avatarPlaceholder} aria-hidden="true" />
-      <span className={styles.userText}>
-        <Spinner size="sm" label="Loading your account..." showLabel />
+      <span className={styles.avatarSlot}>
+        <Spinner size="md" label="Loading your account..." />
+      </span>
+      <span className={styles.userText} aria-hidden="true">
+        <span className={clsx(styles.bar, styles.nameBar)} />
+        <span className={clsx(styles.bar, styles.emailBar)} />
       </span>
     </div>
   );
