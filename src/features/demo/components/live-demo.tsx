@@ -3,10 +3,10 @@ import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
 import {useHistory, useLocation} from '@docusaurus/router';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import {DEFAULT_FLOW_ID} from '@intakekit/contract/flows';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import RetryAlert from '@site/src/components/retry-alert';
+import {useSearchParams} from '@site/src/hooks/use-search-params';
 import {useSandboxKey} from '@site/src/hooks/use-sandbox-key';
 import {SDK_FAILED_MESSAGE, STATUS_TEXT, useIntakeRun} from '@site/src/hooks/use-intake-run';
 import {DownloadPage, OpenInNewTab, demoHtml} from './demo-page';
@@ -45,8 +45,7 @@ export const DEMO_INIT_DELAY_MS = 1000;
 function useDemoFlow(): [string, (flowId: string) => void] {
   const location = useLocation();
   const history = useHistory();
-  // The static HTML has no query: read it once hydrated, or the first render differs from the HTML.
-  const asked = useIsBrowser() ? new URLSearchParams(location.search).get('flow') : null;
+  const asked = useSearchParams()?.get('flow');
   const flowId = asked && findFlow(asked) ? asked : DEFAULT_FLOW_ID;
   const choose = (next: string) => {
     const params = new URLSearchParams(location.search);
