@@ -90,7 +90,11 @@ describe('/api/webhooks', () => {
     expectRefusal(await authed(app, owner, 'DELETE', path), 404, refusal('WEBHOOK_ENDPOINT_NOT_FOUND'));
     expect((await authed(app, member, 'GET', '/api/webhooks')).json()).toEqual({endpoints: []});
 
-    const events = await app.db.selectFrom('activity_events').select(['action', 'target_label']).execute();
+    const events = await app.db
+      .selectFrom('activity_events')
+      .select(['action', 'target_label'])
+      .orderBy('id')
+      .execute();
     expect(events.filter((e) => e.action.startsWith('webhook.'))).toEqual(
       [
         'webhook.created',
