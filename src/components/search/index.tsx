@@ -1,10 +1,10 @@
 import {lazy, Suspense, useEffect, useState, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
-import Dialog from '@site/src/components/dialog';
 import LineIcon from '@site/src/components/line-icon';
 import styles from './styles.module.css';
 
-// MiniSearch and the results list are their own chunk, fetched on the first open (or a hover before it).
+// The dialog, MiniSearch and the results list are their own chunk, fetched on the first open (or a hover or focus
+// before it), as DocSearch's modal is: every guide page carries the button, few readers search.
 const importDialog = () => import('./search-dialog');
 const SearchDialog = lazy(importDialog);
 
@@ -64,9 +64,9 @@ export default function SearchButton(): ReactNode {
         createPortal(
           <Suspense
             fallback={
-              <Dialog open={open} onClose={() => setOpen(false)} title="Search">
-                <p role="status">Loading search...</p>
-              </Dialog>
+              <p role="status" className="sr-only">
+                {open ? 'Loading search...' : ''}
+              </p>
             }
           >
             <SearchDialog open={open} onClose={() => setOpen(false)} />
