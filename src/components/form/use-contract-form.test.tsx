@@ -3,11 +3,10 @@ import {act, type ReactNode} from 'react';
 import {createRoot} from 'react-dom/client';
 import {afterEach, expect, test} from 'vitest';
 import {EmailField, PasswordField} from '@site/src/components/form-field';
-import {FormError} from '@site/src/components/form-error';
 import FormField from '@site/src/components/form-field';
 import {ApiError} from '@site/src/lib/api-client';
 import {SIGN_IN} from '@site/src/lib/forms/auth-rules';
-import {FormSubmit, useContractForm} from '.';
+import {ContractFormElement, FormSubmit, useContractForm} from '.';
 
 (globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -20,18 +19,13 @@ function SignIn({inline = false}: {inline?: boolean}): ReactNode {
     fieldOf: {INVALID_PASSWORD: 'password'},
   });
   return (
-    <>
-      <FormError {...form.errorProps}>
-        {inline ? form.formState.errors.root?.server?.message : form.formError}
-      </FormError>
-      <form onSubmit={form.submit((body) => send(body))} noValidate>
-        <EmailField {...form.field('email', {inline})} />
-        <PasswordField label="Password" {...form.field('password', {inline})} visible={false} />
-        <FormSubmit control={form.control} loadingText="Signing in...">
-          Sign in
-        </FormSubmit>
-      </form>
-    </>
+    <ContractFormElement form={form} label="Sign in" refusalOnly={inline} onSubmit={(body) => send(body)}>
+      <EmailField {...form.field('email', {inline})} />
+      <PasswordField label="Password" {...form.field('password', {inline})} visible={false} />
+      <FormSubmit control={form.control} loadingText="Signing in...">
+        Sign in
+      </FormSubmit>
+    </ContractFormElement>
   );
 }
 
@@ -156,4 +150,35 @@ test('a plain FormField takes the ref react-hook-form needs to focus it', async 
   await view.submit();
   expect(document.activeElement).toBe(view.input('name'));
   expect(view.container.textContent).toContain('Name cannot be empty');
+});
+
+test('what a submit resolves to is said below the fields until the next submit; a refusal replaces it', async () => {
+  function Save(): ReactNode {
+    const form = useContractForm({defaultValues: {name: 'Acme'}});
+    return (
+      <ContractFormElement form={form} label="Save the name" onSubmit={() => send({email: '', password: ''})}>
+        <FormField label="Name" {...form.field('name', {inline: true})} />
+        <FormSubmit control={form.control}>Save</FormSubmit>
+      </ContractFormElement>
+    );
+  }
+  let answer: unknown = 'Saved.';
+  send = async () => answer as void;
+  const view = await render(<Save />);
+  const form = view.container.querySelector('form')!;
+  expect(form.getAttribute('aria-label')).toBe('Save the name');
+  expect(form.noValidate).toBe(true);
+  await view.submit();
+  expect(view.container.textContent).toContain('Saved.');
+  send = async () => {
+    throw new ApiError({status: 401, code: 'INVALID_CREDENTIALS', message: 'x'});
+  };
+  await view.submit();
+  expect(view.container.textContent).not.toContain('Saved.');
+  expect(view.banner()?.textContent).toBe('Invalid email or password. Please try again.');
+  answer = undefined;
+  send = async () => answer as void;
+  await view.submit();
+  expect(view.banner()).toBeNull();
+  expect(view.container.textContent).not.toContain('Saved.');
 });

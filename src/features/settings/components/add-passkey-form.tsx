@@ -1,7 +1,6 @@
 import type {ReactNode} from 'react';
 import FormField from '@site/src/components/form-field';
-import {FormError} from '@site/src/components/form-error';
-import {useContractForm} from '@site/src/components/form';
+import {ContractFormElement, useContractForm} from '@site/src/components/form';
 import {addPasskey, type Passkey} from '../api/passkeys';
 import {ADD_PASSKEY} from '../lib/form-rules';
 import {CurrentPasswordField, PendingActions} from './form-parts';
@@ -17,15 +16,13 @@ export default function AddPasskeyForm({
 }): ReactNode {
   const form = useContractForm({rules: ADD_PASSKEY, defaultValues: {name: '', password: ''}});
   return (
-    <form
+    <ContractFormElement
+      form={form}
       className={styles.addForm}
-      onSubmit={form.submit(async (_body, values) => onAdded(await addPasskey(values)))}
-      noValidate
-      aria-label="Add a passkey"
+      label="Add a passkey"
+      errorClassName={styles.notice}
+      onSubmit={async (_body, values) => onAdded(await addPasskey(values))}
     >
-      <FormError {...form.errorProps} className={styles.notice}>
-        {form.formError}
-      </FormError>
       <FormField
         label="Name"
         optional
@@ -46,6 +43,6 @@ export default function AddPasskeyForm({
           onCancel={onCancel}
         />
       </div>
-    </form>
+    </ContractFormElement>
   );
 }

@@ -1,15 +1,12 @@
-import {useState, type ReactNode} from 'react';
-import {KEY_TYPES, type KeyType} from '@intakekit/contract/api-keys';
+import type {ReactNode} from 'react';
+import {ENVIRONMENT_LABELS, KEY_TYPES, type KeyType} from '@intakekit/contract/api-keys';
 import {RETENTION_DAYS_MAX, RETENTION_DAYS_MIN} from '@intakekit/contract/submissions';
 import type {RetentionResponse} from '@intakekit/contract/schemas/submissions-portal';
-import {FormError} from '@site/src/components/form-error';
+import EnvironmentSelect from '@site/src/components/environment-select';
 import FormField from '@site/src/components/form-field';
-import {FormSubmit, useContractForm} from '@site/src/components/form';
+import {ContractFormElement, FormSubmit, useContractForm} from '@site/src/components/form';
 import Notice from '@site/src/components/notice';
 import Panel from '@site/src/components/panel';
-import SelectField from '@site/src/components/select-field';
-import SelectOptions from '@site/src/components/select-options';
-import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import {RETENTION_FORM, type RetentionValues} from '../lib/retention-form';
 import styles from './styles.module.css';
 
@@ -28,7 +25,6 @@ export default function RetentionPanel({retention, onSave}: Props): ReactNode {
     fieldOf: {INVALID_RETENTION: 'days'},
   });
   const environment = form.watch('environment');
-  const [saved, setSaved] = useState<string | null>(null);
   const {ref: environmentRef, onChange: onEnvironment, ...environmentField} = form.register('environment');
   return (
     <Panel
@@ -45,28 +41,25 @@ export default function RetentionPanel({retention, onSave}: Props): ReactNode {
         ))}
       </dl>
       {retention.canChange ? (
-        <form
+        <ContractFormElement
+          form={form}
           className={styles.retentionForm}
-          aria-label="Change the retention"
-          noValidate
-          onSubmit={form.submit(async (body) => {
-            setSaved(null);
+          label="Change the retention"
+          refusalOnly
+          doneClassName={styles.saved}
+          onSubmit={async (body) => {
             await onSave(body.environment, body.days);
-            setSaved(`${ENVIRONMENT_LABELS[body.environment]} submissions are now kept for ${days(body.days)}.`);
-          })}
+            return `${ENVIRONMENT_LABELS[body.environment]} submissions are now kept for ${days(body.days)}.`;
+          }}
         >
-          <FormError {...form.errorProps}>{form.formState.errors.root?.server?.message}</FormError>
-          <SelectField
-            label="Environment"
+          <EnvironmentSelect
             ref={environmentRef}
             {...environmentField}
             onChange={(event) => {
               void onEnvironment(event);
               form.setValue('days', String(retention.retention[event.target.value as KeyType]));
             }}
-          >
-            <SelectOptions values={KEY_TYPES} labels={ENVIRONMENT_LABELS} />
-          </SelectField>
+          />
           <FormField
             label="Days"
             type="number"
@@ -79,12 +72,7 @@ export default function RetentionPanel({retention, onSave}: Props): ReactNode {
           <FormSubmit control={form.control} loadingText="Saving..." className={styles.save}>
             Save
           </FormSubmit>
-          {saved ? (
-            <Notice variant="success" className={styles.saved}>
-              {saved}
-            </Notice>
-          ) : null}
-        </form>
+        </ContractFormElement>
       ) : (
         <Notice variant="info">Only owners and admins can change how long submissions are kept.</Notice>
       )}

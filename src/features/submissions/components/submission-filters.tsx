@@ -1,10 +1,9 @@
 import type {ReactNode} from 'react';
-import {KEY_TYPES} from '@intakekit/contract/api-keys';
 import {FLOWS} from '@intakekit/contract/flow-catalogue';
+import EnvironmentSelect from '@site/src/components/environment-select';
 import Panel from '@site/src/components/panel';
 import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
-import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
 import type {SubmissionFilters} from '../lib/filters';
 import styles from './styles.module.css';
 
@@ -26,14 +25,11 @@ export default function SubmissionFiltersPanel({
           <option value="">All flows</option>
           <SelectOptions values={FLOW_IDS} labels={FLOW_NAMES} />
         </SelectField>
-        <SelectField
-          label="Environment"
+        <EnvironmentSelect
+          anyLabel="All environments"
           value={filters.environment}
           onChange={(e) => onChange({environment: e.target.value as SubmissionFilters['environment']})}
-        >
-          <option value="">All environments</option>
-          <SelectOptions values={KEY_TYPES} labels={ENVIRONMENT_LABELS} />
-        </SelectField>
+        />
       </form>
     </Panel>
   );

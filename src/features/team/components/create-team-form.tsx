@@ -1,7 +1,6 @@
 import type {ReactNode} from 'react';
 import FormField from '@site/src/components/form-field';
-import {FormSubmit, useContractForm} from '@site/src/components/form';
-import {FormError} from '@site/src/components/form-error';
+import {ContractFormElement, FormSubmit, useContractForm} from '@site/src/components/form';
 import Panel from '@site/src/components/panel';
 import {useCreateTeam} from '../api/create-team';
 import {actionFailure, FAILED} from '../lib/messages';
@@ -28,10 +27,12 @@ export default function CreateTeamForm(): ReactNode {
       title="Create a team"
       description="You become its owner and can invite colleagues. Your API keys become the team's and keep working."
     >
-      <form onSubmit={form.submit((body) => create(body))} noValidate aria-label="Create a team">
-        <FormError {...form.errorProps} className={styles.inviteNotice}>
-          {form.formError}
-        </FormError>
+      <ContractFormElement
+        form={form}
+        label="Create a team"
+        errorClassName={styles.inviteNotice}
+        onSubmit={(body) => create(body)}
+      >
         <div className={styles.createFields}>
           <FormField
             label="Team name"
@@ -44,7 +45,7 @@ export default function CreateTeamForm(): ReactNode {
             <FormSubmit control={form.control} loadingText="Creating..." children="Create team" />
           </div>
         </div>
-      </form>
+      </ContractFormElement>
     </Panel>
   );
 }

@@ -2,9 +2,7 @@ import {useEffect, useId, useRef, type ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import {useContractForm} from '@site/src/components/form';
 import FormField from '@site/src/components/form-field';
-import SelectField from '@site/src/components/select-field';
-import SelectOptions from '@site/src/components/select-options';
-import {KEY_TYPES} from '@intakekit/contract/api-keys';
+import EnvironmentSelect from '@site/src/components/environment-select';
 import type {
   NewWebhookEndpointBody,
   WebhookEndpoint,
@@ -74,11 +72,7 @@ export default function EndpointDialog({open, onClose, endpoint, onSave}: Props)
         pendingLabel={editing ? 'Saving...' : 'Adding...'}
         pending={form.formState.isSubmitting}
       >
-        {editing ? null : (
-          <SelectField label="Environment" {...form.register('environment')}>
-            <SelectOptions values={KEY_TYPES} labels={ENVIRONMENT_LABELS} />
-          </SelectField>
-        )}
+        {editing ? null : <EnvironmentSelect {...form.register('environment')} />}
         <FormField
           label="URL"
           type="url"

@@ -1,8 +1,6 @@
-import {useState, type ReactNode} from 'react';
-import {FormError} from '@site/src/components/form-error';
+import type {ReactNode} from 'react';
 import FormField from '@site/src/components/form-field';
-import {FormSubmit, useContractForm} from '@site/src/components/form';
-import Notice from '@site/src/components/notice';
+import {ContractFormElement, FormSubmit, useContractForm} from '@site/src/components/form';
 import type {WebhookRecoverBody} from '@intakekit/contract/schemas/webhooks';
 import {recoverFailed} from '../api/deliveries';
 import {toLocalInput} from '../lib/deliveries';
@@ -23,20 +21,21 @@ export default function RecoverForm({
     rules: RECOVER_FORM,
     defaultValues: {since: toLocalInput(new Date(Date.now() - DAY_MS))},
   });
-  const [queued, setQueued] = useState<number | null>(null);
   return (
-    <form
+    <ContractFormElement
+      form={form}
       className={styles.recover}
-      aria-label="Recover failed deliveries"
-      noValidate
-      onSubmit={form.submit(async (body) => {
-        setQueued(null);
-        const result = await recoverFailed(endpointId, body);
-        setQueued(result.queued);
+      label="Recover failed deliveries"
+      refusalOnly
+      doneClassName={styles.recoverDone}
+      onSubmit={async (body) => {
+        const {queued} = await recoverFailed(endpointId, body);
         await onRecovered();
-      })}
+        return queued === 0
+          ? 'No failed event since then.'
+          : `${queued} failed ${queued === 1 ? 'event is' : 'events are'} being sent again.`;
+      }}
     >
-      <FormError {...form.errorProps}>{form.formState.errors.root?.server?.message}</FormError>
       <FormField
         label="Recover failed since"
         type="datetime-local"
@@ -46,13 +45,6 @@ export default function RecoverForm({
       <FormSubmit control={form.control} loadingText="Recovering..." className={styles.recoverSubmit}>
         Recover failed
       </FormSubmit>
-      {queued !== null ? (
-        <Notice variant="success" className={styles.recoverDone}>
-          {queued === 0
-            ? 'No failed event since then.'
-            : `${queued} failed ${queued === 1 ? 'event is' : 'events are'} being sent again.`}
-        </Notice>
-      ) : null}
-    </form>
+    </ContractFormElement>
   );
 }

@@ -2,9 +2,8 @@ import type {ReactNode} from 'react';
 import Dialog, {DialogForm} from '@site/src/components/dialog';
 import {useDialogForm} from '@site/src/components/form';
 import FormField from '@site/src/components/form-field';
-import SelectField from '@site/src/components/select-field';
-import SelectOptions from '@site/src/components/select-options';
-import {ENVIRONMENT_LABELS, KEY_NAME_MAX_LENGTH, KEY_TYPES} from '@intakekit/contract/api-keys';
+import EnvironmentSelect from '@site/src/components/environment-select';
+import {KEY_NAME_MAX_LENGTH} from '@intakekit/contract/api-keys';
 import type {NewServerKeyBody} from '@intakekit/contract/schemas/server-keys';
 import {NEW_SERVER_KEY, type ServerKeyValues} from '../../lib/server-key-form';
 
@@ -33,9 +32,7 @@ export default function NewServerKeyDialog({open, onClose, onCreate}: Props): Re
       description="The key is shown once, after it is created. Keep it on your server."
     >
       <DialogForm {...dialogForm} submitLabel="Create server key" pendingLabel="Creating...">
-        <SelectField label="Environment" {...form.register('environment')}>
-          <SelectOptions values={KEY_TYPES} labels={ENVIRONMENT_LABELS} />
-        </SelectField>
+        <EnvironmentSelect {...form.register('environment')} />
         <FormField
           label="Name"
           hint="Which backend holds it, such as EHR bridge."
