@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
+import Notice from '@site/src/components/notice';
 import Spinner from '@site/src/components/spinner';
 import styles from './styles.module.css';
 
@@ -8,18 +9,27 @@ interface PageHeaderProps {
   description?: ReactNode;
   /** Buttons on the right (below the title on phones). */
   actions?: ReactNode;
+  /** A line under the heading that holds for the whole page (e.g. that members only read it). */
+  note?: ReactNode;
 }
 
 /** The heading block of a signed-in page: the page's only h1, a one-line description and its main actions. */
-export function PageHeader({title, description, actions}: PageHeaderProps): ReactNode {
+export function PageHeader({title, description, actions, note}: PageHeaderProps): ReactNode {
   return (
-    <header className={styles.pageHeader}>
-      <div className={styles.pageHeaderText}>
-        <h1 className={styles.pageTitle}>{title}</h1>
-        {description ? <p className={styles.pageDescription}>{description}</p> : null}
-      </div>
-      {actions ? <div className={styles.pageActions}>{actions}</div> : null}
-    </header>
+    <>
+      <header className={styles.pageHeader}>
+        <div className={styles.pageHeaderText}>
+          <h1 className={styles.pageTitle}>{title}</h1>
+          {description ? <p className={styles.pageDescription}>{description}</p> : null}
+        </div>
+        {actions ? <div className={styles.pageActions}>{actions}</div> : null}
+      </header>
+      {note ? (
+        <Notice variant="info" className={styles.pageNote}>
+          {note}
+        </Notice>
+      ) : null}
+    </>
   );
 }
 

@@ -55,12 +55,8 @@ export default function FlowScreen({flowId, canManage}: {flowId: string; canMana
             <span>{flow.sessionsLast7Days.toLocaleString()} sessions in the last 7 days</span>
           </span>
         }
+        note={canManage ? null : FLOWS_TEXT.membersReadOnly}
       />
-      {canManage ? null : (
-        <Notice variant="info" className={styles.pageNotice}>
-          {FLOWS_TEXT.membersReadOnly}
-        </Notice>
-      )}
       {flow.status === 'archived' ? (
         <Notice variant="warning" className={styles.pageNotice}>
           Archived: pages that name this flow get no new session. Restore it to edit or publish it.

@@ -1,9 +1,7 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import EmptyState from '@site/src/components/empty-state';
-import LoadFailed from '@site/src/components/load-failed';
-import Notice from '@site/src/components/notice';
-import Panel, {PageHeader, PanelCount, PanelLoading} from '@site/src/components/panel';
-import {getErrorMessage} from '@site/src/lib/errors';
+import ListState from '@site/src/components/list-state';
+import Panel, {PageHeader, PanelCount} from '@site/src/components/panel';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {managesSubmissions} from '@intakekit/contract/submissions';
 import type {WebhookEndpoint} from '@intakekit/contract/schemas/webhooks';
@@ -14,7 +12,6 @@ import EndpointDetails from './endpoint-details';
 import EndpointDialog from './endpoint-dialog';
 import EndpointTable from './endpoint-table';
 import TestInbox from './test-inbox';
-import styles from './styles.module.css';
 
 /** The /webhooks screen: the endpoints, the test inbox, and the endpoint chosen with its secret and delivery log. */
 export default function WebhooksView(): ReactNode {
@@ -51,23 +48,6 @@ export default function WebhooksView(): ReactNode {
     setSelectedId(endpoint.id);
   };
 
-  let list: ReactNode;
-  if (error && !endpoints) {
-    list = (
-      <LoadFailed
-        title="The endpoints could not be loaded."
-        message={getErrorMessage(error)}
-        onRetry={() => void mutate()}
-      />
-    );
-  } else if (isLoading && !endpoints) {
-    list = <PanelLoading label="Loading the endpoints..." />;
-  } else if (!endpoints || endpoints.length === 0) {
-    list = <EmptyState title={WEBHOOKS_TEXT.noEndpoints}>{WEBHOOKS_TEXT.noEndpointsHint}</EmptyState>;
-  } else {
-    list = <EndpointTable endpoints={endpoints} selectedId={selected?.id ?? null} onSelect={select} />;
-  }
-
   return (
     <>
       <PageHeader
@@ -80,19 +60,25 @@ export default function WebhooksView(): ReactNode {
             </button>
           ) : undefined
         }
+        note={canManage ? null : WEBHOOKS_TEXT.membersReadOnly}
       />
-      {canManage ? null : (
-        <Notice variant="info" className={styles.pageNotice}>
-          {WEBHOOKS_TEXT.membersReadOnly}
-        </Notice>
-      )}
       <Panel
         id="webhook-endpoints"
         title="Endpoints"
         flush
         aside={endpoints && endpoints.length > 0 ? <PanelCount>{endpoints.length}</PanelCount> : undefined}
       >
-        {list}
+        <ListState
+          items={endpoints}
+          error={error}
+          isLoading={isLoading}
+          onRetry={mutate}
+          loadingLabel="Loading the endpoints..."
+          failedTitle="The endpoints could not be loaded."
+          empty={<EmptyState title={WEBHOOKS_TEXT.noEndpoints}>{WEBHOOKS_TEXT.noEndpointsHint}</EmptyState>}
+        >
+          {(items) => <EndpointTable endpoints={items} selectedId={selected?.id ?? null} onSelect={select} />}
+        </ListState>
       </Panel>
       <div ref={details} tabIndex={-1} aria-label="The endpoint shown" role="group">
         {selected ? (

@@ -1,10 +1,9 @@
 import {useState, type ReactNode} from 'react';
 import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
-import LoadFailed from '@site/src/components/load-failed';
-import {getErrorMessage} from '@site/src/lib/errors';
+import ListState from '@site/src/components/list-state';
 import {managesSubmissions} from '@intakekit/contract/submissions';
-import Panel, {PanelCount, PanelLoading} from '@site/src/components/panel';
+import Panel, {PanelCount} from '@site/src/components/panel';
 import type {UserBody} from '@intakekit/contract/schemas/common';
 import type {NewServerKeyResponse} from '@intakekit/contract/schemas/server-keys';
 import {useServerKeyActions, useServerKeys, type ServerKey} from '../../api/server-keys';
@@ -41,27 +40,6 @@ export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
   };
 
   const list = keys ?? [];
-  let body: ReactNode;
-  if (error && !keys)
-    body = (
-      <LoadFailed
-        title="The server keys could not be loaded."
-        message={getErrorMessage(error)}
-        onRetry={() => void mutate()}
-      />
-    );
-  else if (isLoading && !keys) body = <PanelLoading label="Loading server keys..." />;
-  else if (list.length === 0) body = <p>No server keys yet.</p>;
-  else
-    body = (
-      <ServerKeyTable
-        keys={list}
-        canManage={canManage}
-        busyId={confirm.pending ? (confirming?.key.id ?? null) : null}
-        onRoll={(key) => setConfirming({key, action: 'roll'})}
-        onRevoke={(key) => setConfirming({key, action: 'revoke'})}
-      />
-    );
 
   return (
     <Panel
@@ -84,7 +62,25 @@ export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
       ) : (
         <p>{TEXT.managersOnly}</p>
       )}
-      {body}
+      <ListState
+        items={keys}
+        error={error}
+        isLoading={isLoading}
+        onRetry={mutate}
+        loadingLabel="Loading server keys..."
+        failedTitle="The server keys could not be loaded."
+        empty={<p>No server keys yet.</p>}
+      >
+        {(items) => (
+          <ServerKeyTable
+            keys={items}
+            canManage={canManage}
+            busyId={confirm.pending ? (confirming?.key.id ?? null) : null}
+            onRoll={(key) => setConfirming({key, action: 'roll'})}
+            onRevoke={(key) => setConfirming({key, action: 'revoke'})}
+          />
+        )}
+      </ListState>
       <NewServerKeyDialog
         open={creating}
         onClose={() => setCreating(false)}
