@@ -76,7 +76,8 @@ describe('request examples', () => {
     const rotation = runCurl(curlExample(exampleRequest(rotate, rotateBody)));
     expect(rotation).toContain('https://api.example/api/keys/<id>/rotate');
     expect(rotation).toContain('Authorization: Bearer the-token');
-  });
+    // Two shells started: on a loaded machine that alone outlasted the default 5 s.
+  }, 30_000);
 
   it('JavaScript: runs as is and sends the same request', async () => {
     const {url, init} = await runJavaScript(javascriptExample(exampleRequest(rotate, rotateBody)));
