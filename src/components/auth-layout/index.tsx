@@ -1,5 +1,6 @@
 import type {ReactNode, Ref} from 'react';
 import clsx from 'clsx';
+import LineIcon from '@site/src/components/line-icon';
 import Layout from '@theme/Layout';
 import Spinner from '@site/src/components/spinner';
 import form from './form.module.css';
@@ -65,18 +66,9 @@ export function AuthCard({
       <section className={styles.card}>
         {icon ? (
           <div className={clsx(styles.icon, tone === 'brand' ? styles.brand : toneClass(tone))} aria-hidden="true">
-            <svg
-              viewBox="0 0 24 24"
-              width="24"
-              height="24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon width="24" height="24">
               {iconPaths[icon]}
-            </svg>
+            </LineIcon>
           </div>
         ) : null}
         <h1 className={styles.title} ref={titleRef} tabIndex={-1}>

@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import LineIcon from '@site/src/components/line-icon';
 
 const PATHS = {
   book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5v14zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
@@ -17,18 +18,8 @@ export type GuideIconName = keyof typeof PATHS;
 
 export function GuideIcon({name}: {name: GuideIconName}): ReactNode {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon width="20" height="20">
       <path d={PATHS[name] ?? PATHS.arrow} />
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,5 +1,6 @@
 import type {ReactNode, Ref} from 'react';
 import clsx from 'clsx';
+import LineIcon from '@site/src/components/line-icon';
 import {toneClass, type Tone} from '@site/src/components/tone';
 import styles from './styles.module.css';
 
@@ -56,37 +57,18 @@ export default function Notice({variant, title, children, onDismiss, className, 
       className={clsx(styles.notice, toneClass(TONES[variant]), variant === 'warning' && styles.warning, className)}
       data-testid={rest['data-testid']}
     >
-      <svg
-        className={styles.icon}
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <LineIcon className={styles.icon} width="18" height="18">
         {icons[variant]}
-      </svg>
+      </LineIcon>
       <div className={styles.body}>
         {title ? <p className={styles.title}>{title}</p> : null}
         {children ? <div className={styles.text}>{children}</div> : null}
       </div>
       {onDismiss ? (
         <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label="Dismiss">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="16"
-            height="16"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <LineIcon width="16" height="16">
             <path d="M18 6 6 18M6 6l12 12" />
-          </svg>
+          </LineIcon>
         </button>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import {useEffect, useSyncExternalStore, type ReactNode} from 'react';
 import clsx from 'clsx';
+import LineIcon from '@site/src/components/line-icon';
 import {passwordChecklist, passwordStrength} from '@site/src/lib/password-strength';
 import {commonPasswordsLoaded, loadCommonPasswords, onCommonPasswordsLoaded} from '@site/src/lib/common-password-list';
 import styles from './styles.module.css';
@@ -12,19 +13,9 @@ interface Props {
 function Check({label, met}: {label: string; met: boolean}): ReactNode {
   return (
     <span className={clsx(styles.check, met && styles.met)}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="14"
-        height="14"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <LineIcon width="14" height="14" strokeWidth="2.5">
         {met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="8" />}
-      </svg>
+      </LineIcon>
       <span>{label}</span>
       <span className={styles.srOnly}>{met ? ' (met)' : ' (not met)'}</span>
     </span>
