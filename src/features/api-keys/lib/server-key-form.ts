@@ -13,6 +13,11 @@ export const NEW_SERVER_KEY: ContractRules<ServerKeyValues, NewServerKeyBody> = 
 
 export const SERVER_KEYS_TEXT = {
   title: 'Server keys',
+  list: {
+    loading: 'Loading server keys...',
+    failed: 'The server keys could not be loaded.',
+    empty: 'No server keys yet.',
+  },
   description:
     'For your backend: a server key reads and deletes the submissions of its environment through the submissions API. Keep it on your server, never in a page.',
   managersOnly: 'Only team owners and admins can create, roll or revoke server keys.',

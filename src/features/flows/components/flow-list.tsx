@@ -1,6 +1,5 @@
 import {useState, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
-import EmptyState from '@site/src/components/empty-state';
 import ListState from '@site/src/components/list-state';
 import Panel, {PageHeader, PanelCount} from '@site/src/components/panel';
 import {useCreateFlow, useFlows} from '../api/flows';
@@ -11,7 +10,8 @@ import NewFlowDialog from './new-flow-dialog';
 
 /** The /flows list: the team's flows, and New flow for owners and admins. */
 export default function FlowList({canManage}: {canManage: boolean}): ReactNode {
-  const {flows, error, isLoading, mutate} = useFlows();
+  const list = useFlows();
+  const {flows} = list;
   const create = useCreateFlow();
   const history = useHistory();
   const [creating, setCreating] = useState(false);
@@ -36,15 +36,7 @@ export default function FlowList({canManage}: {canManage: boolean}): ReactNode {
         flush
         aside={flows && flows.length > 0 ? <PanelCount>{flows.length}</PanelCount> : undefined}
       >
-        <ListState
-          items={flows}
-          error={error}
-          isLoading={isLoading}
-          onRetry={mutate}
-          loadingLabel="Loading the flows..."
-          failedTitle={FLOWS_TEXT.loadFailed}
-          empty={<EmptyState title={FLOWS_TEXT.noFlows}>{FLOWS_TEXT.noFlowsHint}</EmptyState>}
-        >
+        <ListState items={flows} state={list} texts={FLOWS_TEXT.list}>
           {(items) => <FlowTable flows={items} />}
         </ListState>
       </Panel>

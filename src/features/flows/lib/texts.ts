@@ -8,9 +8,12 @@ export const FLOWS_TEXT = {
     'Your own intake flows as FHIR R4 Questionnaires: write them here or import them, publish versions, and run them by id with init({flowId}).',
   membersReadOnly:
     'Only owners and admins can create, edit, publish, archive or delete flows, or import and restore them.',
-  noFlows: 'No flows of your own yet',
-  noFlowsHint: 'Start from a built-in flow or import a Questionnaire you already have.',
-  loadFailed: 'The flows could not be loaded.',
+  list: {
+    loading: 'Loading the flows...',
+    failed: 'The flows could not be loaded.',
+    empty: 'No flows of your own yet',
+    emptyHint: 'Start from a built-in flow or import a Questionnaire you already have.',
+  },
   flowLoadFailed: 'The flow could not be loaded.',
   notShown: 'Not shown by the widget',
   importHint: 'A FHIR R4 Questionnaire in JSON: choose its file or paste it.',

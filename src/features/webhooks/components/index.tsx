@@ -1,5 +1,4 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
-import EmptyState from '@site/src/components/empty-state';
 import ListState from '@site/src/components/list-state';
 import Panel, {PageHeader, PanelCount} from '@site/src/components/panel';
 import {useAuthStore} from '@site/src/stores/auth-store';
@@ -17,7 +16,8 @@ import TestInbox from './test-inbox';
 export default function WebhooksView(): ReactNode {
   // Those who manage submissions manage where they are pushed: owners and admins, or a user without a team.
   const canManage = useAuthStore((s) => (s.user ? managesSubmissions(s.user.team?.role ?? null) : false));
-  const {endpoints, error, isLoading, mutate} = useWebhookEndpoints();
+  const list = useWebhookEndpoints();
+  const {endpoints} = list;
   const actions = useEndpointActions();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'add' | 'edit' | null>(null);
@@ -68,15 +68,7 @@ export default function WebhooksView(): ReactNode {
         flush
         aside={endpoints && endpoints.length > 0 ? <PanelCount>{endpoints.length}</PanelCount> : undefined}
       >
-        <ListState
-          items={endpoints}
-          error={error}
-          isLoading={isLoading}
-          onRetry={mutate}
-          loadingLabel="Loading the endpoints..."
-          failedTitle="The endpoints could not be loaded."
-          empty={<EmptyState title={WEBHOOKS_TEXT.noEndpoints}>{WEBHOOKS_TEXT.noEndpointsHint}</EmptyState>}
-        >
+        <ListState items={endpoints} state={list} texts={WEBHOOKS_TEXT.list}>
           {(items) => <EndpointTable endpoints={items} selectedId={selected?.id ?? null} onSelect={select} />}
         </ListState>
       </Panel>

@@ -6,8 +6,12 @@ export const WEBHOOKS_TEXT = {
     'Endpoints on your servers that receive each event as it happens, signed with their own secret and retried until they answer.',
   membersReadOnly:
     'Only owners and admins can add, change or delete endpoints, see their signing secrets, send test events or resend deliveries.',
-  noEndpoints: 'No endpoints yet',
-  noEndpointsHint: 'Add the URL of your server, or the test inbox to see deliveries without one.',
+  list: {
+    loading: 'Loading the endpoints...',
+    failed: 'The endpoints could not be loaded.',
+    empty: 'No endpoints yet',
+    emptyHint: 'Add the URL of your server, or the test inbox to see deliveries without one.',
+  },
   eventTypesRequired: 'Choose at least one event.',
   testEventsAlways: 'Test events are sent whatever you choose here.',
   confirmDelete: 'Delete this endpoint?',

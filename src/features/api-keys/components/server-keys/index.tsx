@@ -19,7 +19,8 @@ function mayManage(user: UserBody): boolean {
 
 /** 'Server keys', below the browser keys: the list, create, roll and revoke (confirmed), and the key shown once. */
 export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
-  const {keys, error, isLoading, mutate} = useServerKeys();
+  const serverKeys = useServerKeys();
+  const {keys} = serverKeys;
   const actions = useServerKeyActions();
   const [creating, setCreating] = useState(false);
   const [revealed, setRevealed] = useState<RevealedKey | null>(null);
@@ -62,15 +63,7 @@ export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
       ) : (
         <p>{TEXT.managersOnly}</p>
       )}
-      <ListState
-        items={keys}
-        error={error}
-        isLoading={isLoading}
-        onRetry={mutate}
-        loadingLabel="Loading server keys..."
-        failedTitle="The server keys could not be loaded."
-        empty={<p>No server keys yet.</p>}
-      >
+      <ListState items={keys} state={serverKeys} texts={TEXT.list}>
         {(items) => (
           <ServerKeyTable
             keys={items}
