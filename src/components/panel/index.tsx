@@ -36,8 +36,10 @@ export function PageHeader({title, description, actions, note}: PageHeaderProps)
 interface PanelProps {
   title?: ReactNode;
   description?: ReactNode;
-  /** Right side of the panel header (a badge, a count). */
+  /** Right side of the panel header (a badge). */
   aside?: ReactNode;
+  /** The count beside the title (members, active keys), a quiet pill; none while it is 0 or unknown. */
+  count?: ReactNode;
   children?: ReactNode;
   /** Full-bleed body (a table) instead of padded content. */
   flush?: boolean;
@@ -52,6 +54,7 @@ export default function Panel({
   title,
   description,
   aside,
+  count,
   children,
   flush,
   tone = 'default',
@@ -67,7 +70,7 @@ export default function Panel({
       aria-labelledby={title ? headingId : undefined}
       data-testid={rest['data-testid']}
     >
-      {title || aside ? (
+      {title || aside || count ? (
         <div className={styles.panelHeader}>
           <div>
             {title ? (
@@ -78,6 +81,7 @@ export default function Panel({
             {description ? <p className={styles.panelDescription}>{description}</p> : null}
           </div>
           {aside}
+          {count ? <PanelCount>{count}</PanelCount> : null}
         </div>
       ) : null}
       <div className={flush ? styles.flush : styles.body}>{children}</div>

@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import EmptyState from '@site/src/components/empty-state';
 import LineIcon from '@site/src/components/line-icon';
 import LoadFailed from '@site/src/components/load-failed';
-import Panel, {PanelCount, PanelLoading} from '@site/src/components/panel';
+import Panel, {PanelLoading} from '@site/src/components/panel';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {getErrorMessage} from '@site/src/lib/errors';
 import KeyTable, {type KeyTableProps} from './key-table';
@@ -47,7 +47,7 @@ export default function KeysPanel({keys, loading, error, onRetry, ...table}: Pro
       id="your-keys"
       title="Your keys"
       description="Masked for display. Only active keys can be rotated or revoked."
-      aside={keys && list.length > 0 ? <PanelCount>{activeCount} active</PanelCount> : undefined}
+      count={list.length > 0 ? `${activeCount} active` : null}
       flush
     >
       {body}

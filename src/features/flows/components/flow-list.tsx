@@ -1,7 +1,7 @@
 import {useState, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
 import ListState from '@site/src/components/list-state';
-import Panel, {PageHeader, PanelCount} from '@site/src/components/panel';
+import Panel, {PageHeader} from '@site/src/components/panel';
 import {useCreateFlow, useFlows} from '../api/flows';
 import {flowPageHref} from '../lib/route';
 import {FLOWS_TEXT} from '../lib/texts';
@@ -30,12 +30,7 @@ export default function FlowList({canManage}: {canManage: boolean}): ReactNode {
         }
         note={canManage ? null : FLOWS_TEXT.membersReadOnly}
       />
-      <Panel
-        id="team-flows"
-        title="Your flows"
-        flush
-        aside={flows && flows.length > 0 ? <PanelCount>{flows.length}</PanelCount> : undefined}
-      >
+      <Panel id="team-flows" title="Your flows" flush count={flows?.length}>
         <ListState items={flows} state={list} texts={FLOWS_TEXT.list}>
           {(items) => <FlowTable flows={items} />}
         </ListState>

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Notice from '@site/src/components/notice';
-import Panel, {PanelCount} from '@site/src/components/panel';
+import Panel from '@site/src/components/panel';
 import {useClock} from '@site/src/hooks/use-clock';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import type {TeamData} from '../api/use-team';
@@ -42,7 +42,7 @@ export default function TeamBody({data, onLeft}: {data: TeamData; onLeft: (teamN
           <InviteForm onInvite={actions.invite} roles={abilities.inviteRoles} />
         </Panel>
       ) : null}
-      <Panel id="members" title="Members" aside={<PanelCount>{data.users.length}</PanelCount>} flush>
+      <Panel id="members" title="Members" count={data.users.length} flush>
         {actions.feedback ? (
           <div className={styles.feedback}>
             <Notice

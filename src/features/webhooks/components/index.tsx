@@ -1,6 +1,6 @@
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import ListState from '@site/src/components/list-state';
-import Panel, {PageHeader, PanelCount} from '@site/src/components/panel';
+import Panel, {PageHeader} from '@site/src/components/panel';
 import {useAuthStore} from '@site/src/stores/auth-store';
 import {managesSubmissions} from '@intakekit/contract/submissions';
 import type {WebhookEndpoint} from '@intakekit/contract/schemas/webhooks';
@@ -62,12 +62,7 @@ export default function WebhooksView(): ReactNode {
         }
         note={canManage ? null : WEBHOOKS_TEXT.membersReadOnly}
       />
-      <Panel
-        id="webhook-endpoints"
-        title="Endpoints"
-        flush
-        aside={endpoints && endpoints.length > 0 ? <PanelCount>{endpoints.length}</PanelCount> : undefined}
-      >
+      <Panel id="webhook-endpoints" title="Endpoints" flush count={endpoints?.length}>
         <ListState items={endpoints} state={list} texts={WEBHOOKS_TEXT.list}>
           {(items) => <EndpointTable endpoints={items} selectedId={selected?.id ?? null} onSelect={select} />}
         </ListState>

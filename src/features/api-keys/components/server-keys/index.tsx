@@ -3,7 +3,7 @@ import ConfirmDialog from '@site/src/components/confirm-dialog';
 import {useConfirmAction} from '@site/src/components/confirm-dialog/use-confirm-action';
 import ListState from '@site/src/components/list-state';
 import {managesSubmissions} from '@intakekit/contract/submissions';
-import Panel, {PanelCount} from '@site/src/components/panel';
+import Panel from '@site/src/components/panel';
 import type {UserBody} from '@intakekit/contract/schemas/common';
 import type {NewServerKeyResponse} from '@intakekit/contract/schemas/server-keys';
 import {useServerKeyActions, useServerKeys, type ServerKey} from '../../api/server-keys';
@@ -47,11 +47,7 @@ export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
       id="server-keys"
       title={TEXT.title}
       description={TEXT.description}
-      aside={
-        keys && list.length > 0 ? (
-          <PanelCount>{list.filter((k) => k.status === 'active').length} active</PanelCount>
-        ) : undefined
-      }
+      count={list.length > 0 ? `${list.filter((k) => k.status === 'active').length} active` : null}
     >
       {revealed ? <NewKeyBanner revealed={revealed} onDismiss={() => setRevealed(null)} /> : null}
       {canManage ? (
