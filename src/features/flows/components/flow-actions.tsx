@@ -58,6 +58,8 @@ export default function FlowActions({flow, canManage, dirty}: Props): ReactNode 
     }
   };
   const archived = flow.status === 'archived';
+  // A flow never published is deleted; a published one is archived instead, its versions kept for its submissions.
+  const removal = flow.latestVersion === null ? 'delete' : archived ? null : 'archive';
   const nextNumber = (flow.latestVersion ?? 0) + 1;
   return (
     <>
@@ -91,22 +93,13 @@ export default function FlowActions({flow, canManage, dirty}: Props): ReactNode 
             Restore
           </BusyButton>
         ) : null}
-        {canManage && !archived && flow.latestVersion !== null ? (
+        {canManage && removal ? (
           <button
             type="button"
             className="button button--sm button--outline button--danger"
-            onClick={() => setDialog('archive')}
+            onClick={() => setDialog(removal)}
           >
-            Archive…
-          </button>
-        ) : null}
-        {canManage && flow.latestVersion === null ? (
-          <button
-            type="button"
-            className="button button--sm button--outline button--danger"
-            onClick={() => setDialog('delete')}
-          >
-            Delete…
+            {removal === 'delete' ? 'Delete…' : 'Archive…'}
           </button>
         ) : null}
       </div>
