@@ -82,6 +82,35 @@ test('an owner creates a flow from a built-in one, adds a condition and a Spanis
   await expectAccessible(page);
 });
 
+test('an owner deletes a flow never published, and archives a published one, then restores it', async ({page}) => {
+  const owner = await users.create({name: 'Ari Archive', teamName: 'Archive Clinic'});
+  const token = await users.token(owner);
+  await apiCall('POST', '/api/flows', {flowId: 'draft-only', template: 'annual-checkup'}, token);
+  await apiCall('POST', '/api/flows', {flowId: 'annual', template: 'annual-checkup'}, token);
+  await apiCall('POST', '/api/flows/annual/publish', {note: 'First.'}, token);
+
+  // Never published: Delete, and nothing to archive.
+  await users.signIn(page, owner, '/flows?flow=draft-only');
+  await expect(page.getByRole('button', {name: 'Archive…'})).toHaveCount(0);
+  await page.getByRole('button', {name: 'Delete…'}).click();
+  const deletion = page.getByRole('dialog', {name: 'Delete this flow?'});
+  await expect(deletion).toContainText('draft-only. It was never published, so no page runs it.');
+  await deletion.getByRole('button', {name: 'Delete flow'}).click();
+  await expect(page).toHaveURL(/\/flows$/);
+  await expect(page.getByRole('row', {name: /draft-only/})).toHaveCount(0);
+
+  // Published: Archive, and no Delete; archived, only Restore.
+  await gotoHydrated(page, '/flows?flow=annual');
+  await expect(page.getByRole('button', {name: 'Delete…'})).toHaveCount(0);
+  await page.getByRole('button', {name: 'Archive…'}).click();
+  await page.getByRole('dialog', {name: 'Archive this flow?'}).getByRole('button', {name: 'Archive flow'}).click();
+  await expect(page.getByText(/^Archived: pages that name this flow get no new session\./)).toBeVisible();
+  await expect(page.getByRole('button', {name: /^(Archive|Delete)…$/})).toHaveCount(0);
+  await page.getByRole('button', {name: 'Restore'}).click();
+  await expect(page.getByText(/^Archived:/)).toHaveCount(0);
+  await expect(page.getByRole('button', {name: 'Archive…'})).toBeVisible();
+});
+
 test.describe('a member on a 375 px phone in dark mode', () => {
   test.use({viewport: {width: 375, height: 760}, colorScheme: 'dark'});
 
