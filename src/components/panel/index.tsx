@@ -90,7 +90,7 @@ export default function Panel({
 }
 
 /** The count in a panel's header (members, active keys): a quiet pill beside the title. */
-export function PanelCount({children}: {children: ReactNode}): ReactNode {
+function PanelCount({children}: {children: ReactNode}): ReactNode {
   return <span className={styles.count}>{children}</span>;
 }
 

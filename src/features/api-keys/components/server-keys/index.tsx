@@ -40,14 +40,12 @@ export default function ServerKeysSection({user}: {user: UserBody}): ReactNode {
     close();
   };
 
-  const list = keys ?? [];
-
   return (
     <Panel
       id="server-keys"
       title={TEXT.title}
       description={TEXT.description}
-      count={list.length > 0 ? `${list.filter((k) => k.status === 'active').length} active` : null}
+      count={keys?.length ? `${keys.filter((k) => k.status === 'active').length} active` : null}
     >
       {revealed ? <NewKeyBanner revealed={revealed} onDismiss={() => setRevealed(null)} /> : null}
       {canManage ? (
