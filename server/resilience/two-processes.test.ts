@@ -12,7 +12,7 @@ import type {ApiProcess} from './support/api-process.js';
 import {postgresUrl, type Target} from './support/databases.js';
 import type {Answer, HttpTally} from './support/http.js';
 import {startRedis, type RedisServer} from './support/redis-server.js';
-import {startTwoApis, type TwoApis} from './support/two-apis.js';
+import {logTwoApis, startTwoApis, type TwoApis} from './support/two-apis.js';
 
 // Every sign-in of the file counts against it (one address): enough for all of them, and few to exhaust.
 const AUTH_LIMIT = 20;
@@ -119,11 +119,7 @@ describe.skipIf(!postgresUrl)('two API processes on one PostgreSQL and one Redis
   afterAll(async () => {
     await apis?.stop();
     await redis?.stop();
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `[resilience] two processes: ${httpA.requests} requests to A (${httpA.statusSummary()}), ` +
-        `${httpB.requests} to B (${httpB.statusSummary()}), ${seconds} s`,
-    );
+    logTwoApis('two processes', httpA, httpB, started);
   });
 
   /** Alternates A and B: request i goes to A when i is even. */

@@ -12,7 +12,7 @@ import {signIn, signUp} from './support/accounts.js';
 import type {ApiProcess} from './support/api-process.js';
 import {postgresUrl, type Target} from './support/databases.js';
 import type {HttpTally} from './support/http.js';
-import {startTwoApis, type TwoApis} from './support/two-apis.js';
+import {logTwoApis, startTwoApis, type TwoApis} from './support/two-apis.js';
 
 const SUBMISSIONS = 200;
 const CONCURRENCY = 10;
@@ -122,11 +122,7 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
   afterAll(async () => {
     await apis?.stop();
     await receiver?.close();
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-      `[resilience] webhooks: ${httpA.requests} requests to A (${httpA.statusSummary()}), ${httpB.requests} to B ` +
-        `(${httpB.statusSummary()}), ${receiver?.receipts.length} deliveries received, ${seconds} s`,
-    );
+    logTwoApis('webhooks', httpA, httpB, started, `${receiver?.receipts.length} deliveries received`);
   });
 
   /** A patient's submission through `api`: the widget's two calls. */

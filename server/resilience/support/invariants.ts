@@ -19,24 +19,23 @@ export async function readKeys(query: Query): Promise<KeyRow[]> {
   );
 }
 
+type Unique = {table: string; columns: string; where?: string};
+
+/** One entry a unique column (or column list) of `table`, over all its rows. */
+const unique = (table: string, ...columns: string[]): Unique[] => columns.map((c) => ({table, columns: c}));
+
 /** Unique columns of the schema (migrations/*.sql), with the rows they apply to. */
-const UNIQUE: Array<{table: string; columns: string; where?: string}> = [
-  {table: 'users', columns: 'id'},
-  {table: 'users', columns: 'email'},
-  {table: 'teams', columns: 'id'},
-  {table: 'team_members', columns: 'team_id, user_id'},
-  {table: 'team_members', columns: 'user_id'},
+const UNIQUE: Unique[] = [
+  ...unique('users', 'id', 'email'),
+  ...unique('teams', 'id'),
+  ...unique('team_members', 'team_id, user_id', 'user_id'),
   {table: 'team_members', columns: 'team_id', where: "role = 'owner'"},
-  {table: 'invitations', columns: 'id'},
-  {table: 'invitations', columns: 'token_hash'},
+  ...unique('invitations', 'id', 'token_hash'),
   {table: 'invitations', columns: 'team_id, email', where: "status = 'pending'"},
-  {table: 'invitation_sends', columns: 'id'},
-  {table: 'sessions', columns: 'id'},
-  {table: 'sessions', columns: 'token_hash'},
-  {table: 'email_tokens', columns: 'id'},
-  {table: 'email_tokens', columns: 'token_hash'},
-  {table: 'api_keys', columns: 'id'},
-  {table: 'api_keys', columns: 'key_hash'},
+  ...unique('invitation_sends', 'id'),
+  ...unique('sessions', 'id', 'token_hash'),
+  ...unique('email_tokens', 'id', 'token_hash'),
+  ...unique('api_keys', 'id', 'key_hash'),
   {table: 'api_keys', columns: 'rotated_from', where: 'rotated_from IS NOT NULL'},
 ];
 

@@ -38,3 +38,21 @@ export async function startTwoApis(env: Record<string, string>, envB: Record<str
   }
   return {target, a, b, httpA: new HttpTally(a.url), httpB: new HttpTally(b.url), stop};
 }
+
+/** The line a two-process suite ends with: each process's requests and statuses, `extra` facts, the seconds since `started`. */
+export function logTwoApis(
+  label: string,
+  httpA: HttpTally,
+  httpB: HttpTally,
+  started: number,
+  ...extra: string[]
+): void {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const parts = [
+    `${httpA.requests} requests to A (${httpA.statusSummary()})`,
+    `${httpB.requests} to B (${httpB.statusSummary()})`,
+    ...extra,
+    `${seconds} s`,
+  ];
+  console.log(`[resilience] ${label}: ${parts.join(', ')}`);
+}

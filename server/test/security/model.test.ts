@@ -337,6 +337,17 @@ function resolveActor(m: Readonly<Model>, ref: ActorRef): ModelUser | undefined 
   return pool.length > 0 ? pool[ref.index % pool.length] : undefined;
 }
 
+/** A command of one signed-in user: a user slot, or who an `ActorRef` finds; it waits until there is one. */
+abstract class ActorCommand<A extends {actor: number | ActorRef}> extends Command<A> {
+  check(m: Readonly<Model>) {
+    return Boolean(this.actor(m));
+  }
+  protected actor(m: Readonly<Model>): ModelUser | undefined {
+    const {actor} = this.args;
+    return resolveActor(m, typeof actor === 'number' ? {kind: 'user', index: actor} : actor);
+  }
+}
+
 /** The command's own request (its status goes into the figures). */
 async function call(
   r: Real,
@@ -438,12 +449,9 @@ class Verify extends Command<{user: number}> {
   }
 }
 
-class Invite extends Command<{actor: ActorRef; target: number; role: InviteRole}> {
-  check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.args.actor));
-  }
+class Invite extends ActorCommand<{actor: ActorRef; target: number; role: InviteRole}> {
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.args.actor)!;
+    const actor = this.actor(m)!;
     const target = m.users[this.args.target]!;
     const res = await call(r, actor.token!, 'POST', '/api/team/add', {
       email: target.email,
@@ -483,12 +491,9 @@ class Invite extends Command<{actor: ActorRef; target: number; role: InviteRole}
   }
 }
 
-class Accept extends Command<{actor: ActorRef; link: LinkRef}> {
-  check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.args.actor));
-  }
+class Accept extends ActorCommand<{actor: ActorRef; link: LinkRef}> {
   async act(m: Model, r: Real) {
-    const u = resolveActor(m, this.args.actor)!;
+    const u = this.actor(m)!;
     const {token, invite} = resolveLink(m, this.args.link, u);
     const res = await call(r, u.token!, 'POST', '/api/invitations/accept', {token});
     if (!invite) return expectRefusal(res, 400, 'INVALID_OR_EXPIRED', 'accept a link that does not work');
@@ -528,12 +533,9 @@ class Decline extends Command<{link: LinkRef}> {
   }
 }
 
-class RevokeInvite extends Command<{actor: ActorRef; target: InviteIdRef}> {
-  check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.args.actor));
-  }
+class RevokeInvite extends ActorCommand<{actor: ActorRef; target: InviteIdRef}> {
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.args.actor)!;
+    const actor = this.actor(m)!;
     const {id, invite} = resolveInviteId(m, this.args.target);
     const res = await call(r, actor.token!, 'DELETE', `/api/team/invitations/${id}`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'revoke without a team');
@@ -545,17 +547,14 @@ class RevokeInvite extends Command<{actor: ActorRef; target: InviteIdRef}> {
   }
 }
 
-class ResendInvite extends Command<{actor: ActorRef; target: InviteIdRef; afterAMinute: boolean}> {
-  check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.args.actor));
-  }
+class ResendInvite extends ActorCommand<{actor: ActorRef; target: InviteIdRef; afterAMinute: boolean}> {
   async act(m: Model, r: Real) {
     if (this.args.afterAMinute) {
       r.clock.now += RESEND_INTERVAL;
       expireInvites(m, r.clock.now);
     }
     const now = r.clock.now;
-    const actor = resolveActor(m, this.args.actor)!;
+    const actor = this.actor(m)!;
     const {id, invite} = resolveInviteId(m, this.args.target);
     const res = await call(r, actor.token!, 'POST', `/api/team/invitations/${id}/resend`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'resend without a team');
@@ -612,12 +611,9 @@ async function lostAccess(m: Model, r: Real, user: ModelUser, team: string) {
   }
 }
 
-class Remove extends Command<{actor: ActorRef; target: MemberRef}> {
-  check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.args.actor));
-  }
+class Remove extends ActorCommand<{actor: ActorRef; target: MemberRef}> {
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.args.actor)!;
+    const actor = this.actor(m)!;
     const {id, user} = resolveMember(m, actor, this.args.target);
     const res = await call(r, actor.token!, 'DELETE', `/api/team/${id}`);
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'remove without a team');
@@ -638,12 +634,9 @@ class Remove extends Command<{actor: ActorRef; target: MemberRef}> {
   }
 }
 
-class Leave extends Command<{user: number}> {
-  check(m: Readonly<Model>) {
-    return signedIn(m, this.args.user);
-  }
+class Leave extends ActorCommand<{actor: number}> {
   async act(m: Model, r: Real) {
-    const u = m.users[this.args.user]!;
+    const u = this.actor(m)!;
     const res = await call(r, u.token!, 'POST', '/api/team/leave');
     if (!u.team) return expectRefusal(res, 404, 'NOT_FOUND', 'leave without a team');
     if (u.role === 'owner') return expectRefusal(res, 403, 'OWNER_MUST_TRANSFER', 'the owner leaves');
@@ -654,12 +647,9 @@ class Leave extends Command<{user: number}> {
   }
 }
 
-class ChangeRole extends Command<{actor: ActorRef; target: MemberRef; role: InviteRole}> {
-  check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.args.actor));
-  }
+class ChangeRole extends ActorCommand<{actor: ActorRef; target: MemberRef; role: InviteRole}> {
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.args.actor)!;
+    const actor = this.actor(m)!;
     const {id, user} = resolveMember(m, actor, this.args.target);
     const res = await call(r, actor.token!, 'PATCH', `/api/team/${id}`, {role: this.args.role});
     if (!actor.team) return expectRefusal(res, 404, 'NOT_FOUND', 'change a role without a team');
@@ -677,12 +667,9 @@ class ChangeRole extends Command<{actor: ActorRef; target: MemberRef; role: Invi
   }
 }
 
-class Transfer extends Command<{actor: ActorRef; target: MemberRef; rightPassword: boolean}> {
-  check(m: Readonly<Model>) {
-    return Boolean(resolveActor(m, this.args.actor));
-  }
+class Transfer extends ActorCommand<{actor: ActorRef; target: MemberRef; rightPassword: boolean}> {
   async act(m: Model, r: Real) {
-    const actor = resolveActor(m, this.args.actor)!;
+    const actor = this.actor(m)!;
     const {id, user} = resolveMember(m, actor, this.args.target);
     const res = await call(r, actor.token!, 'POST', '/api/team/transfer', {
       userId: id,
@@ -724,12 +711,9 @@ class TimePasses extends Command<{ms: number}> {
   }
 }
 
-class CreateKey extends Command<{actor: number; keyType: KeyType}> {
-  check(m: Readonly<Model>) {
-    return signedIn(m, this.args.actor);
-  }
+class CreateKey extends ActorCommand<{actor: number; keyType: KeyType}> {
   async act(m: Model, r: Real) {
-    const u = m.users[this.args.actor]!;
+    const u = this.actor(m)!;
     const res = await call(
       r,
       u.token!,
@@ -784,16 +768,13 @@ function hintBody(key: ModelKey | undefined, hint: TypeHint) {
  * actor is refused; a key that is not theirs, of the other type, or (`refusesRevoked`) revoked is refused with 404 and
  * still authenticates as before. `accepted` checks the answer of a change the model allows.
  */
-abstract class KeyChange extends Command<{actor: number; ref: KeyRef; hint: TypeHint}> {
+abstract class KeyChange extends ActorCommand<{actor: number; ref: KeyRef; hint: TypeHint}> {
   abstract readonly verb: 'rotate' | 'revoke';
   abstract readonly method: 'POST' | 'DELETE';
   abstract readonly refusesRevoked: boolean;
-  check(m: Readonly<Model>) {
-    return signedIn(m, this.args.actor);
-  }
   abstract accepted(m: Model, r: Real, key: ModelKey, res: LightMyRequestResponse): Promise<void>;
   async act(m: Model, r: Real) {
-    const u = m.users[this.args.actor]!;
+    const u = this.actor(m)!;
     const key = resolveKey(m, this.args.ref, u);
     const res = await call(
       r,
@@ -867,12 +848,9 @@ class UseKey extends Command<{ref: KeyRef; rightEnv: boolean}> {
   }
 }
 
-class ShowTeam extends Command<{actor: number}> {
-  check(m: Readonly<Model>) {
-    return signedIn(m, this.args.actor);
-  }
+class ShowTeam extends ActorCommand<{actor: number}> {
   async act(m: Model, r: Real) {
-    const u = m.users[this.args.actor]!;
+    const u = this.actor(m)!;
     const res = await call(r, u.token!, 'GET', '/api/team');
     if (!u.team) return expectRefusal(res, 404, 'NOT_FOUND', 'team view without a team');
     expect({status: res.statusCode, body: res.json()}).toEqual({status: 200, body: expectedTeam(m, u)});
@@ -880,33 +858,29 @@ class ShowTeam extends Command<{actor: number}> {
 }
 
 const user = fc.nat({max: USERS - 1});
-const keyRef: fc.Arbitrary<KeyRef> = fc.oneof(
-  {weight: 5, arbitrary: fc.nat({max: 40}).map((index) => ({kind: 'own' as const, index}))},
-  {weight: 4, arbitrary: fc.nat({max: 40}).map((index) => ({kind: 'key' as const, index}))},
-  {weight: 1, arbitrary: fc.constant({kind: 'unknown' as const})},
-);
+/** A weighted choice for `fc.oneof`: a ref of `kind` with an index from `indices` (up to a number, or a user slot). */
+function ref<K extends string>(weight: number, kind: K, indices: number | fc.Arbitrary<number>) {
+  const index = typeof indices === 'number' ? fc.nat({max: indices}) : indices;
+  return {weight, arbitrary: index.map((i) => ({kind, index: i}))};
+}
+/** The rare choice of a ref that names nothing. */
+const noRef = <K extends string>(kind: K) => ({weight: 1, arbitrary: fc.constant({kind})});
+const keyRef: fc.Arbitrary<KeyRef> = fc.oneof(ref(5, 'own', 40), ref(4, 'key', 40), noRef('unknown'));
 const memberRef: fc.Arbitrary<MemberRef> = fc.oneof(
-  {weight: 4, arbitrary: user.map((index) => ({kind: 'user' as const, index}))},
-  {weight: 4, arbitrary: user.map((index) => ({kind: 'teammate' as const, index}))},
-  {weight: 1, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'invite' as const, index}))},
-  {weight: 1, arbitrary: fc.constant({kind: 'nobody' as const})},
+  ref(4, 'user', user),
+  ref(4, 'teammate', user),
+  ref(1, 'invite', 10),
+  noRef('nobody'),
 );
 const linkRef: fc.Arbitrary<LinkRef> = fc.oneof(
-  {weight: 6, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'mine' as const, index}))},
-  {weight: 2, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'any' as const, index}))},
-  {weight: 2, arbitrary: fc.nat({max: 20}).map((index) => ({kind: 'dead' as const, index}))},
-  {weight: 1, arbitrary: fc.constant({kind: 'unknown' as const})},
+  ref(6, 'mine', 10),
+  ref(2, 'any', 10),
+  ref(2, 'dead', 20),
+  noRef('unknown'),
 );
-const inviteIdRef: fc.Arbitrary<InviteIdRef> = fc.oneof(
-  {weight: 6, arbitrary: fc.nat({max: 10}).map((index) => ({kind: 'pending' as const, index}))},
-  {weight: 2, arbitrary: fc.nat({max: 20}).map((index) => ({kind: 'closed' as const, index}))},
-  {weight: 1, arbitrary: fc.constant({kind: 'nobody' as const})},
-);
+const inviteIdRef: fc.Arbitrary<InviteIdRef> = fc.oneof(ref(6, 'pending', 10), ref(2, 'closed', 20), noRef('nobody'));
 // Role changes and transfers mostly name someone in the actor's team.
-const colleague: fc.Arbitrary<MemberRef> = fc.oneof(
-  {weight: 3, arbitrary: user.map((index) => ({kind: 'teammate' as const, index}))},
-  {weight: 1, arbitrary: memberRef},
-);
+const colleague: fc.Arbitrary<MemberRef> = fc.oneof(ref(3, 'teammate', user), {weight: 1, arbitrary: memberRef});
 const hint = fc.constantFrom<TypeHint>('none', 'none', 'same', 'other');
 const inviteRole = fc.constantFrom<InviteRole>('member', 'member', 'admin');
 
@@ -948,7 +922,7 @@ const commands = [
   fc
     .tuple(actor, inviteIdRef, fc.boolean())
     .map(([a, i, wait]) => new ResendInvite({actor: a, target: i, afterAMinute: wait})),
-  user.map((u) => new Leave({user: u})),
+  user.map((u) => new Leave({actor: u})),
   fc.tuple(actor, memberRef).map(([a, t]) => new Remove({actor: a, target: t})),
   fc.tuple(actor, memberRef).map(([a, t]) => new Remove({actor: a, target: t})),
   fc.tuple(owner, colleague, inviteRole).map(([a, t, role]) => new ChangeRole({actor: a, target: t, role})),
@@ -1002,7 +976,7 @@ const everyRareTransition: [Register[], Invite[], Accept[], Command[]] = [
     new Register({user: 3, withTeam: false, verifyNow: false, throughInvitation: true}), // through user 3's link: verified, not in the team
     new ChangeRole({actor: {kind: 'owner', index: 0}, target: {kind: 'user', index: 1}, role: 'admin'}),
     new Transfer({actor: {kind: 'owner', index: 0}, target: {kind: 'user', index: 1}, rightPassword: true}),
-    new Leave({user: 0}),
+    new Leave({actor: 0}),
     new Invite({actor: firstManager, target: 4, role: 'member'}), // the team's fourth email this hour
     new ResendInvite({actor: firstManager, target: {kind: 'pending', index: 1}, afterAMinute: true}), // a fifth: 429
     new TimePasses({ms: HOUR}),
