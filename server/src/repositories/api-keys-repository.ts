@@ -1,6 +1,7 @@
 // SQL for API keys. Every query is scoped to an owner: a team, or a user without a team.
 import type {Db} from '../db/connect.js';
 import type {KeyType, StoredKeyStatus} from '../db/schema.js';
+import {countRows} from './count-rows.js';
 
 export type KeyOwner = {teamId: string} | {userId: string};
 
@@ -45,6 +46,12 @@ export function ownerFilter(owner: KeyOwner) {
   return ['teamId' in owner ? 'team_id' : 'user_id', 'teamId' in owner ? owner.teamId : owner.userId] as const;
 }
 
+/** How many rows the owner has in a table of what it owns: its limits count them. */
+export async function countOwned(db: Db, table: 'flows' | 'webhook_endpoints', owner: KeyOwner): Promise<number> {
+  const [column, id] = ownerFilter(owner);
+  return countRows(db.selectFrom(table).where(column, '=', id));
+}
+
 function selectKeys(db: Db) {
   return db
     .selectFrom('api_keys')
@@ -75,26 +82,15 @@ export type KeyTable = 'api_keys' | 'server_keys';
 
 export async function countActiveKeys(db: Db, owner: KeyOwner, table: KeyTable = 'api_keys'): Promise<number> {
   const [column, id] = ownerFilter(owner);
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(column, '=', id)
-    .where('status', '=', 'active')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(db.selectFrom(table).where(column, '=', id).where('status', '=', 'active'));
 }
 
 /** How many keys of this type the owner has created (rotations not counted): numbers the default names. */
 export async function countCreatedKeys(db: Db, owner: KeyOwner, type: KeyType): Promise<number> {
   const [column, id] = ownerFilter(owner);
-  const row = await db
-    .selectFrom('api_keys')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where(column, '=', id)
-    .where('key_type', '=', type)
-    .where('rotated_from', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(
+    db.selectFrom('api_keys').where(column, '=', id).where('key_type', '=', type).where('rotated_from', 'is', null),
+  );
 }
 
 /** What every new key row holds, browser or server key. */

@@ -4,7 +4,7 @@
 import {sql, type RawBuilder} from 'kysely';
 import type {Questionnaire} from '@medplum/fhirtypes';
 import type {Db} from '../db/connect.js';
-import {ownerColumns, ownerFilter, type KeyOwner} from './api-keys-repository.js';
+import {countOwned, ownerColumns, ownerFilter, type KeyOwner} from './api-keys-repository.js';
 
 export interface FlowPerson {
   name: string | null;
@@ -103,13 +103,7 @@ export async function lockFlow(db: Db, owner: KeyOwner, flowId: string): Promise
 }
 
 export async function countFlows(db: Db, owner: KeyOwner): Promise<number> {
-  const [column, id] = ownerFilter(owner);
-  const row = await db
-    .selectFrom('flows')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(column, '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOwned(db, 'flows', owner);
 }
 
 /** Inserts a flow; false when the owner already has one with this id (the unique index decides, under races too). */

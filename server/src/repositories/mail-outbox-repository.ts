@@ -2,6 +2,7 @@
 import {sql} from 'kysely';
 import type {Db} from '../db/connect.js';
 import {leaseDue, type Outbox} from './outbox-lease.js';
+import {countRows} from './count-rows.js';
 
 export interface ClaimedMail {
   id: string;
@@ -72,13 +73,7 @@ export async function markMailFailed(db: Db, mail: ClaimedMail, now: Date, error
 
 /** Messages still to send (due or waiting for a retry): the outbox depth. */
 export async function countPendingMail(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('mail_outbox').where('sent_at', 'is', null).where('failed_at', 'is', null));
 }
 
 /** Housekeeping: forgets messages sent (or given up) before `before`; returns how many. */

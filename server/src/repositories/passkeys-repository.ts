@@ -1,6 +1,7 @@
 // SQL for passkeys and the challenges of their registrations and sign-ins.
 import type {Db} from '../db/connect.js';
 import type {PasskeyChallengePurpose} from '../db/schema.js';
+import {countRows} from './count-rows.js';
 
 export interface PasskeyRow {
   id: string;
@@ -55,12 +56,7 @@ export async function findPasskeyByCredential(db: Db, credentialId: string): Pro
 }
 
 export async function countPasskeys(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('passkeys')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(db.selectFrom('passkeys').where('user_id', '=', userId));
 }
 
 export interface NewPasskey {

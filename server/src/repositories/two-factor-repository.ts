@@ -1,5 +1,6 @@
 // SQL for two-factor sign-in: the authenticator secret, recovery codes and sign-in challenges.
 import type {Db} from '../db/connect.js';
+import {countRows} from './count-rows.js';
 
 export interface TwoFactorSecretRow {
   secret_ciphertext: string;
@@ -83,13 +84,9 @@ export async function useRecoveryCode(db: Db, userId: string, hash: string, now:
 }
 
 export async function unusedRecoveryCodes(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('two_factor_recovery_codes')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(
+    db.selectFrom('two_factor_recovery_codes').where('user_id', '=', userId).where('used_at', 'is', null),
+  );
 }
 
 export async function insertChallenge(db: Db, tokenHash: string, userId: string, expiresAt: Date): Promise<void> {

@@ -2,7 +2,7 @@
 import type {Insertable, Selectable, Updateable} from 'kysely';
 import type {Db} from '../db/connect.js';
 import type {WebhookEndpointsTable} from '../db/webhook-tables.js';
-import {ownerColumns, ownerFilter, type KeyOwner} from './api-keys-repository.js';
+import {countOwned, ownerColumns, ownerFilter, type KeyOwner} from './api-keys-repository.js';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEndpointUpdate = Updateable<WebhookEndpointsTable>;
@@ -17,13 +17,7 @@ export async function listWebhookEndpoints(db: Db, owner: KeyOwner): Promise<Web
 }
 
 export async function countWebhookEndpoints(db: Db, owner: KeyOwner): Promise<number> {
-  const [column, id] = ownerFilter(owner);
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(column, '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOwned(db, 'webhook_endpoints', owner);
 }
 
 export async function findWebhookEndpoint(
