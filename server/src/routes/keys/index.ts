@@ -1,7 +1,6 @@
 // /api/keys: list, create, change settings, rotate, revoke, usage.
 import type {FastifyInstance, FastifyReply} from 'fastify';
 import {Type} from 'typebox';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {secretBox} from '../../lib/secret-box.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
@@ -25,6 +24,7 @@ import {keyLimits} from '../../services/api-key-bodies.js';
 import {REVOKED_KEYS_LISTED, apiKeysContext, listOwnedKeys} from '../../services/api-key-lists.js';
 import {backfillStoredForms, createKey, ownsKey, revokeKey, rotateKey, updateKey} from '../../services/api-keys.js';
 import {currentUser} from '../current-user.js';
+import {teamRouteGroup} from '../route-helpers.js';
 
 /** A key as the activity log names it: 'Clinic web (ending 9f3KQ2a1)'; never the key itself. */
 function keyTarget(key: ApiKey) {
@@ -58,24 +58,16 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
     const changed = await backfillStoredForms(keys);
     if (changed > 0) app.log.info({keys: changed}, 'stored API keys in their current form');
   });
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  // A team that requires two-factor keeps its keys from members without it.
-  const common = {preHandler: [app.requireUser, app.requireTeamPolicy]};
-  const session = [{session: []}];
+  const {routes, teamRoute} = teamRouteGroup(app, 'keys');
   const mutation = errorResponses(...MUTATION_CODES);
 
   routes.get(
     '/api/keys',
-    {
-      ...common,
-      schema: {
-        tags: ['keys'],
-        summary: "The API keys of the user's team (or of the user without a team), newest first",
-        description: `Every active key (at most ACTIVE_KEYS_PER_TEAM, 50 by default) and the ${REVOKED_KEYS_LISTED} most recently created revoked keys, newest first; older revoked keys are not listed, so the answer stays small however often keys are rotated.`,
-        security: session,
-        response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
-      },
-    },
+    teamRoute({
+      summary: "The API keys of the user's team (or of the user without a team), newest first",
+      description: `Every active key (at most ACTIVE_KEYS_PER_TEAM, 50 by default) and the ${REVOKED_KEYS_LISTED} most recently created revoked keys, newest first; older revoked keys are not listed, so the answer stays small however often keys are rotated.`,
+      response: {200: KeyListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
+    }),
     async (request, reply) => {
       const listed = await listOwnedKeys(keys, currentUser(request));
       // The service answers the same array while the list is unchanged, so it is serialised once.
@@ -93,15 +85,11 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
   for (const keyType of KEY_TYPES) {
     routes.post(
       `/api/keys/${keyType}`,
-      {
-        ...common,
-        config: {validationCodes: SETTINGS_CODES},
-        schema: {
-          tags: ['keys'],
+      teamRoute(
+        {
           summary: `Create a ${keyType} key (the full value is in the answer)`,
           description:
             'The body is optional: a name (default "Sandbox key", "Sandbox key 2", ...), allowed origins, an expiry and a limit. A production key is shown whole only in this answer (and in a rotation\'s); afterwards it is listed masked. Refused with 409 KEY_LIMIT_REACHED when the team (or the user without a team) already holds ACTIVE_KEYS_PER_TEAM active keys (50 by default); revoking one frees a place. Rotation replaces a key and is never refused for this limit.',
-          security: session,
           body: Type.Optional(KeySettingsBody),
           response: {
             201: NewKeyResponse,
@@ -115,7 +103,10 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
             ),
           },
         },
-      },
+        {
+          config: {validationCodes: SETTINGS_CODES},
+        },
+      ),
       async (request, reply) => {
         const {value, key} = await createKey(keys, currentUser(request), keyType, request.body ?? {});
         await app.recordActivity(request, 'key.created', {target: keyTarget(key)});
@@ -126,19 +117,14 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
 
   routes.post(
     '/api/keys/:id/rotate',
-    {
-      ...common,
-      schema: {
-        tags: ['keys'],
-        summary: 'Revoke an active key and create its successor of the same type, in one transaction',
-        description:
-          'gracePeriod keeps the old key working beside the new one for 1h, 24h or 7d (default now: it stops at once). The successor keeps the name, allowed origins and limit, not the expiry.',
-        security: session,
-        params: KeyIdParams,
-        body: RotateKeyBody,
-        response: {200: NewKeyResponse, ...mutation},
-      },
-    },
+    teamRoute({
+      summary: 'Revoke an active key and create its successor of the same type, in one transaction',
+      description:
+        'gracePeriod keeps the old key working beside the new one for 1h, 24h or 7d (default now: it stops at once). The successor keeps the name, allowed origins and limit, not the expiry.',
+      params: KeyIdParams,
+      body: RotateKeyBody,
+      response: {200: NewKeyResponse, ...mutation},
+    }),
     async (request) => {
       const {value, key} = await rotateKey(
         keys,
@@ -154,18 +140,13 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
 
   routes.delete(
     '/api/keys/:id/revoke',
-    {
-      ...common,
-      schema: {
-        tags: ['keys'],
-        summary:
-          'Revoke a key (revoking a revoked key answers it unchanged; inside a grace period it ends the grace now)',
-        security: session,
-        params: KeyIdParams,
-        body: KeyActionBody,
-        response: {200: KeyResponse, ...mutation},
-      },
-    },
+    teamRoute({
+      summary:
+        'Revoke a key (revoking a revoked key answers it unchanged; inside a grace period it ends the grace now)',
+      params: KeyIdParams,
+      body: KeyActionBody,
+      response: {200: KeyResponse, ...mutation},
+    }),
     async (request) => {
       const key = await revokeKey(keys, currentUser(request), request.params.id, request.body.keyType);
       await app.recordActivity(request, 'key.revoked', {target: keyTarget(key)});
@@ -175,20 +156,19 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
 
   routes.patch(
     '/api/keys/:id',
-    {
-      ...common,
-      config: {validationCodes: SETTINGS_CODES},
-      schema: {
-        tags: ['keys'],
+    teamRoute(
+      {
         summary: "Change a key's name, allowed origins, expiry or limit",
         description:
           'Each field is optional. The name of any key can change; origins, expiry and limit only while the key works (else 409 KEY_NOT_ACTIVE). A setting that breaks its rule answers 400 INVALID_KEY_SETTINGS saying which.',
-        security: session,
         params: KeyIdParams,
         body: KeySettingsBody,
         response: {200: KeyResponse, ...errorResponses(...MUTATION_CODES, 'INVALID_KEY_SETTINGS', 'KEY_NOT_ACTIVE')},
       },
-    },
+      {
+        config: {validationCodes: SETTINGS_CODES},
+      },
+    ),
     async (request) => {
       const key = await updateKey(keys, currentUser(request), request.params.id, request.body);
       await app.recordActivity(request, 'key.updated', {target: keyTarget(key)});
@@ -198,19 +178,14 @@ export async function keyRoutes(app: FastifyInstance, {config, secretKey}: KeyRo
 
   routes.get(
     '/api/keys/:id/usage',
-    {
-      ...common,
-      schema: {
-        tags: ['keys'],
-        summary: "A key's sessions per day (30 days), last origins seen and its last 100 requests",
-        security: session,
-        params: KeyIdParams,
-        response: {
-          200: KeyUsageResponse,
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND'),
-        },
+    teamRoute({
+      summary: "A key's sessions per day (30 days), last origins seen and its last 100 requests",
+      params: KeyIdParams,
+      response: {
+        200: KeyUsageResponse,
+        ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND'),
       },
-    },
+    }),
     async (request) => {
       const user = currentUser(request);
       // Answered for the team's own keys only, as every other key route.

@@ -1,6 +1,5 @@
 // /api/server-keys: list, create, roll and revoke the keys a clinic's backend reads the submissions API with.
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {
@@ -21,6 +20,7 @@ import {
   serverKeyTarget,
 } from '../../services/server-keys.js';
 import {currentUser} from '../current-user.js';
+import {teamRouteGroup} from '../route-helpers.js';
 
 const UNVERIFIED = {code: 'EMAIL_NOT_VERIFIED', message: VERIFY_EMAIL_FOR_KEYS} as const;
 const MUTATION_CODES = ['UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', UNVERIFIED, 'FORBIDDEN', 'NOT_FOUND'] as const;
@@ -31,36 +31,24 @@ const ROLES =
 
 export async function serverKeyRoutes(app: FastifyInstance, {config}: {config: Config}) {
   const keys = {db: app.db, config};
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  // A team that requires two-factor keeps its keys from members without it, as the browser keys.
-  const common = {preHandler: [app.requireUser, app.requireTeamPolicy]};
-  const security = [{session: []}];
+  const {routes, teamRoute} = teamRouteGroup(app, 'server-keys');
 
   routes.get(
     '/api/server-keys',
-    {
-      ...common,
-      schema: {
-        tags: ['server-keys'],
-        summary: "The server keys of the user's team (or of the user without a team)",
-        description: `Every active server key and the ${REVOKED_SERVER_KEYS_LISTED} most recently created revoked ones, newest first, each masked: a server key is shown whole only when it is created or rolled.`,
-        security,
-        response: {200: ServerKeyListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
-      },
-    },
+    teamRoute({
+      summary: "The server keys of the user's team (or of the user without a team)",
+      description: `Every active server key and the ${REVOKED_SERVER_KEYS_LISTED} most recently created revoked ones, newest first, each masked: a server key is shown whole only when it is created or rolled.`,
+      response: {200: ServerKeyListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
+    }),
     async (request) => ({keys: await listOwnedServerKeys(keys, currentUser(request))}),
   );
 
   routes.post(
     '/api/server-keys',
-    {
-      ...common,
-      config: {validationCodes: NAME_CODES},
-      schema: {
-        tags: ['server-keys'],
+    teamRoute(
+      {
         summary: 'Create a server key for one environment (the full value is in the answer, this once)',
         description: `A server key (ik_server_sandbox_... or ik_server_production_...) reads and deletes the submissions of its environment through /api/v1/submissions; it never starts an SDK session, and a browser key never reads submissions. Keep it on your server, never in a page. Production keys need a team the operator marked production-ready. ${ROLES} At most ACTIVE_KEYS_PER_TEAM active server keys (409 KEY_LIMIT_REACHED).`,
-        security,
         body: NewServerKeyBody,
         response: {
           201: NewServerKeyResponse,
@@ -75,7 +63,10 @@ export async function serverKeyRoutes(app: FastifyInstance, {config}: {config: C
           ),
         },
       },
-    },
+      {
+        config: {validationCodes: NAME_CODES},
+      },
+    ),
     async (request, reply) => {
       const {value, key} = await createServerKey(keys, currentUser(request), request.body);
       await app.recordActivity(request, 'key.created', {target: serverKeyTarget(key)});
@@ -85,17 +76,12 @@ export async function serverKeyRoutes(app: FastifyInstance, {config}: {config: C
 
   routes.post(
     '/api/server-keys/:id/roll',
-    {
-      ...common,
-      schema: {
-        tags: ['server-keys'],
-        summary: 'Revoke a server key now and create its successor (same name and environment)',
-        description: `The old key is refused from the next request on, on every API process. ${ROLES}`,
-        security,
-        params: ServerKeyIdParams,
-        response: {200: NewServerKeyResponse, ...errorResponses(...MUTATION_CODES)},
-      },
-    },
+    teamRoute({
+      summary: 'Revoke a server key now and create its successor (same name and environment)',
+      description: `The old key is refused from the next request on, on every API process. ${ROLES}`,
+      params: ServerKeyIdParams,
+      response: {200: NewServerKeyResponse, ...errorResponses(...MUTATION_CODES)},
+    }),
     async (request) => {
       const {value, key} = await rollServerKey(keys, currentUser(request), request.params.id);
       await app.recordActivity(request, 'key.rotated', {target: serverKeyTarget(key)});
@@ -105,17 +91,12 @@ export async function serverKeyRoutes(app: FastifyInstance, {config}: {config: C
 
   routes.delete(
     '/api/server-keys/:id',
-    {
-      ...common,
-      schema: {
-        tags: ['server-keys'],
-        summary: 'Revoke a server key now (revoking a revoked key answers it unchanged)',
-        description: `The key is refused from the next request on, on every API process. ${ROLES}`,
-        security,
-        params: ServerKeyIdParams,
-        response: {200: ServerKeyResponse, ...errorResponses(...MUTATION_CODES)},
-      },
-    },
+    teamRoute({
+      summary: 'Revoke a server key now (revoking a revoked key answers it unchanged)',
+      description: `The key is refused from the next request on, on every API process. ${ROLES}`,
+      params: ServerKeyIdParams,
+      response: {200: ServerKeyResponse, ...errorResponses(...MUTATION_CODES)},
+    }),
     async (request) => {
       const key = await revokeServerKey(keys, currentUser(request), request.params.id);
       await app.recordActivity(request, 'key.revoked', {target: serverKeyTarget(key)});

@@ -18,6 +18,7 @@ import {
   type WebhookInboxContext,
 } from '../../services/webhook-inbox.js';
 import {currentUser} from '../current-user.js';
+import {teamRouteGroup} from '../route-helpers.js';
 
 /** A full payload (a QuestionnaireResponse with its answers) fits; the app's 64 kB default might not. */
 const INBOX_BODY_LIMIT = 256 * 1024;
@@ -27,43 +28,30 @@ export async function webhookInboxRoutes(
   {config, secretKey}: {config: Config; secretKey: string},
 ) {
   const ctx: WebhookInboxContext = {db: app.db, box: webhookInboxBox(secretKey), now: () => config.now()};
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const common = {preHandler: [app.requireUser, app.requireTeamPolicy]};
-  const security = [{session: []}];
-  const tags = ['webhooks'];
+  const {routes, teamRoute} = teamRouteGroup(app, 'webhooks');
 
   routes.get(
     '/api/webhook-inbox',
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: "The test inbox of the user's team (or of the user without a team) and what it received",
-        description:
-          'What the inbox received in the last 24 hours (at most 50 messages), newest first, bodies as received. Every member may read it; null before an owner or admin creates it.',
-        security,
-        response: {200: WebhookInboxContents, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
-      },
-    },
+    teamRoute({
+      summary: "The test inbox of the user's team (or of the user without a team) and what it received",
+      description:
+        'What the inbox received in the last 24 hours (at most 50 messages), newest first, bodies as received. Every member may read it; null before an owner or admin creates it.',
+      response: {200: WebhookInboxContents, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
+    }),
     async (request) => readInbox(ctx, currentUser(request)),
   );
 
   routes.post(
     '/api/webhook-inbox',
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Create the test inbox, or answer the one that exists',
-        description:
-          'One inbox per team (or user without a team). Add API_URL followed by its path as an endpoint: deliveries to it are signed and retried like any other. In a team, only owners and admins may create it (403 FORBIDDEN for members).',
-        security,
-        response: {
-          200: WebhookInboxResponse,
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN'),
-        },
+    teamRoute({
+      summary: 'Create the test inbox, or answer the one that exists',
+      description:
+        'One inbox per team (or user without a team). Add API_URL followed by its path as an endpoint: deliveries to it are signed and retried like any other. In a team, only owners and admins may create it (403 FORBIDDEN for members).',
+      response: {
+        200: WebhookInboxResponse,
+        ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN'),
       },
-    },
+    }),
     async (request) => ({inbox: await createInbox(ctx, currentUser(request))}),
   );
 
@@ -78,7 +66,7 @@ export async function webhookInboxRoutes(
       {
         bodyLimit: INBOX_BODY_LIMIT,
         schema: {
-          tags,
+          tags: ['webhooks'],
           summary: 'Receive a delivery into a test inbox',
           description: 'Records the request (headers and body) for 24 hours. An unknown inbox answers 404 NOT_FOUND.',
           params: WebhookInboxParams,

@@ -1,6 +1,5 @@
 // /api/webhooks: the endpoints a team's events are pushed to, their signing secrets and 'Send test event'.
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {
@@ -28,6 +27,7 @@ import {currentUser} from '../current-user.js';
 import type {ValidationCodes} from '../../plugins/errors.js';
 import {submissionsBox} from '../../services/submissions.js';
 import {webhookDeliveryRoutes} from './deliveries.js';
+import {teamRouteGroup} from '../route-helpers.js';
 
 const URL_CODES = [
   'WEBHOOK_URL_INVALID',
@@ -56,36 +56,24 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
   };
   const events = webhookEventsBox(secretKey);
   webhookDeliveryRoutes(app, {...ctx, boxes: {events, submissions: submissionsBox(secretKey)}});
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const common = {preHandler: [app.requireUser, app.requireTeamPolicy]};
-  const security = [{session: []}];
-  const tags = ['webhooks'];
+  const {routes, teamRoute} = teamRouteGroup(app, 'webhooks');
 
   routes.get(
     '/api/webhooks',
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: "The webhook endpoints of the user's team (or of the user without a team)",
-        description: 'Every member may list them; the signing secrets are not in the list.',
-        security,
-        response: {200: WebhookEndpointListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
-      },
-    },
+    teamRoute({
+      summary: "The webhook endpoints of the user's team (or of the user without a team)",
+      description: 'Every member may list them; the signing secrets are not in the list.',
+      response: {200: WebhookEndpointListResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM')},
+    }),
     async (request) => ({endpoints: await listEndpoints(ctx, currentUser(request))}),
   );
 
   routes.post(
     '/api/webhooks',
-    {
-      ...common,
-      config: {validationCodes: URL_SHAPE},
-      schema: {
-        tags,
+    teamRoute(
+      {
         summary: 'Add an endpoint for one environment',
         description: `Events of the chosen types are signed (Standard Webhooks) and pushed to the URL. Production endpoints need https://; a URL naming a private, loopback or link-local address is refused. ${ROLES}`,
-        security,
         body: NewWebhookEndpointBody,
         response: {
           201: WebhookEndpointResponse,
@@ -98,7 +86,8 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
           ),
         },
       },
-    },
+      {config: {validationCodes: URL_SHAPE}},
+    ),
     async (request, reply) => {
       const endpoint = await createEndpoint(ctx, currentUser(request), request.body);
       await app.recordActivity(request, 'webhook.created', {target: endpointTarget(endpoint)});
@@ -108,19 +97,16 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
 
   routes.patch(
     '/api/webhooks/:id',
-    {
-      ...common,
-      config: {validationCodes: URL_SHAPE},
-      schema: {
-        tags,
+    teamRoute(
+      {
         summary: "Change an endpoint's URL, description, event types, payload style, or enable or disable it",
         description: `Enabling clears its failures in a row. ${ROLES}`,
-        security,
         params: WebhookEndpointIdParams,
         body: WebhookEndpointChanges,
         response: {200: WebhookEndpointResponse, ...errorResponses(...MUTATION_CODES, ...URL_CODES)},
       },
-    },
+      {config: {validationCodes: URL_SHAPE}},
+    ),
     async (request) => {
       const endpoint = await updateEndpoint(ctx, currentUser(request), request.params.id, request.body);
       await app.recordActivity(request, 'webhook.updated', {target: endpointTarget(endpoint)});
@@ -130,17 +116,12 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
 
   routes.delete(
     '/api/webhooks/:id',
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Delete an endpoint, its pending deliveries and its log',
-        description: ROLES,
-        security,
-        params: WebhookEndpointIdParams,
-        response: {200: WebhookEndpointResponse, ...errorResponses(...MUTATION_CODES)},
-      },
-    },
+    teamRoute({
+      summary: 'Delete an endpoint, its pending deliveries and its log',
+      description: ROLES,
+      params: WebhookEndpointIdParams,
+      response: {200: WebhookEndpointResponse, ...errorResponses(...MUTATION_CODES)},
+    }),
     async (request) => {
       const endpoint = await deleteEndpoint(ctx, currentUser(request), request.params.id);
       await app.recordActivity(request, 'webhook.deleted', {target: endpointTarget(endpoint)});
@@ -148,59 +129,48 @@ export async function webhookRoutes(app: FastifyInstance, {config, secretKey}: {
     },
   );
 
-  routes.post(
-    '/api/webhooks/:id/secret',
+  // Showing and rolling both answer the endpoint's secret, and the log records which was done.
+  const secretRoutes = [
     {
-      ...common,
-      schema: {
-        tags,
-        summary: "Show an endpoint's signing secret (recorded in the activity log)",
-        description: ROLES,
-        security,
+      path: '/api/webhooks/:id/secret',
+      summary: "Show an endpoint's signing secret (recorded in the activity log)",
+      description: ROLES,
+      action: 'webhook.secret-revealed',
+      run: revealSecret,
+    },
+    {
+      path: '/api/webhooks/:id/secret/roll',
+      summary: 'Replace the signing secret; the old one keeps signing beside it for 24 hours',
+      description: `While both sign, webhook-signature carries two signatures, so receivers can switch without losing a delivery. ${ROLES}`,
+      action: 'webhook.secret-rolled',
+      run: rollSecret,
+    },
+  ] as const;
+  for (const {path, summary, description, action, run} of secretRoutes) {
+    routes.post(
+      path,
+      teamRoute({
+        summary,
+        description,
         params: WebhookEndpointIdParams,
         response: {200: WebhookSecretResponse, ...errorResponses(...MUTATION_CODES)},
+      }),
+      async (request) => {
+        const {endpoint, secret} = await run(ctx, currentUser(request), request.params.id);
+        await app.recordActivity(request, action, {target: endpointTarget(endpoint)});
+        return secret;
       },
-    },
-    async (request) => {
-      const {endpoint, secret} = await revealSecret(ctx, currentUser(request), request.params.id);
-      await app.recordActivity(request, 'webhook.secret-revealed', {target: endpointTarget(endpoint)});
-      return secret;
-    },
-  );
-
-  routes.post(
-    '/api/webhooks/:id/secret/roll',
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Replace the signing secret; the old one keeps signing beside it for 24 hours',
-        description: `While both sign, webhook-signature carries two signatures, so receivers can switch without losing a delivery. ${ROLES}`,
-        security,
-        params: WebhookEndpointIdParams,
-        response: {200: WebhookSecretResponse, ...errorResponses(...MUTATION_CODES)},
-      },
-    },
-    async (request) => {
-      const {endpoint, secret} = await rollSecret(ctx, currentUser(request), request.params.id);
-      await app.recordActivity(request, 'webhook.secret-rolled', {target: endpointTarget(endpoint)});
-      return secret;
-    },
-  );
+    );
+  }
 
   routes.post(
     '/api/webhooks/:id/test',
-    {
-      ...common,
-      schema: {
-        tags,
-        summary: 'Send a webhook.test event to this endpoint',
-        description: `Delivered and retried like any event, whether or not the endpoint subscribes to webhook.test or is enabled. ${ROLES}`,
-        security,
-        params: WebhookEndpointIdParams,
-        response: {202: WebhookTestResponse, ...errorResponses(...MUTATION_CODES)},
-      },
-    },
+    teamRoute({
+      summary: 'Send a webhook.test event to this endpoint',
+      description: `Delivered and retried like any event, whether or not the endpoint subscribes to webhook.test or is enabled. ${ROLES}`,
+      params: WebhookEndpointIdParams,
+      response: {202: WebhookTestResponse, ...errorResponses(...MUTATION_CODES)},
+    }),
     async (request, reply) => {
       const {endpoint, eventId} = await sendTestEvent(ctx, events, currentUser(request), request.params.id);
       await app.recordActivity(request, 'webhook.test-sent', {target: endpointTarget(endpoint)});
