@@ -2,7 +2,6 @@
 // handler here logs a body, and a production submission's answers are recorded in the activity log when read.
 import type {FastifyInstance} from 'fastify';
 import {Type} from 'typebox';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {
@@ -23,6 +22,7 @@ import {
 } from '../../services/portal-submissions.js';
 import {submissionsBox, type SubmissionsContext} from '../../services/submissions.js';
 import {currentUser} from '../current-user.js';
+import {teamRouteGroup} from '../route-helpers.js';
 
 /** A submission as the activity log names it: its flow and when it arrived (UTC), never an answer. */
 function submissionTarget(summary: Pick<SubmissionSummary, 'id' | 'flowId' | 'createdAt'>) {
@@ -33,77 +33,59 @@ function submissionTarget(summary: Pick<SubmissionSummary, 'id' | 'flowId' | 'cr
 export async function submissionRoutes(app: FastifyInstance, {config, secretKey}: {config: Config; secretKey: string}) {
   const ctx: SubmissionsContext = {db: app.db, box: submissionsBox(secretKey), config};
   const flows = {db: app.db, flows: app.flowStates};
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const session = [{session: []}];
   // The team's data like its keys: the team's two-factor requirement guards it the same way.
-  const guarded = [app.requireUser, app.requireTeamPolicy];
+  const {routes, teamRoute} = teamRouteGroup(app, 'submissions');
   const signedIn = ['UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM'] as const;
 
   routes.get(
     '/api/submissions',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['submissions'],
-        summary: "The team's submissions (or the user's without a team), newest first, 50 a page, without answers",
-        description:
-          "Filter by flow (flowId) and environment; `cursor` is the previous page's nextCursor. Every member sees the list.",
-        security: session,
-        querystring: SubmissionListQuery,
-        response: {200: SubmissionListResponse, ...errorResponses(...signedIn)},
-      },
-    },
+    teamRoute({
+      summary: "The team's submissions (or the user's without a team), newest first, 50 a page, without answers",
+      description:
+        "Filter by flow (flowId) and environment; `cursor` is the previous page's nextCursor. Every member sees the list.",
+      querystring: SubmissionListQuery,
+      response: {200: SubmissionListResponse, ...errorResponses(...signedIn)},
+    }),
     async (request) => listForUser(ctx, currentUser(request), request.query),
   );
 
   routes.get(
     '/api/submissions/retention',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['submissions'],
-        summary: 'How many days submissions are kept, per environment',
-        security: session,
-        response: {200: RetentionResponse, ...errorResponses(...signedIn)},
-      },
-    },
+    teamRoute({
+      summary: 'How many days submissions are kept, per environment',
+      response: {200: RetentionResponse, ...errorResponses(...signedIn)},
+    }),
     async (request) => retentionFor(ctx, currentUser(request)),
   );
 
   routes.patch(
     '/api/submissions/retention',
-    {
-      preHandler: guarded,
-      config: {validationCodes: {invalid: {days: 'INVALID_RETENTION'}}},
-      schema: {
-        tags: ['submissions'],
+    teamRoute(
+      {
         summary: 'Set how many days one environment keeps its submissions (owners and admins), 1 to 90',
         description: 'Submissions older than the new period are deleted by the next housekeeping run.',
-        security: session,
         body: RetentionBody,
         response: {200: RetentionResponse, ...errorResponses(...signedIn, 'FORBIDDEN', 'INVALID_RETENTION')},
       },
-    },
+      {
+        config: {validationCodes: {invalid: {days: 'INVALID_RETENTION'}}},
+      },
+    ),
     async (request) => changeRetention(ctx, currentUser(request), request.body.environment, request.body.days),
   );
 
   routes.get(
     '/api/submissions/:id',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['submissions'],
-        summary: 'One submission with its answers and its FHIR R4 QuestionnaireResponse',
-        description:
-          "A sandbox submission's answers are open to every member; a production one's only to owners and admins (FORBIDDEN for other members), and each such read is recorded in the activity log (submission.viewed).",
-        security: session,
-        params: SubmissionIdParams,
-        response: {
-          200: SubmissionDetailResponse,
-          ...errorResponses(...signedIn, 'FORBIDDEN', 'SUBMISSION_NOT_FOUND'),
-        },
+    teamRoute({
+      summary: 'One submission with its answers and its FHIR R4 QuestionnaireResponse',
+      description:
+        "A sandbox submission's answers are open to every member; a production one's only to owners and admins (FORBIDDEN for other members), and each such read is recorded in the activity log (submission.viewed).",
+      params: SubmissionIdParams,
+      response: {
+        200: SubmissionDetailResponse,
+        ...errorResponses(...signedIn, 'FORBIDDEN', 'SUBMISSION_NOT_FOUND'),
       },
-    },
+    }),
     async (request) => {
       const detail = await readForUser(ctx, flows, currentUser(request), request.params.id);
       if (detail.submission.environment === 'production') {
@@ -115,19 +97,14 @@ export async function submissionRoutes(app: FastifyInstance, {config, secretKey}
 
   routes.delete(
     '/api/submissions/:id',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['submissions'],
-        summary: 'Delete a submission (owners and admins)',
-        security: session,
-        params: SubmissionIdParams,
-        response: {
-          204: Type.Null({description: 'Deleted'}),
-          ...errorResponses(...signedIn, 'FORBIDDEN', 'SUBMISSION_NOT_FOUND'),
-        },
+    teamRoute({
+      summary: 'Delete a submission (owners and admins)',
+      params: SubmissionIdParams,
+      response: {
+        204: Type.Null({description: 'Deleted'}),
+        ...errorResponses(...signedIn, 'FORBIDDEN', 'SUBMISSION_NOT_FOUND'),
       },
-    },
+    }),
     async (request, reply) => {
       const {summary, announced} = await deleteForUser(ctx, currentUser(request), request.params.id);
       if (announced) app.webhooks.wake();

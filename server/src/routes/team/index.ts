@@ -1,7 +1,6 @@
 // /api/team: show, change roles, remove, transfer, leave, the security policy; invitations are invitations.ts.
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {authOf} from '../../plugins/auth.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
@@ -32,27 +31,20 @@ import {teamInvitationRoutes} from './invitations.js';
 import {removeByIdRoute} from './remove-by-id.js';
 import {productionAccessRoutes} from './production-access.js';
 import {currentUser} from '../current-user.js';
+import {SESSION, teamRouteGroup} from '../route-helpers.js';
 
 export async function teamRoutes(app: FastifyInstance, {config}: {config: Config}) {
   const team: TeamContext = {db: app.db, mailer: app.mailer, config, pages: teamPages()};
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const session = [{session: []}];
-  // A team that requires two-factor keeps its page from members without it.
-  const guarded = [app.requireUser, app.requireTeamPolicy];
-  await app.register(teamInvitationRoutes, {team, guarded});
-  await app.register(productionAccessRoutes, {context: {db: app.db, mailer: app.mailer, config}, guarded, config});
+  const {routes, teamRoute} = teamRouteGroup(app, 'team');
+  await app.register(teamInvitationRoutes, {team});
+  await app.register(productionAccessRoutes, {context: {db: app.db, mailer: app.mailer, config}, config});
 
   routes.get(
     '/api/team',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: "The user's team, their role, its members and (for owners and admins) its pending invitations",
-        security: session,
-        response: {200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND')},
-      },
-    },
+    teamRoute({
+      summary: "The user's team, their role, its members and (for owners and admins) its pending invitations",
+      response: {200: TeamResponse, ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND')},
+    }),
     async (request) => showTeam(team, currentUser(request)),
   );
 
@@ -64,7 +56,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
       schema: {
         tags: ['team'],
         summary: 'Start a team (a user in no team): the caller owns it and their own API keys become its keys',
-        security: session,
+        security: SESSION,
         body: CreateTeamBody,
         response: {
           201: TeamResponse,
@@ -92,14 +84,9 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
 
   routes.post(
     '/api/team/transfer',
-    {
-      preHandler: guarded,
-      // `password` is the current password: too long simply means wrong.
-      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
-      schema: {
-        tags: ['team'],
+    teamRoute(
+      {
         summary: 'Make an admin or member the owner (password required); the caller becomes an admin',
-        security: session,
         body: TransferBody,
         response: {
           200: TransferResponse,
@@ -116,7 +103,11 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
           ),
         },
       },
-    },
+      {
+        // `password` is the current password: too long simply means wrong.
+        config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
+      },
+    ),
     async (request) => {
       const {userId, password} = request.body;
       const transferred = await transferOwnership(
@@ -139,7 +130,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
       schema: {
         tags: ['team'],
         summary: "Leave the team (anyone but the owner); the team's keys stay with the team",
-        security: session,
+        security: SESSION,
         response: {
           204: Type.Null({description: 'Left'}),
           ...errorResponses('UNAUTHORIZED', 'OWNER_MUST_TRANSFER', 'NOT_FOUND'),
@@ -155,20 +146,15 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
 
   routes.patch(
     '/api/team/:id',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: 'Make a member an admin or an admin a member (the owner only)',
-        security: session,
-        params: MemberIdParams,
-        body: ChangeRoleBody,
-        response: {
-          200: MemberResponse,
-          ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
-        },
+    teamRoute({
+      summary: 'Make a member an admin or an admin a member (the owner only)',
+      params: MemberIdParams,
+      body: ChangeRoleBody,
+      response: {
+        200: MemberResponse,
+        ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
       },
-    },
+    }),
     async (request) => {
       const user = await changeMemberRole(team, currentUser(request), request.params.id, request.body.role);
       await app.recordActivity(request, 'member.role-changed', {
@@ -178,7 +164,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
     },
   );
 
-  removeByIdRoute(app, guarded, '/api/team/:id', {
+  removeByIdRoute(app, '/api/team/:id', {
     summary: 'Remove a member (the owner removes admins and members, an admin members only)',
     remove: (user, id) => removeTeamMember(team, user, id),
     done: ['member.removed', 'member', 'Removed'],
@@ -194,7 +180,7 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
         summary: "The team's security policy: require two-factor of every member (the owner only)",
         description:
           'The owner must have two-factor on to require it (409 OWNER_TWO_FACTOR_REQUIRED). Members without it are then refused the keys, team and activity routes with 403 TWO_FACTOR_REQUIRED_BY_TEAM until they turn it on; leaving the team stays open to them.',
-        security: session,
+        security: SESSION,
         body: TeamSettingsBody,
         response: {
           200: TeamSettingsResponse,

@@ -1,6 +1,5 @@
 // /api/team/production-access: where the team stands on production keys, and the owner's request for them.
-import type {FastifyInstance, preHandlerHookHandler} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import type {FastifyInstance} from 'fastify';
 import type {Config} from '../../config.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
@@ -12,48 +11,32 @@ import {
   type ProductionAccessContext,
 } from '../../services/production-access.js';
 import {currentUser} from '../current-user.js';
+import {teamRouteGroup} from '../route-helpers.js';
 
 export async function productionAccessRoutes(
   app: FastifyInstance,
-  {context, guarded, config}: {context: ProductionAccessContext; guarded: preHandlerHookHandler[]; config: Config},
+  {context, config}: {context: ProductionAccessContext; config: Config},
 ) {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const session = [{session: []}];
+  const {routes, teamRoute} = teamRouteGroup(app, 'team');
 
   routes.get(
     '/api/team/production-access',
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary: 'Whether the team can create production keys, and its latest request (every member sees it)',
-        security: session,
-        response: {
-          200: ProductionAccessResponse,
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND'),
-        },
+    teamRoute({
+      summary: 'Whether the team can create production keys, and its latest request (every member sees it)',
+      response: {
+        200: ProductionAccessResponse,
+        ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'NOT_FOUND'),
       },
-    },
+    }),
     async (request) => showProductionAccess(app.db, currentUser(request)),
   );
 
   routes.post(
     '/api/team/production-access',
-    {
-      preHandler: guarded,
-      config: {
-        // Each request emails a person: counted like the sign-in routes.
-        rateLimit: authRateLimit(config),
-        validationCodes: {
-          missing: {monthlyIntakes: 'PRODUCTION_VOLUME_REQUIRED'},
-          invalid: {plans: 'PRODUCTION_PLANS_TOO_SHORT', monthlyIntakes: 'PRODUCTION_VOLUME_REQUIRED'},
-        },
-      },
-      schema: {
-        tags: ['team'],
+    teamRoute(
+      {
         summary:
           "Ask for production access (the team's owner): what the clinic plans and the expected volume go to the operator, who answers by email",
-        security: session,
         body: ProductionAccessBody,
         response: {
           201: ProductionAccessResponse,
@@ -72,7 +55,17 @@ export async function productionAccessRoutes(
           ),
         },
       },
-    },
+      {
+        config: {
+          // Each request emails a person: counted like the sign-in routes.
+          rateLimit: authRateLimit(config),
+          validationCodes: {
+            missing: {monthlyIntakes: 'PRODUCTION_VOLUME_REQUIRED'},
+            invalid: {plans: 'PRODUCTION_PLANS_TOO_SHORT', monthlyIntakes: 'PRODUCTION_VOLUME_REQUIRED'},
+          },
+        },
+      },
+    ),
     async (request, reply) => {
       const access = await requestProductionAccess(context, currentUser(request), request.body);
       const team = currentUser(request).team!;

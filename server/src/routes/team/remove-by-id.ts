@@ -1,13 +1,13 @@
 // A manager takes one thing off the team by its id (a member, a pending invitation): 204, or the same refusals,
 // and the activity log names what went.
 import {Type} from 'typebox';
-import type {FastifyInstance, preHandlerHookHandler} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
+import type {FastifyInstance} from 'fastify';
 import type {ActivityAction} from '@intakekit/contract/activity';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {MemberIdParams} from '@intakekit/contract/schemas/team';
 import type {UserWithTeam} from '../../repositories/users-repository.js';
 import {currentUser} from '../current-user.js';
+import {teamRouteGroup} from '../route-helpers.js';
 
 export interface RemoveById {
   summary: string;
@@ -19,25 +19,20 @@ export interface RemoveById {
 
 export function removeByIdRoute(
   app: FastifyInstance,
-  guarded: preHandlerHookHandler[],
   url: string,
   {summary, remove, done: [action, target, description]}: RemoveById,
 ) {
-  app.withTypeProvider<TypeBoxTypeProvider>().delete(
+  const {routes, teamRoute} = teamRouteGroup(app, 'team');
+  routes.delete(
     url,
-    {
-      preHandler: guarded,
-      schema: {
-        tags: ['team'],
-        summary,
-        security: [{session: []}],
-        params: MemberIdParams,
-        response: {
-          204: Type.Null({description}),
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
-        },
+    teamRoute({
+      summary,
+      params: MemberIdParams,
+      response: {
+        204: Type.Null({description}),
+        ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_REQUIRED_BY_TEAM', 'FORBIDDEN', 'NOT_FOUND'),
       },
-    },
+    }),
     async (request, reply) => {
       const label = await remove(currentUser(request), request.params.id);
       await app.recordActivity(request, action, {
