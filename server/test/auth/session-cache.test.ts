@@ -3,25 +3,17 @@
 // is answered, so the next request, on this process or any other, meets the new state. Each case runs several
 // rounds: on PostgreSQL the notice reaches the process a moment after the commit, and a race shows only sometimes.
 // Across processes on PostgreSQL: server/resilience/two-processes.test.ts.
-import type {FastifyInstance} from 'fastify';
 import {describe, expect, it} from 'vitest';
 import {authed, login, signedIn} from '../helpers/accounts.js';
 import {build} from '../helpers/app.js';
+import {METRICS_TOKEN, metric} from '../helpers/metrics.js';
 import {expectError, joinTeam, me, memberId, teamView} from '../team/team-helpers.js';
 
-const TOKEN = 'metrics-token-for-tests-0123456789';
 const ROUNDS = 5;
-
-async function metric(app: FastifyInstance, name: string): Promise<number> {
-  const res = await app.inject({method: 'GET', url: '/metrics', headers: {authorization: `Bearer ${TOKEN}`}});
-  const line = res.body.split('\n').find((l) => l.startsWith(`${name} `));
-  if (!line) throw new Error(`${name} is not in /metrics`);
-  return Number(line.split(' ')[1]);
-}
 
 describe('signed-in sessions kept in memory', () => {
   it("answers a session's later uses from memory and reports hits, misses and entries in /metrics", async () => {
-    const {app, mail} = await build({env: {METRICS_TOKEN: TOKEN}});
+    const {app, mail} = await build({env: {METRICS_TOKEN}});
     const token = await signedIn(app, mail, 'ada@example.com', {teamName: 'Ada Clinic'});
     const misses = await metric(app, 'intakekit_session_cache_misses_total');
     const hits = await metric(app, 'intakekit_session_cache_hits_total');

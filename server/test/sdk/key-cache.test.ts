@@ -2,23 +2,15 @@
 // carries the key's times so it is refused at the instant it expires or its grace ends, and a change drops it.
 // Across processes on PostgreSQL: server/resilience/key-cache.test.ts.
 import {describe, expect, it} from 'vitest';
-import type {FastifyInstance} from 'fastify';
 import {build} from '../helpers/app.js';
+import {METRICS_TOKEN, metric} from '../helpers/metrics.js';
 import {authed, signedIn} from '../helpers/accounts.js';
 import {startSdkSession} from '../helpers/sdk-session.js';
 
-const TOKEN = 'metrics-token-for-tests-0123456789';
 const HOUR = 3600_000;
 
-async function metric(app: FastifyInstance, name: string): Promise<number> {
-  const res = await app.inject({method: 'GET', url: '/metrics', headers: {authorization: `Bearer ${TOKEN}`}});
-  const line = res.body.split('\n').find((l) => l.startsWith(`${name} `));
-  if (!line) throw new Error(`${name} is not in /metrics`);
-  return Number(line.split(' ')[1]);
-}
-
 async function withKey(body: Record<string, unknown> = {}) {
-  const context = await build({env: {METRICS_TOKEN: TOKEN}});
+  const context = await build({env: {METRICS_TOKEN}});
   const token = await signedIn(context.app, context.mail, 'ada@example.com');
   const created = await authed(context.app, token, 'POST', '/api/keys/sandbox', body);
   expect(created.statusCode).toBe(201);

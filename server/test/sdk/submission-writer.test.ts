@@ -4,13 +4,13 @@
 import crypto from 'node:crypto';
 import {describe, expect, it} from 'vitest';
 import {build} from '../helpers/app.js';
+import {METRICS_TOKEN} from '../helpers/metrics.js';
 import {startSdkSession, submitSdkAnswers} from '../helpers/sdk-session.js';
 import {clinic, PRIVATE_ANSWERS} from '../submissions/submissions-helpers.js';
 import {SubmissionWriter} from '../../src/repositories/submission-writer.js';
 import type {KeyedSubmissionRow} from '../../src/repositories/submission-inserts.js';
 
 const ORIGIN = 'https://clinic.example';
-const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
 function metric(text: string, name: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));

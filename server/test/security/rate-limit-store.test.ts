@@ -5,6 +5,7 @@
 import net from 'node:net';
 import {describe, expect, it} from 'vitest';
 import {build} from '../helpers/app.js';
+import {METRICS_TOKEN} from '../helpers/metrics.js';
 import {TURNSTILE} from '../helpers/accounts.js';
 
 /** A loopback port that refuses connections: bound, then closed. */
@@ -42,8 +43,6 @@ describe('rate limits with REDIS_URL', () => {
     expect(logs.entries().filter((e) => (e as {res?: {statusCode?: number}}).res?.statusCode === 500)).toEqual([]);
   });
 });
-
-const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 
 /** Enough of Redis for a client to become ready (it asks INFO); every other command is answered OK. */
 async function fakeRedis(): Promise<{port: number; stop(): Promise<void>}> {
