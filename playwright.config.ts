@@ -1,6 +1,6 @@
 import {defineConfig, devices, type TraceMode} from '@playwright/test';
 import {SITE_URL} from './e2e/support/ports';
-import {chromiumPath} from './scripts/lib/chromium.mjs';
+import {CHROMIUM_FLAGS, chromiumPath} from './scripts/lib/chromium.mjs';
 
 // Debian's Chromium: Playwright cannot download its own browser on these machines.
 const executablePath = chromiumPath();
@@ -34,15 +34,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...CHROMIUM_FLAGS, '--disable-quic'],
     },
   },
   projects: [

@@ -5,9 +5,10 @@ import {existsSync, mkdirSync, symlinkSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {CHROMIUM_FLAGS} from '../../scripts/lib/chromium.mjs';
 import {startProcess as startManaged, stopAll as stopAllManaged, waitForUrl} from '../../scripts/lib/processes.mjs';
 
-export {waitForUrl};
+export {CHROMIUM_FLAGS, waitForUrl};
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH = path.join(ROOT, 'bench');
@@ -15,14 +16,6 @@ export const WORK = path.join(BENCH, '.work');
 export const TOOLS = path.join(WORK, 'tools');
 export const LOGS = path.join(WORK, 'logs');
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 export const HOST = '127.0.0.1';
 
 // Every server of the bench listens on 127.0.0.1, ports 14000-14999.
