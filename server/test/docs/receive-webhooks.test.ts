@@ -7,7 +7,6 @@ import {spawn} from 'node:child_process';
 import crypto from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -18,6 +17,7 @@ import {snippet} from '../../../scripts/lib/code-blocks.mjs';
 import {build, type TestContext} from '../helpers/app.js';
 import {authed} from '../helpers/accounts.js';
 import {startSdkSession, submitSdkAnswers} from '../helpers/sdk-session.js';
+import {closedPort} from '../helpers/ports.js';
 import {clinic, PRIVATE_ANSWERS, PRIVATE_NOTE, type Clinic} from '../submissions/submissions-helpers.js';
 import {until} from '../webhooks/until.js';
 
@@ -48,14 +48,6 @@ async function api() {
 }
 
 const ajv = new Ajv({strict: false, formats: {uuid: true, 'date-time': true}});
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Receiver {
   url: string;
@@ -176,7 +168,7 @@ const TEN_MINUTES_AGO = () => new Date(Date.now() - 10 * 60_000);
 describe("the guide's webhook receivers, against real deliveries from the API", () => {
   it('Node (standardwebhooks): verifies each event, answers 204, processes a resent one once, refuses forgeries', async () => {
     await api();
-    const port = await freePort();
+    const port = await closedPort();
     const endpoint = await addEndpoint(port, ['submission.created', 'submission.deleted'], 'full');
     const receiver = await startReceiver('webhook-receiver.mjs', process.execPath, port, endpoint.secret);
 
@@ -204,7 +196,7 @@ describe("the guide's webhook receivers, against real deliveries from the API", 
 
   it('Python (hmac, standard library only): verifies with the old secret while a rolled one signs beside it', async () => {
     await api();
-    const port = await freePort();
+    const port = await closedPort();
     const endpoint = await addEndpoint(port, ['submission.created'], 'thin');
     const receiver = await startReceiver('webhook_receiver.py', 'python3', port, endpoint.secret);
 

@@ -7,19 +7,11 @@ import {describe, expect, it} from 'vitest';
 import {build} from '../helpers/app.js';
 import {METRICS_TOKEN} from '../helpers/metrics.js';
 import {TURNSTILE} from '../helpers/accounts.js';
-
-/** A loopback port that refuses connections: bound, then closed. */
-async function refusingPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import {closedPort} from '../helpers/ports.js';
 
 describe('rate limits with REDIS_URL', () => {
   it('answer uncounted and log one error when Redis is unreachable, while the sign-in lock still holds', async () => {
-    const port = await refusingPort();
+    const port = await closedPort();
     const {app, logs} = await build({
       env: {REDIS_URL: `redis://:secret-password@127.0.0.1:${port}`, AUTH_RATE_LIMIT: '2', LOGIN_LOCK_ATTEMPTS: '3'},
     });
@@ -85,7 +77,7 @@ describe('whether limits are being counted', () => {
   };
 
   it('readiness reports redis: down (still 200) and /metrics intakekit_rate_limit_store_up 0 while Redis is unreachable', async () => {
-    const port = await refusingPort();
+    const port = await closedPort();
     const {app} = await build({env: {REDIS_URL: `redis://127.0.0.1:${port}`, METRICS_TOKEN}});
     const ready = await app.inject({method: 'GET', url: '/api/health/ready'});
     expect(ready.statusCode).toBe(200);
