@@ -1,9 +1,9 @@
 // PATCH /api/auth/profile, POST /api/auth/change-password and DELETE /api/auth/account.
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {sessionAccount} from '../current-user.js';
+import {signedInRouteGroup} from '../route-helpers.js';
 import {SECRET_CHECK_REFUSALS} from './secret-check-refusals.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {
@@ -22,24 +22,23 @@ import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
 
 export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  const {routes, signedIn} = signedInRouteGroup(app, 'auth');
 
   routes.patch(
     '/api/auth/profile',
-    {
-      preHandler: app.requireUser,
-      config: {validationCodes: {missing: {name: 'INVALID_NAME'}}},
-      schema: {
-        tags: ['auth'],
+    signedIn(
+      {
         summary: 'Update the display name',
-        security: [{session: []}],
         body: ProfileBody,
         response: {
           200: UserResponse,
           ...errorResponses('INVALID_NAME', 'NAME_INVISIBLE_CHARACTERS', 'NAME_HAS_ADDRESS', 'UNAUTHORIZED'),
         },
       },
-    },
+      {
+        config: {validationCodes: {missing: {name: 'INVALID_NAME'}}},
+      },
+    ),
     async (request) => {
       const {userId} = authOf(request);
       return {user: toUserBody(await updateProfile(app.db, config, userId, {name: request.body.name}))};
@@ -48,13 +47,9 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
 
   routes.post(
     '/api/auth/change-password',
-    {
-      preHandler: app.requireUser,
-      config: {rateLimit: authRateLimit(config)},
-      schema: {
-        tags: ['auth'],
+    signedIn(
+      {
         summary: 'Change the password; signs out other sessions and returns a new token in x-new-token',
-        security: [{session: []}],
         body: ChangePasswordBody,
         response: {
           200: MessageBody,
@@ -67,7 +62,10 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
           ),
         },
       },
-    },
+      {
+        config: {rateLimit: authRateLimit(config)},
+      },
+    ),
     async (request, reply) => {
       const {currentPassword, newPassword} = request.body;
       const session = await sessionAccount(app.db, request);
@@ -83,21 +81,20 @@ export async function accountRoutes(app: FastifyInstance, {config}: AuthRouteOpt
 
   routes.delete(
     '/api/auth/account',
-    {
-      preHandler: app.requireUser,
-      // `password` here is the current password: too long simply means wrong.
-      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
-      schema: {
-        tags: ['auth'],
+    signedIn(
+      {
         summary: 'Delete the account (password required); team ownership passes on',
-        security: [{session: []}],
         body: DeleteAccountBody,
         response: {
           204: Type.Null({description: 'Deleted'}),
           ...errorResponses('MISSING_FIELDS', 'INVALID_CURRENT_PASSWORD', ...SECRET_CHECK_REFUSALS),
         },
       },
-    },
+      {
+        // `password` here is the current password: too long simply means wrong.
+        config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
+      },
+    ),
     async (request, reply) => {
       const session = await sessionAccount(app.db, request);
       const {user} = session;

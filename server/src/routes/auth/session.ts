@@ -1,7 +1,6 @@
 // GET /api/auth/me and POST /api/auth/logout.
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {
   SessionIdParams,
@@ -13,14 +12,11 @@ import {errorResponses} from '@intakekit/contract/schemas/common';
 import {endSession, listSessions, revokeSession, signOutOtherSessions} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
+import {signedInRouteGroup} from '../route-helpers.js';
 
 export async function sessionRoutes(app: FastifyInstance, {config}: AuthRouteOptions) {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
   // Every route here is about the signed-in account's own sessions.
-  const signedIn = <Schema extends object>(schema: Schema) => ({
-    preHandler: app.requireUser,
-    schema: {tags: ['auth'], security: [{session: []}], ...schema},
-  });
+  const {routes, signedIn} = signedInRouteGroup(app, 'auth');
 
   routes.get(
     '/api/auth/me',

@@ -2,9 +2,9 @@
 // off, and the second step of a sign-in (services/two-factor.ts).
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {sessionAccount} from '../current-user.js';
+import {signedInRouteGroup} from '../route-helpers.js';
 import {SECRET_CHECK_REFUSALS} from './secret-check-refusals.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {
@@ -36,17 +36,14 @@ const CODE_IS_INVALID = {validationCodes: {invalid: {code: 'INVALID_TWO_FACTOR_C
 const SETUP_CODE_IS_INVALID = {validationCodes: {invalid: {code: 'INVALID_SETUP_CODE'}}} as const;
 
 export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}: AuthRouteOptions) {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const session = [{session: []}];
+  const {routes, signedIn} = signedInRouteGroup(app, 'auth');
   // Enabling and replacing the codes both take a current code and answer the new recovery codes.
   const recoveryCodesSchema = (
     summary: string,
     wrongCode: 'INVALID_TWO_FACTOR_CODE' | 'INVALID_SETUP_CODE',
     ...refusals: Parameters<typeof errorResponses>
   ) => ({
-    tags: ['auth'],
     summary,
-    security: session,
     body: TwoFactorCodeBody,
     response: {
       200: RecoveryCodesResponse,
@@ -97,28 +94,21 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
 
   routes.post(
     '/api/auth/two-factor/setup',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'Begin setting up an authenticator app: a new secret and its QR code',
-        description: 'The secret is not in force until POST /api/auth/two-factor/enable confirms a code from it.',
-        security: session,
-        response: {
-          200: TwoFactorSetupResponse,
-          ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_ALREADY_ENABLED', UNVERIFIED_SIGN_IN_METHOD),
-        },
+    signedIn({
+      summary: 'Begin setting up an authenticator app: a new secret and its QR code',
+      description: 'The secret is not in force until POST /api/auth/two-factor/enable confirms a code from it.',
+      response: {
+        200: TwoFactorSetupResponse,
+        ...errorResponses('UNAUTHORIZED', 'TWO_FACTOR_ALREADY_ENABLED', UNVERIFIED_SIGN_IN_METHOD),
       },
-    },
+    }),
     async (request) => beginTwoFactorSetup(twoFactor, authOf(request).user),
   );
 
   routes.post(
     '/api/auth/two-factor/enable',
-    {
-      preHandler: app.requireUser,
-      config: SETUP_CODE_IS_INVALID,
-      schema: recoveryCodesSchema(
+    signedIn(
+      recoveryCodesSchema(
         'Confirm the setup with a code: two-factor is on; answers the recovery codes, shown this once',
         'INVALID_SETUP_CODE',
         'TWO_FACTOR_SETUP_REQUIRED',
@@ -126,7 +116,8 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
         UNVERIFIED_SIGN_IN_METHOD,
         'UNAUTHORIZED',
       ),
-    },
+      {config: SETUP_CODE_IS_INVALID},
+    ),
     async (request) => {
       const recoveryCodes = await enableTwoFactor(twoFactor, authOf(request).user, request.body.code);
       await app.recordActivity(request, 'two-factor.enabled');
@@ -136,17 +127,16 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
 
   routes.post(
     '/api/auth/two-factor/recovery-codes',
-    {
-      preHandler: app.requireUser,
-      config: {rateLimit: authRateLimit(config), ...CODE_IS_INVALID},
-      schema: recoveryCodesSchema(
+    signedIn(
+      recoveryCodesSchema(
         'New recovery codes for a current code; the old ones stop working',
         'INVALID_TWO_FACTOR_CODE',
         'TWO_FACTOR_NOT_ENABLED',
         UNVERIFIED_SIGN_IN_METHOD,
         ...SECRET_CHECK_REFUSALS,
       ),
-    },
+      {config: {rateLimit: authRateLimit(config), ...CODE_IS_INVALID}},
+    ),
     async (request) => {
       const recoveryCodes = await regenerateRecoveryCodes(twoFactor, authOf(request), request.body.code);
       await app.recordActivity(request, 'two-factor.recovery-codes-replaced');
@@ -156,16 +146,9 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
 
   routes.post(
     '/api/auth/two-factor/disable',
-    {
-      preHandler: app.requireUser,
-      config: {
-        rateLimit: authRateLimit(config),
-        validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD', code: 'INVALID_TWO_FACTOR_CODE'}},
-      },
-      schema: {
-        tags: ['auth'],
+    signedIn(
+      {
         summary: 'Turn two-factor off: the password and a current code; a notice is emailed',
-        security: session,
         body: TwoFactorDisableBody,
         response: {
           204: Type.Null({description: 'Two-factor is off'}),
@@ -178,7 +161,13 @@ export async function twoFactorRoutes(app: FastifyInstance, {config, twoFactor}:
           ),
         },
       },
-    },
+      {
+        config: {
+          rateLimit: authRateLimit(config),
+          validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD', code: 'INVALID_TWO_FACTOR_CODE'}},
+        },
+      },
+    ),
     async (request, reply) => {
       const session = await sessionAccount(app.db, request);
       await disableTwoFactor(twoFactor, session, request.body.password, request.body.code);

@@ -1,7 +1,6 @@
 // /api/invitations: the invitee's side. Lookup and decline need no session (the token proves the
 // mailbox) and are rate limited like the auth routes; accept needs the invited address signed in.
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {authRateLimit} from '../../plugins/rate-limit.js';
 import {MessageBody} from '@intakekit/contract/schemas/auth';
@@ -13,9 +12,10 @@ import {
 } from '@intakekit/contract/schemas/invitations';
 import {acceptInvitation, declineInvitation, lookupInvitation} from '../../services/invitations.js';
 import {currentUser} from '../current-user.js';
+import {signedInRouteGroup} from '../route-helpers.js';
 
 export async function invitationRoutes(app: FastifyInstance, {config}: {config: Config}) {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
+  const {routes, signedIn} = signedInRouteGroup(app, 'team');
   // A token of the wrong length is as unusable as an unknown one.
   const tokenCodes = {validationCodes: {invalid: {token: 'INVALID_OR_EXPIRED' as const}}};
 
@@ -38,14 +38,10 @@ export async function invitationRoutes(app: FastifyInstance, {config}: {config: 
 
   routes.post(
     '/api/invitations/accept',
-    {
-      preHandler: app.requireUser,
-      config: tokenCodes,
-      schema: {
-        tags: ['team'],
+    signedIn(
+      {
         summary:
           "Join the team (signed in as the invited address, in no team); the caller's personal keys move into it",
-        security: [{session: []}],
         body: InvitationTokenBody,
         response: {
           200: AcceptInvitationResponse,
@@ -59,7 +55,10 @@ export async function invitationRoutes(app: FastifyInstance, {config}: {config: 
           ),
         },
       },
-    },
+      {
+        config: tokenCodes,
+      },
+    ),
     async (request) => {
       const joined = await acceptInvitation(app.db, config, currentUser(request), request.body.token);
       // In the joined team's log, so its owner and admins see who came in.
