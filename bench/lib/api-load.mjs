@@ -523,6 +523,9 @@ export async function run({apiRuns = 1, quick = false}) {
             about,
           }),
         );
+    /** A route's p99 at `c` connections against the floor's p99: at most `times` it. */
+    const p99AgainstFloorsRow = (id, route, c, times) =>
+      p99AgainstFloor(`${d.label}: ${route} p99 @${c} conn against the floor's`, r[`${id}@${c}`], {times});
     for (const c of [10, 50]) {
       for (const [id, route, what] of FLOOR_ROUTES) {
         const x = r[`${id}@${c}`];
@@ -627,10 +630,7 @@ export async function run({apiRuns = 1, quick = false}) {
         ),
         p99AgainstFloor(`${d.label}: POST /api/sdk/sessions p99 @50 conn`, r['sdk@50'], 25),
       );
-      if (onPostgres) {
-        const name = `${d.label}: POST /api/sdk/sessions p99 @50 conn against the floor's`;
-        figures.push(p99AgainstFloor(name, r['sdk@50'], {times: 1.5}));
-      }
+      if (onPostgres) figures.push(p99AgainstFloorsRow('sdk', 'POST /api/sdk/sessions', 50, 1.5));
     } else {
       figures.push(sdkUnavailable(`${d.label}: POST /api/sdk/sessions`, d.routes.sdkSessions));
     }
@@ -638,10 +638,7 @@ export async function run({apiRuns = 1, quick = false}) {
       // Each submit is a new session: the token checked, the answers checked, sealed (AES-256-GCM) and one row written.
       const atLeast = (c) => (onPostgres && c === 10 ? 0.5 : undefined);
       figures.push(...rpsRows('submit', 'POST /api/sdk/submissions', atLeast, 'a new session each, one row written'));
-      if (onPostgres) {
-        const name = `${d.label}: POST /api/sdk/submissions p99 @10 conn against the floor's`;
-        figures.push(p99AgainstFloor(name, r['submit@10'], {times: 3}));
-      }
+      if (onPostgres) figures.push(p99AgainstFloorsRow('submit', 'POST /api/sdk/submissions', 10, 3));
     } else {
       figures.push(sdkUnavailable(`${d.label}: POST /api/sdk/submissions`, d.routes.sdkSubmissions));
     }
