@@ -1,11 +1,19 @@
 // SQL for webhook endpoints. Every query is scoped to an owner (a team, or a user without one).
-import type {Insertable, Selectable, Updateable} from 'kysely';
+import type {ExpressionBuilder, Insertable, Selectable, Updateable} from 'kysely';
 import type {Db} from '../db/connect.js';
+import type {Database} from '../db/schema.js';
 import type {WebhookEndpointsTable} from '../db/webhook-tables.js';
 import {countOwned, ownerColumns, ownerFilter, type KeyOwner} from './api-keys-repository.js';
 
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookEndpointUpdate = Updateable<WebhookEndpointsTable>;
+
+/** The owner's endpoint `id`: every write names both, so no owner reaches another's endpoint. */
+function isOwnedEndpoint(owner: KeyOwner, id: string) {
+  const [column, ownerId] = ownerFilter(owner);
+  return (eb: ExpressionBuilder<Database, 'webhook_endpoints'>) =>
+    eb.and([eb('id', '=', id), eb(column, '=', ownerId)]);
+}
 
 function selectEndpoints(db: Db, owner: KeyOwner) {
   const [column, id] = ownerFilter(owner);
@@ -40,38 +48,30 @@ export async function insertWebhookEndpoint(
     .executeTakeFirstOrThrow();
 }
 
+export interface SecretRoll {
+  secret_ciphertext: string;
+  previous_secret_expires_at: Date;
+  updated_at: Date;
+}
+
 /**
  * A new secret, the current one kept as the previous in the same statement (its ciphertext as it is: one box, one
  * context), so that two rolls at once never lose the secret the first of them showed.
  */
-export async function rollWebhookSecret(
-  db: Db,
-  owner: KeyOwner,
-  id: string,
-  roll: {secret_ciphertext: string; previous_secret_expires_at: Date; updated_at: Date},
-): Promise<WebhookEndpointRow | undefined> {
-  const [column, ownerId] = ownerFilter(owner);
+export async function rollWebhookSecret(db: Db, owner: KeyOwner, id: string, roll: SecretRoll) {
   return db
     .updateTable('webhook_endpoints')
     .set((eb) => ({...roll, previous_secret_ciphertext: eb.ref('secret_ciphertext')}))
-    .where('id', '=', id)
-    .where(column, '=', ownerId)
+    .where(isOwnedEndpoint(owner, id))
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function updateWebhookEndpoint(
-  db: Db,
-  owner: KeyOwner,
-  id: string,
-  changes: WebhookEndpointUpdate,
-): Promise<WebhookEndpointRow | undefined> {
-  const [column, ownerId] = ownerFilter(owner);
+export async function updateWebhookEndpoint(db: Db, owner: KeyOwner, id: string, changes: WebhookEndpointUpdate) {
   return db
     .updateTable('webhook_endpoints')
     .set(changes)
-    .where('id', '=', id)
-    .where(column, '=', ownerId)
+    .where(isOwnedEndpoint(owner, id))
     .returningAll()
     .executeTakeFirst();
 }
@@ -81,11 +81,5 @@ export async function deleteWebhookEndpoint(
   owner: KeyOwner,
   id: string,
 ): Promise<WebhookEndpointRow | undefined> {
-  const [column, ownerId] = ownerFilter(owner);
-  return db
-    .deleteFrom('webhook_endpoints')
-    .where('id', '=', id)
-    .where(column, '=', ownerId)
-    .returningAll()
-    .executeTakeFirst();
+  return db.deleteFrom('webhook_endpoints').where(isOwnedEndpoint(owner, id)).returningAll().executeTakeFirst();
 }
