@@ -9,7 +9,6 @@ import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {ApiError} from '../../errors.js';
 import {questionsDigest, sessionTokens, type SessionTokens} from '../../lib/session-token.js';
-import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {errorResponses} from '@intakekit/contract/schemas/common';
 import {SESSION_TOKEN_TTL_HOURS, SessionBody, SessionResponse} from '@intakekit/contract/schemas/sdk';
 import {FLOWS_PAGE_PATH, KEY_TYPE_FOR_ENV, type Environment} from '@intakekit/contract/flows';
@@ -17,7 +16,7 @@ import {FLOWS, findFlow, type Flow} from '@intakekit/contract/flow-catalogue';
 import {PREVIEW_NEEDS_SANDBOX_KEY, invalidFlowMessage, type FlowRefusal} from '@intakekit/contract/flow-refusals';
 import type {KeyOwner} from '../../repositories/api-keys-repository.js';
 import {resolveTeamFlow, teamFlowIds} from '../../services/flow-cache.js';
-import {keyRequestLog} from './key-request-log.js';
+import {sdkKeyGuard} from './key-request-log.js';
 
 /**
  * Each built-in flow's part of the answer (its questions as JSON), built once: serialising them was the largest part
@@ -59,12 +58,8 @@ export async function sdkSessionRoutes(app: FastifyInstance, {config, secretKey}
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/api/sdk/sessions',
     {
-      // Counted before the key lookup, so guessing keys costs the caller its budget, not our database.
-      config: {rateLimit: sdkRateLimit(config)},
-      // Before body validation: a caller without a valid key learns nothing about the body. Then
       // SDK_KEY_RATE_LIMIT per key: one page embedding a key cannot use up the service for others.
-      preValidation: [app.requireApiKey, app.limitPerApiKey],
-      onResponse: keyRequestLog(app, config, {startsSession: true}),
+      ...sdkKeyGuard(app, config, {perKey: app.limitPerApiKey, startsSession: true}),
       schema: {
         tags: ['sdk'],
         summary: 'Start an intake session with an API key and receive the flow',

@@ -5,7 +5,6 @@ import type {FastifyInstance} from 'fastify';
 import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import type {Config} from '../../config.js';
 import {sessionTokens} from '../../lib/session-token.js';
-import {sdkRateLimit} from '../../plugins/rate-limit.js';
 import {submitSdkAnswers} from '../../services/sdk-submissions.js';
 import {submissionsBox, submitWriteCounts} from '../../services/submissions.js';
 import {ANSWER_TEXT_MAX_LENGTH} from '@intakekit/contract/answers';
@@ -16,7 +15,7 @@ import {
   SubmissionBody,
   SubmissionResponse,
 } from '@intakekit/contract/schemas/sdk';
-import {keyRequestLog} from './key-request-log.js';
+import {sdkKeyGuard} from './key-request-log.js';
 
 export async function sdkSubmissionRoutes(
   app: FastifyInstance,
@@ -45,9 +44,7 @@ export async function sdkSubmissionRoutes(
     {
       // An intake of long texts is larger than the API's other bodies; past this it is refused before parsing.
       bodyLimit: SUBMISSION_BODY_MAX_BYTES,
-      config: {rateLimit: sdkRateLimit(config)},
-      preValidation: [app.requireApiKey, app.limitSubmitsPerApiKey],
-      onResponse: keyRequestLog(app, config, {startsSession: false}),
+      ...sdkKeyGuard(app, config, {perKey: app.limitSubmitsPerApiKey, startsSession: false}),
       schema: {
         tags: ['sdk'],
         summary: "Submit a session's answers",
