@@ -1,31 +1,33 @@
-import {Fragment, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import CodeBlock from '@theme/CodeBlock';
 import {WEBHOOK_EVENT_LABELS, WEBHOOK_RETRY_SCHEDULE_SECONDS} from '@intakekit/contract/webhooks';
 import {WEBHOOK_EVENT_EXAMPLES} from '@intakekit/contract/webhook-examples';
+import {codeList} from './code-list';
 import {Table} from './table';
 import {eventRows, payloadExample, retryRows, type PayloadStyle} from './webhook-tables';
 
-const codes = (fields: string[]) =>
-  fields.map((field, index) => (
-    <Fragment key={field}>
-      {index > 0 && ', '}
-      <code>{field}</code>
-    </Fragment>
-  ));
+// A call rather than a component: Table finds the <thead> among its children by element type.
+const head = (columns: ReactNode[]) => (
+  <thead>
+    <tr>
+      {columns.map((column, index) => (
+        <th key={index}>{column}</th>
+      ))}
+    </tr>
+  </thead>
+);
 
 /** The events an endpoint receives and what their `data` holds, from the contract's labels and example bodies. */
 export function WebhookEventsTable(): ReactNode {
   return (
     <Table>
-      <thead>
-        <tr>
-          <th>Event</th>
-          <th>Sent when</th>
-          <th>
-            <code>data</code> holds
-          </th>
-        </tr>
-      </thead>
+      {head([
+        'Event',
+        'Sent when',
+        <>
+          <code>data</code> holds
+        </>,
+      ])}
       <tbody>
         {eventRows(WEBHOOK_EVENT_LABELS, Object.values(WEBHOOK_EVENT_EXAMPLES)).map((row) => (
           <tr key={row.type}>
@@ -34,8 +36,8 @@ export function WebhookEventsTable(): ReactNode {
             </td>
             <td>{row.label}</td>
             <td>
-              {codes(row.fields)}
-              {row.someFields.length > 0 && <>; with the full payload, {codes(row.someFields)}</>}
+              {codeList(row.fields)}
+              {row.someFields.length > 0 && <>; with the full payload, {codeList(row.someFields)}</>}
             </td>
           </tr>
         ))}
@@ -48,13 +50,7 @@ export function WebhookEventsTable(): ReactNode {
 export function WebhookRetryTable(): ReactNode {
   return (
     <Table>
-      <thead>
-        <tr>
-          <th>Attempt</th>
-          <th>Sent</th>
-          <th>After the first</th>
-        </tr>
-      </thead>
+      {head(['Attempt', 'Sent', 'After the first'])}
       <tbody>
         {retryRows(WEBHOOK_RETRY_SCHEDULE_SECONDS).map((row) => (
           <tr key={row.attempt}>
