@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import {toneClass} from '@site/src/components/tone';
 import {STATUS_TEXT, type OperationEntry} from './openapi';
 import {errorCodes, flattenFields, jsonSchema} from './schema-rows';
-import {Cell, FieldTable, NONE, RowHeader, Table} from './tables';
+import {Cell} from '@site/src/components/data-table';
+import {FieldTable, NONE, RowHeader, Table} from './tables';
 import styles from './tables.module.css';
 
 /** An operation's answers: status, meaning and error codes (with their messages), then each success's body. */

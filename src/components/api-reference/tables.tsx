@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {HeaderRow} from '@site/src/components/data-table';
+import {Cell, TableWithHeader} from '@site/src/components/data-table';
 import type {Parameter} from './openapi';
 import {constraints, typeLabel, type Field} from './schema-rows';
 import styles from './tables.module.css';
@@ -26,11 +26,9 @@ export function Table({
 }): ReactNode {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} role="table">
-        <caption className="sr-only">{caption}</caption>
-        <HeaderRow columns={columns} />
-        <tbody role="rowgroup">{children}</tbody>
-      </table>
+      <TableWithHeader className={styles.table} caption={caption} columns={columns}>
+        {children}
+      </TableWithHeader>
     </div>
   );
 }
@@ -41,14 +39,6 @@ export function RowHeader({label, className, children}: {label: string; classNam
     <th scope="row" role="rowheader" className={className} data-label={label}>
       {children}
     </th>
-  );
-}
-
-export function Cell({label, className, children}: {label: string; className?: string; children: ReactNode}) {
-  return (
-    <td role="cell" data-label={label} className={className}>
-      {children}
-    </td>
   );
 }
 

@@ -4,10 +4,11 @@ import styles from './styles.module.css';
 interface Props {
   /** Accessible name of the scroll region (and the table's caption for screen readers). */
   label: string;
+  /** The column headers; the last column is the actions column (right-aligned). */
+  columns: readonly string[];
   /**
-   * The <thead> and <tbody>. The last column is the actions column (right-aligned). For the phone layout,
-   * each <td> carries `data-label` (its column name) and every element its table role (role="row",
-   * role="cell"...), so the semantics survive the CSS that stacks rows into cards.
+   * The body's rows. For the phone layout each cell is a `Cell` (its column name as `data-label`) and every element
+   * carries its table role (role="row", role="cell"...), so the semantics survive the CSS that stacks rows into cards.
    */
   children: ReactNode;
 }
@@ -17,14 +18,53 @@ interface Props {
  * Below 600 px each row becomes a card of label/value lines with the actions at the bottom; the region
  * still scrolls sideways (and keyboard users can focus it) if a value is wider than the phone.
  */
-export default function DataTable({label, children}: Props): ReactNode {
+export default function DataTable({label, columns, children}: Props): ReactNode {
   return (
     <div className={styles.wrap} tabIndex={0} role="region" aria-label={label}>
-      <table className={styles.table} role="table">
-        <caption className="sr-only">{label}</caption>
+      <TableWithHeader className={styles.table} caption={label} columns={columns}>
         {children}
-      </table>
+      </TableWithHeader>
     </div>
+  );
+}
+
+interface TableProps {
+  className?: string;
+  /** Read by screen readers only. */
+  caption: ReactNode;
+  columns: readonly string[];
+  /** The body's rows. */
+  children: ReactNode;
+}
+
+/**
+ * The table element of a table whose rows stack into cards on a phone: every element keeps its table role, since the
+ * CSS that stacks them takes the table semantics away in some browsers.
+ */
+export function TableWithHeader({className, caption, columns, children}: TableProps): ReactNode {
+  return (
+    <table className={className} role="table">
+      <caption className="sr-only">{caption}</caption>
+      <HeaderRow columns={columns} />
+      <tbody role="rowgroup">{children}</tbody>
+    </table>
+  );
+}
+
+/** A body cell, labelled with its column's name for the phone layout's cards. */
+export function Cell({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children?: ReactNode;
+}): ReactNode {
+  return (
+    <td role="cell" data-label={label} className={className}>
+      {children}
+    </td>
   );
 }
 

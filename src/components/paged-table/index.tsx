@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import DataTable, {HeaderRow} from '@site/src/components/data-table';
+import DataTable from '@site/src/components/data-table';
 import LoadFailed from '@site/src/components/load-failed';
 import {PanelLoading} from '@site/src/components/panel';
 import {getErrorMessage} from '@site/src/lib/errors';
@@ -46,9 +46,8 @@ export default function PagedTable({pages, label, columns, rows, empty, loadingL
   const busy = {disabled: loadingMore, 'aria-busy': loadingMore || undefined};
   return (
     <>
-      <DataTable label={label}>
-        <HeaderRow columns={columns} />
-        <tbody role="rowgroup">{rows}</tbody>
+      <DataTable label={label} columns={columns}>
+        {rows}
       </DataTable>
       {data?.at(-1)?.nextCursor ? (
         <div className={styles.more}>

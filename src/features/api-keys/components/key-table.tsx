@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import {maskApiKey} from '@site/src/lib/mask';
 import type {ApiKey} from '@site/src/lib/api/keys';
 import {formatKeyType, formatStatus, formatTimeLeft, keyLabel, NEVER_USED} from '../lib/format';
-import DataTable, {HeaderRow} from '@site/src/components/data-table';
+import DataTable, {Cell} from '@site/src/components/data-table';
 import {lockedProps} from '../lib/messages';
 import LocalDate from './local-date';
 import styles from './key-table.module.css';
@@ -80,96 +80,91 @@ export default function KeyTable({
     };
   };
   return (
-    <DataTable label="API keys">
-      <HeaderRow columns={COLUMNS} />
-      <tbody role="rowgroup">
-        {keys.map((key) => {
-          const active = key.status === 'active';
-          const inGrace = active && key.graceEndsAt !== null;
-          const busy = pending?.id === key.id;
-          const masked = maskApiKey(key.apiKey);
-          const label = keyLabel(key);
-          const revealable = active && key.keyType === 'sandbox';
-          const whole = revealable && shown.has(key.id);
-          return (
-            <tr role="row" key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
-              <td role="cell" data-label="Key Type">
-                <span className={styles.keyName}>{key.name}</span>
-                <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>
-                  {formatKeyType(key.keyType)}
-                </span>
-              </td>
-              <td role="cell" data-label="API Key">
-                {whole ? <FullKey value={key.apiKey} /> : <MaskedKey masked={masked} />}
-              </td>
-              <td role="cell" data-label="Status">
-                <span
-                  className={clsx(
-                    styles.status,
-                    active ? styles.statusActive : styles.statusRevoked,
-                    key.status === 'expired' && styles.statusExpired,
-                  )}
+    <DataTable label="API keys" columns={COLUMNS}>
+      {keys.map((key) => {
+        const active = key.status === 'active';
+        const inGrace = active && key.graceEndsAt !== null;
+        const busy = pending?.id === key.id;
+        const masked = maskApiKey(key.apiKey);
+        const label = keyLabel(key);
+        const revealable = active && key.keyType === 'sandbox';
+        const whole = revealable && shown.has(key.id);
+        return (
+          <tr role="row" key={key.id} data-testid="api-key-row" className={clsx(!active && styles.inactiveRow)}>
+            <Cell label="Key Type">
+              <span className={styles.keyName}>{key.name}</span>
+              <span className={clsx(styles.typeBadge, key.keyType === 'production' && styles.typeProduction)}>
+                {formatKeyType(key.keyType)}
+              </span>
+            </Cell>
+            <Cell label="API Key">{whole ? <FullKey value={key.apiKey} /> : <MaskedKey masked={masked} />}</Cell>
+            <Cell label="Status">
+              <span
+                className={clsx(
+                  styles.status,
+                  active ? styles.statusActive : styles.statusRevoked,
+                  key.status === 'expired' && styles.statusExpired,
+                )}
+              >
+                <span className={styles.dot} aria-hidden="true" />
+                {formatStatus(key.status)}
+              </span>
+              {inGrace ? (
+                <span className={styles.statusNote}>Stops working in {formatTimeLeft(key.graceEndsAt!, nowMs)}</span>
+              ) : active && key.expiresAt ? (
+                <span className={styles.statusNote}>Expires in {formatTimeLeft(key.expiresAt, nowMs)}</span>
+              ) : null}
+            </Cell>
+            <Cell label="Created" className={styles.nowrap}>
+              <LocalDate iso={key.createdAt} dayOnly />
+            </Cell>
+            <Cell label="Last Used" className={styles.date}>
+              <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
+            </Cell>
+            <Cell label="Actions">
+              <div className={styles.rowActions}>
+                <button
+                  type="button"
+                  className="button button--sm button--outline button--primary"
+                  aria-label={`Details of ${label}`}
+                  aria-expanded={detailsOf === key.id}
+                  onClick={() => onDetails(key)}
                 >
-                  <span className={styles.dot} aria-hidden="true" />
-                  {formatStatus(key.status)}
-                </span>
-                {inGrace ? (
-                  <span className={styles.statusNote}>Stops working in {formatTimeLeft(key.graceEndsAt!, nowMs)}</span>
-                ) : active && key.expiresAt ? (
-                  <span className={styles.statusNote}>Expires in {formatTimeLeft(key.expiresAt, nowMs)}</span>
-                ) : null}
-              </td>
-              <td role="cell" data-label="Created" className={styles.nowrap}>
-                <LocalDate iso={key.createdAt} dayOnly />
-              </td>
-              <td role="cell" data-label="Last Used" className={styles.date}>
-                <LocalDate iso={key.lastUsedAt} fallback={NEVER_USED} />
-              </td>
-              <td role="cell" data-label="Actions">
-                <div className={styles.rowActions}>
+                  Details
+                </button>
+                {revealable ? (
                   <button
                     type="button"
-                    className="button button--sm button--outline button--primary"
-                    aria-label={`Details of ${label}`}
-                    aria-expanded={detailsOf === key.id}
-                    onClick={() => onDetails(key)}
+                    className="button button--sm button--outline button--secondary"
+                    aria-label={`${whole ? 'Hide' : 'Reveal'} ${label}`}
+                    onClick={() => toggleShown(key.id)}
                   >
-                    Details
+                    {whole ? 'Hide' : 'Reveal'}
                   </button>
-                  {revealable ? (
-                    <button
-                      type="button"
-                      className="button button--sm button--outline button--secondary"
-                      aria-label={`${whole ? 'Hide' : 'Reveal'} ${label}`}
-                      onClick={() => toggleShown(key.id)}
-                    >
-                      {whole ? 'Hide' : 'Reveal'}
-                    </button>
-                  ) : null}
-                  {active && !inGrace ? (
-                    <button
-                      type="button"
-                      className="button button--sm button--secondary"
-                      {...change(key, 'rotate', `Rotate ${label}`)}
-                    >
-                      {busy && pending?.action === 'rotate' ? 'Rotating...' : 'Rotate'}
-                    </button>
-                  ) : null}
-                  {active ? (
-                    <button
-                      type="button"
-                      className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
-                      {...change(key, 'revoke', `Revoke ${label}`)}
-                    >
-                      {busy && pending?.action === 'revoke' ? 'Revoking...' : 'Revoke'}
-                    </button>
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
+                ) : null}
+                {active && !inGrace ? (
+                  <button
+                    type="button"
+                    className="button button--sm button--secondary"
+                    {...change(key, 'rotate', `Rotate ${label}`)}
+                  >
+                    {busy && pending?.action === 'rotate' ? 'Rotating...' : 'Rotate'}
+                  </button>
+                ) : null}
+                {active ? (
+                  <button
+                    type="button"
+                    className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
+                    {...change(key, 'revoke', `Revoke ${label}`)}
+                  >
+                    {busy && pending?.action === 'revoke' ? 'Revoking...' : 'Revoke'}
+                  </button>
+                ) : null}
+              </div>
+            </Cell>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }

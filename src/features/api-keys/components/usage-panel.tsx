@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import DataTable, {HeaderRow} from '@site/src/components/data-table';
+import DataTable, {Cell} from '@site/src/components/data-table';
 import Spinner from '@site/src/components/spinner';
 import {REQUEST_OK} from '@intakekit/contract/api-keys';
 import type {KeyUsageResponse} from '@intakekit/contract/schemas/keys';
@@ -97,28 +97,25 @@ export default function UsagePanel({keyId}: {keyId: string}): ReactNode {
         {data.requests.length === 0 ? (
           <p className={fields.fieldHint}>No requests yet.</p>
         ) : (
-          <DataTable label="Request log">
-            <HeaderRow columns={['Time', 'Origin', 'Outcome', 'Latency']} />
-            <tbody role="rowgroup">
-              {data.requests.map((r, i) => (
-                <tr role="row" key={`${r.at}-${i}`}>
-                  <td role="cell" data-label="Time" className={styles.nowrap}>
-                    <LocalDate iso={r.at} />
-                  </td>
-                  <td role="cell" data-label="Origin">
-                    <code>{r.origin ?? 'none'}</code>
-                  </td>
-                  <td role="cell" data-label="Outcome">
-                    <span className={clsx(r.outcome !== REQUEST_OK && styles.outcomeRefused)}>
-                      {r.outcome === REQUEST_OK ? 'OK' : `${r.outcome} (${r.status})`}
-                    </span>
-                  </td>
-                  <td role="cell" data-label="Latency" className={styles.nowrap}>
-                    {r.latencyMs.toFixed(1)} ms
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+          <DataTable label="Request log" columns={['Time', 'Origin', 'Outcome', 'Latency']}>
+            {data.requests.map((r, i) => (
+              <tr role="row" key={`${r.at}-${i}`}>
+                <Cell label="Time" className={styles.nowrap}>
+                  <LocalDate iso={r.at} />
+                </Cell>
+                <Cell label="Origin">
+                  <code>{r.origin ?? 'none'}</code>
+                </Cell>
+                <Cell label="Outcome">
+                  <span className={clsx(r.outcome !== REQUEST_OK && styles.outcomeRefused)}>
+                    {r.outcome === REQUEST_OK ? 'OK' : `${r.outcome} (${r.status})`}
+                  </span>
+                </Cell>
+                <Cell label="Latency" className={styles.nowrap}>
+                  {r.latencyMs.toFixed(1)} ms
+                </Cell>
+              </tr>
+            ))}
           </DataTable>
         )}
       </section>

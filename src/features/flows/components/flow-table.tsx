@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import Link from '@docusaurus/Link';
-import DataTable, {HeaderRow} from '@site/src/components/data-table';
+import DataTable, {Cell} from '@site/src/components/data-table';
 import {Pill} from '@site/src/components/webhook-delivery/delivery-status';
 import type {FlowSummary} from '@intakekit/contract/schemas/flows';
 import {STATUS_LABELS} from '../lib/texts';
@@ -13,43 +13,36 @@ const TONES = {draft: 'neutral', published: 'success', archived: 'warning'} as c
 /** The team's flows: id and title, status, latest version, sessions in the last 7 days; Open shows one. */
 export default function FlowTable({flows}: {flows: readonly FlowSummary[]}): ReactNode {
   return (
-    <DataTable label="Your intake flows">
-      <HeaderRow columns={COLUMNS} />
-      <tbody role="rowgroup">
-        {flows.map((flow) => (
-          <tr role="row" key={flow.flowId}>
-            <td role="cell" data-label="Flow">
-              <span className={styles.cellStack}>
-                <span className={styles.strong}>{flow.title}</span>
-                <code className={styles.id}>{flow.flowId}</code>
-              </span>
-            </td>
-            <td role="cell" data-label="Status">
-              <span className={styles.cellStack}>
-                <Pill tone={TONES[flow.status]}>{STATUS_LABELS[flow.status]}</Pill>
-                {flow.hasUnpublishedChanges && flow.status !== 'draft' ? (
-                  <span className={styles.muted}>Unpublished changes</span>
-                ) : null}
-              </span>
-            </td>
-            <td role="cell" data-label="Latest version">
-              {flow.latestVersion === null ? 'None' : `Version ${flow.latestVersion}`}
-            </td>
-            <td role="cell" data-label="Sessions (7 days)">
-              {flow.sessionsLast7Days.toLocaleString()}
-            </td>
-            <td role="cell" data-label="Actions">
-              <Link
-                className="button button--sm button--outline button--primary"
-                to={flowPageHref(flow.flowId)}
-                aria-label={`Open ${flow.title} (${flow.flowId})`}
-              >
-                Open
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </tbody>
+    <DataTable label="Your intake flows" columns={COLUMNS}>
+      {flows.map((flow) => (
+        <tr role="row" key={flow.flowId}>
+          <Cell label="Flow">
+            <span className={styles.cellStack}>
+              <span className={styles.strong}>{flow.title}</span>
+              <code className={styles.id}>{flow.flowId}</code>
+            </span>
+          </Cell>
+          <Cell label="Status">
+            <span className={styles.cellStack}>
+              <Pill tone={TONES[flow.status]}>{STATUS_LABELS[flow.status]}</Pill>
+              {flow.hasUnpublishedChanges && flow.status !== 'draft' ? (
+                <span className={styles.muted}>Unpublished changes</span>
+              ) : null}
+            </span>
+          </Cell>
+          <Cell label="Latest version">{flow.latestVersion === null ? 'None' : `Version ${flow.latestVersion}`}</Cell>
+          <Cell label="Sessions (7 days)">{flow.sessionsLast7Days.toLocaleString()}</Cell>
+          <Cell label="Actions">
+            <Link
+              className="button button--sm button--outline button--primary"
+              to={flowPageHref(flow.flowId)}
+              aria-label={`Open ${flow.title} (${flow.flowId})`}
+            >
+              Open
+            </Link>
+          </Cell>
+        </tr>
+      ))}
     </DataTable>
   );
 }

@@ -1,4 +1,5 @@
 import type {ReactNode} from 'react';
+import {Cell} from '@site/src/components/data-table';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import type {SubmissionSummary} from '@intakekit/contract/schemas/submissions-portal';
 import {ENVIRONMENT_LABELS} from '@intakekit/contract/api-keys';
@@ -20,19 +21,13 @@ export default function SubmissionRow({
   const time = when(submission.createdAt);
   return (
     <tr role="row">
-      <td role="cell" data-label="Time">
+      <Cell label="Time">
         <time dateTime={submission.createdAt}>{time}</time>
-      </td>
-      <td role="cell" data-label="Flow">
-        {flowName(submission.flowId)}
-      </td>
-      <td role="cell" data-label="Environment">
-        {ENVIRONMENT_LABELS[submission.environment]}
-      </td>
-      <td role="cell" data-label="Origin">
-        {submission.origin ?? '—'}
-      </td>
-      <td role="cell" data-label="Actions">
+      </Cell>
+      <Cell label="Flow">{flowName(submission.flowId)}</Cell>
+      <Cell label="Environment">{ENVIRONMENT_LABELS[submission.environment]}</Cell>
+      <Cell label="Origin">{submission.origin ?? '—'}</Cell>
+      <Cell label="Actions">
         <button
           type="button"
           className="button button--sm button--outline button--primary"
@@ -41,7 +36,7 @@ export default function SubmissionRow({
         >
           View
         </button>
-      </td>
+      </Cell>
     </tr>
   );
 }

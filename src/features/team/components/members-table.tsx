@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import DataTable, {HeaderRow} from '@site/src/components/data-table';
+import DataTable, {Cell} from '@site/src/components/data-table';
 import type {TeamInvitation, TeamMember} from '../api/use-team';
 import {expiryText} from '../lib/expiry';
 import {formatRole} from '../lib/format';
@@ -59,103 +59,100 @@ export default function MembersTable({
   onRevoke,
 }: Props): ReactNode {
   return (
-    <DataTable label="Team members">
-      <HeaderRow columns={COLUMNS} />
-      <tbody role="rowgroup">
-        {members.map((member) => {
-          const self = member.id === currentUserId || member.email === currentUserEmail;
-          const target = {role: member.role, self};
-          const removable = canRemove(role, target);
-          const nextRole = roleChangeFor(role, target);
-          const rowBusy = busy?.id === member.id ? busy.action : null;
-          return (
-            <tr role="row" key={member.id} data-testid="team-member-row">
-              <td role="cell" data-label="Member">
-                <Person name={member.name} email={member.email} you={self} />
-              </td>
-              <td role="cell" data-label="Email" className={styles.email}>
-                {member.email}
-              </td>
-              <td role="cell" data-label="Role">
-                <span className={clsx(styles.role, styles[`role_${member.role}`])}>{formatRole(member.role)}</span>
-              </td>
-              <td role="cell" data-label="Actions">
-                {removable || nextRole ? (
-                  <span className={styles.rowActions}>
-                    {nextRole ? (
-                      <RowButton
-                        pendingLabel="Saving..."
-                        pending={rowBusy === 'role'}
-                        disabled={rowBusy !== null}
-                        target={member.email}
-                        onClick={() => onChangeRole(member, nextRole)}
-                      >
-                        {nextRole === 'admin' ? 'Make admin' : 'Make member'}
-                      </RowButton>
-                    ) : null}
-                    {removable ? (
-                      <RowButton
-                        danger
-                        disabled={rowBusy !== null}
-                        target={member.email}
-                        onClick={() => onRemove(member)}
-                      >
-                        Remove
-                      </RowButton>
-                    ) : null}
-                  </span>
-                ) : (
-                  <NoActions label={self ? 'No actions on your own account' : 'No actions available'} />
-                )}
-              </td>
-            </tr>
-          );
-        })}
-        {invitations.map((invitation) => {
-          const rowBusy = busy?.id === invitation.id ? busy.action : null;
-          const target = `the invitation to ${invitation.email}`;
-          return (
-            <tr role="row" key={`invitation-${invitation.id}`} data-testid="team-invitation-row">
-              <td role="cell" data-label="Member">
-                <Person name={invitation.name} email={invitation.email} invited />
-              </td>
-              <td role="cell" data-label="Email" className={styles.email}>
-                {invitation.email}
-              </td>
-              <td role="cell" data-label="Role">
-                <span className={styles.invitedCell}>
-                  <span className={clsx(styles.role, styles.role_invited)}>{formatRole('invited')}</span>
-                  <span className={styles.inviteMeta}>
-                    {invitation.role === 'admin' ? 'As admin · ' : null}
-                    {expiryText(invitation.expiresAt, now)}
-                  </span>
+    <DataTable label="Team members" columns={COLUMNS}>
+      {members.map((member) => {
+        const self = member.id === currentUserId || member.email === currentUserEmail;
+        const target = {role: member.role, self};
+        const removable = canRemove(role, target);
+        const nextRole = roleChangeFor(role, target);
+        const rowBusy = busy?.id === member.id ? busy.action : null;
+        return (
+          <tr role="row" key={member.id} data-testid="team-member-row">
+            <Cell label="Member">
+              <Person name={member.name} email={member.email} you={self} />
+            </Cell>
+            <Cell label="Email" className={styles.email}>
+              {member.email}
+            </Cell>
+            <Cell label="Role">
+              <span className={clsx(styles.role, styles[`role_${member.role}`])}>{formatRole(member.role)}</span>
+            </Cell>
+            <Cell label="Actions">
+              {removable || nextRole ? (
+                <span className={styles.rowActions}>
+                  {nextRole ? (
+                    <RowButton
+                      pendingLabel="Saving..."
+                      pending={rowBusy === 'role'}
+                      disabled={rowBusy !== null}
+                      target={member.email}
+                      onClick={() => onChangeRole(member, nextRole)}
+                    >
+                      {nextRole === 'admin' ? 'Make admin' : 'Make member'}
+                    </RowButton>
+                  ) : null}
+                  {removable ? (
+                    <RowButton
+                      danger
+                      disabled={rowBusy !== null}
+                      target={member.email}
+                      onClick={() => onRemove(member)}
+                    >
+                      Remove
+                    </RowButton>
+                  ) : null}
                 </span>
-              </td>
-              <td role="cell" data-label="Actions">
-                {canManageInvitations ? (
-                  <span className={styles.rowActions}>
-                    {INVITATION_ACTIONS.map(({action, label, pendingLabel, danger}) => (
-                      <RowButton
-                        key={action}
-                        danger={danger}
-                        pendingLabel={pendingLabel}
-                        pending={rowBusy === action}
-                        disabled={rowBusy !== null}
-                        target={target}
-                        onClick={() => (action === 'resend' ? onResend : onRevoke)(invitation)}
-                      >
-                        {label}
-                      </RowButton>
-                    ))}
-                  </span>
-                ) : (
-                  <NoActions label="No actions available" />
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
+              ) : (
+                <NoActions label={self ? 'No actions on your own account' : 'No actions available'} />
+              )}
+            </Cell>
+          </tr>
+        );
+      })}
+      {invitations.map((invitation) => {
+        const rowBusy = busy?.id === invitation.id ? busy.action : null;
+        const target = `the invitation to ${invitation.email}`;
+        return (
+          <tr role="row" key={`invitation-${invitation.id}`} data-testid="team-invitation-row">
+            <Cell label="Member">
+              <Person name={invitation.name} email={invitation.email} invited />
+            </Cell>
+            <Cell label="Email" className={styles.email}>
+              {invitation.email}
+            </Cell>
+            <Cell label="Role">
+              <span className={styles.invitedCell}>
+                <span className={clsx(styles.role, styles.role_invited)}>{formatRole('invited')}</span>
+                <span className={styles.inviteMeta}>
+                  {invitation.role === 'admin' ? 'As admin · ' : null}
+                  {expiryText(invitation.expiresAt, now)}
+                </span>
+              </span>
+            </Cell>
+            <Cell label="Actions">
+              {canManageInvitations ? (
+                <span className={styles.rowActions}>
+                  {INVITATION_ACTIONS.map(({action, label, pendingLabel, danger}) => (
+                    <RowButton
+                      key={action}
+                      danger={danger}
+                      pendingLabel={pendingLabel}
+                      pending={rowBusy === action}
+                      disabled={rowBusy !== null}
+                      target={target}
+                      onClick={() => (action === 'resend' ? onResend : onRevoke)(invitation)}
+                    >
+                      {label}
+                    </RowButton>
+                  ))}
+                </span>
+              ) : (
+                <NoActions label="No actions available" />
+              )}
+            </Cell>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }

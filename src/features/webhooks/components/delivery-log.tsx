@@ -1,4 +1,5 @@
 import {useState, type ReactNode} from 'react';
+import {Cell} from '@site/src/components/data-table';
 import EmptyState from '@site/src/components/empty-state';
 import PagedTable from '@site/src/components/paged-table';
 import Panel from '@site/src/components/panel';
@@ -44,22 +45,20 @@ export default function DeliveryLog({endpointId, pages, status, onStatus, canMan
     const time = when(delivery.createdAt);
     return (
       <tr role="row" key={delivery.id}>
-        <td role="cell" data-label="Time">
+        <Cell label="Time">
           <time dateTime={delivery.createdAt}>{time}</time>
-        </td>
-        <td role="cell" data-label="Event">
+        </Cell>
+        <Cell label="Event">
           <div className={styles.cellStack}>
             <span className={styles.eventLabel}>{WEBHOOK_EVENT_LABELS[delivery.eventType]}</span>
             <code className={styles.small}>{delivery.eventId}</code>
           </div>
-        </td>
-        <td role="cell" data-label="Status">
+        </Cell>
+        <Cell label="Status">
           <DeliveryStatus status={delivery.status} />
-        </td>
-        <td role="cell" data-label="Attempts">
-          {delivery.attemptCount}
-        </td>
-        <td role="cell" data-label="Actions">
+        </Cell>
+        <Cell label="Attempts">{delivery.attemptCount}</Cell>
+        <Cell label="Actions">
           <button
             type="button"
             className="button button--sm button--outline button--primary"
@@ -68,7 +67,7 @@ export default function DeliveryLog({endpointId, pages, status, onStatus, canMan
           >
             View
           </button>
-        </td>
+        </Cell>
       </tr>
     );
   });

@@ -1,6 +1,6 @@
 import type {ReactNode} from 'react';
 import clsx from 'clsx';
-import DataTable, {HeaderRow} from '@site/src/components/data-table';
+import DataTable, {Cell} from '@site/src/components/data-table';
 import type {ServerKey} from '../../api/server-keys';
 import {formatKeyType, formatStatus} from '../../lib/format';
 import {MaskedKey} from '../key-table';
@@ -22,63 +22,60 @@ interface Props {
 /** The server keys: name, environment, the key masked, status, created, and roll and revoke for active keys. */
 export default function ServerKeyTable({keys, canManage, busyId, onRoll, onRevoke}: Props): ReactNode {
   return (
-    <DataTable label="Your server keys">
-      <HeaderRow columns={COLUMNS} />
-      <tbody role="rowgroup">
-        {keys.map((key) => {
-          const active = key.status === 'active';
-          const busy = busyId === key.id;
-          const action = {disabled: busy, 'aria-busy': busy || undefined};
-          return (
-            <tr role="row" key={key.id} className={clsx(!active && styles.inactiveRow)}>
-              <td role="cell" data-label="Name">
-                <span className={styles.keyName}>{key.name}</span>
-              </td>
-              <td role="cell" data-label="Environment">
-                <span className={clsx(styles.typeBadge, key.environment === 'production' && styles.typeProduction)}>
-                  {formatKeyType(key.environment)}
-                </span>
-              </td>
-              <td role="cell" data-label="Server Key">
-                <MaskedKey masked={key.apiKey} />
-              </td>
-              <td role="cell" data-label="Status">
-                <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
-                  <span className={styles.dot} aria-hidden="true" />
-                  {formatStatus(key.status)}
-                </span>
-              </td>
-              <td role="cell" data-label="Created" className={styles.nowrap}>
-                <LocalDate iso={key.createdAt} dayOnly />
-              </td>
-              <td role="cell" data-label="Actions">
-                {active && canManage ? (
-                  <div className={styles.rowActions}>
-                    <button
-                      type="button"
-                      className="button button--sm button--outline button--primary"
-                      aria-label={`Roll ${key.name}`}
-                      onClick={() => onRoll(key)}
-                      {...action}
-                    >
-                      Roll
-                    </button>
-                    <button
-                      type="button"
-                      className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
-                      aria-label={`Revoke ${key.name}`}
-                      onClick={() => onRevoke(key)}
-                      {...action}
-                    >
-                      Revoke
-                    </button>
-                  </div>
-                ) : null}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
+    <DataTable label="Your server keys" columns={COLUMNS}>
+      {keys.map((key) => {
+        const active = key.status === 'active';
+        const busy = busyId === key.id;
+        const action = {disabled: busy, 'aria-busy': busy || undefined};
+        return (
+          <tr role="row" key={key.id} className={clsx(!active && styles.inactiveRow)}>
+            <Cell label="Name">
+              <span className={styles.keyName}>{key.name}</span>
+            </Cell>
+            <Cell label="Environment">
+              <span className={clsx(styles.typeBadge, key.environment === 'production' && styles.typeProduction)}>
+                {formatKeyType(key.environment)}
+              </span>
+            </Cell>
+            <Cell label="Server Key">
+              <MaskedKey masked={key.apiKey} />
+            </Cell>
+            <Cell label="Status">
+              <span className={clsx(styles.status, active ? styles.statusActive : styles.statusRevoked)}>
+                <span className={styles.dot} aria-hidden="true" />
+                {formatStatus(key.status)}
+              </span>
+            </Cell>
+            <Cell label="Created" className={styles.nowrap}>
+              <LocalDate iso={key.createdAt} dayOnly />
+            </Cell>
+            <Cell label="Actions">
+              {active && canManage ? (
+                <div className={styles.rowActions}>
+                  <button
+                    type="button"
+                    className="button button--sm button--outline button--primary"
+                    aria-label={`Roll ${key.name}`}
+                    onClick={() => onRoll(key)}
+                    {...action}
+                  >
+                    Roll
+                  </button>
+                  <button
+                    type="button"
+                    className={clsx('button button--sm button--outline button--danger', styles.dangerButton)}
+                    aria-label={`Revoke ${key.name}`}
+                    onClick={() => onRevoke(key)}
+                    {...action}
+                  >
+                    Revoke
+                  </button>
+                </div>
+              ) : null}
+            </Cell>
+          </tr>
+        );
+      })}
     </DataTable>
   );
 }
