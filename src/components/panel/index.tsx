@@ -9,12 +9,12 @@ interface PageHeaderProps {
   description?: ReactNode;
   /** Buttons on the right (below the title on phones). */
   actions?: ReactNode;
-  /** A line under the heading that holds for the whole page (e.g. that members only read it). */
-  note?: ReactNode;
+  /** Set when the reader may only read the page (a member): this line under the heading, and no actions. */
+  readOnlyNote?: ReactNode;
 }
 
 /** The heading block of a signed-in page: the page's only h1, a one-line description and its main actions. */
-export function PageHeader({title, description, actions, note}: PageHeaderProps): ReactNode {
+export function PageHeader({title, description, actions, readOnlyNote}: PageHeaderProps): ReactNode {
   return (
     <>
       <header className={styles.pageHeader}>
@@ -22,11 +22,11 @@ export function PageHeader({title, description, actions, note}: PageHeaderProps)
           <h1 className={styles.pageTitle}>{title}</h1>
           {description ? <p className={styles.pageDescription}>{description}</p> : null}
         </div>
-        {actions ? <div className={styles.pageActions}>{actions}</div> : null}
+        {actions && !readOnlyNote ? <div className={styles.pageActions}>{actions}</div> : null}
       </header>
-      {note ? (
+      {readOnlyNote ? (
         <Notice variant="info" className={styles.pageNote}>
-          {note}
+          {readOnlyNote}
         </Notice>
       ) : null}
     </>

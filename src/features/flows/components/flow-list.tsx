@@ -22,13 +22,11 @@ export default function FlowList({canManage}: {canManage: boolean}): ReactNode {
         title={FLOWS_TEXT.title}
         description={FLOWS_TEXT.description}
         actions={
-          canManage ? (
-            <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
-              New flow
-            </button>
-          ) : undefined
+          <button type="button" className="button button--primary" onClick={() => setCreating(true)}>
+            New flow
+          </button>
         }
-        note={canManage ? null : FLOWS_TEXT.membersReadOnly}
+        readOnlyNote={canManage ? null : FLOWS_TEXT.membersReadOnly}
       />
       <Panel id="team-flows" title="Your flows" flush count={flows?.length}>
         <ListState items={flows} state={list} texts={FLOWS_TEXT.list}>

@@ -55,7 +55,7 @@ export default function FlowScreen({flowId, canManage}: {flowId: string; canMana
             <span>{flow.sessionsLast7Days.toLocaleString()} sessions in the last 7 days</span>
           </span>
         }
-        note={canManage ? null : FLOWS_TEXT.membersReadOnly}
+        readOnlyNote={canManage ? null : FLOWS_TEXT.membersReadOnly}
       />
       {flow.status === 'archived' ? (
         <Notice variant="warning" className={styles.pageNotice}>

@@ -54,13 +54,11 @@ export default function WebhooksView(): ReactNode {
         title="Webhooks"
         description={WEBHOOKS_TEXT.description}
         actions={
-          canManage ? (
-            <button ref={addButton} type="button" className="button button--primary" onClick={() => setDialog('add')}>
-              Add endpoint
-            </button>
-          ) : undefined
+          <button ref={addButton} type="button" className="button button--primary" onClick={() => setDialog('add')}>
+            Add endpoint
+          </button>
         }
-        note={canManage ? null : WEBHOOKS_TEXT.membersReadOnly}
+        readOnlyNote={canManage ? null : WEBHOOKS_TEXT.membersReadOnly}
       />
       <Panel id="webhook-endpoints" title="Endpoints" flush count={endpoints?.length}>
         <ListState items={endpoints} state={list} texts={WEBHOOKS_TEXT.list}>
