@@ -45,6 +45,7 @@ export default function ActivityFiltersPanel({
   const id = useId();
   const dateInput = (edge: keyof Dates) => ({
     id: `${id}-${edge}`,
+    className: styles.control,
     type: 'date',
     value: dates[edge],
     onChange: (e: {target: {value: string}}) => onChangeDates({[edge]: e.target.value}),
@@ -55,6 +56,7 @@ export default function ActivityFiltersPanel({
         <Filter label="Action" id={`${id}-action`}>
           <select
             id={`${id}-action`}
+            className={styles.control}
             value={filters.action}
             onChange={(e) => onChange({action: e.target.value as ActivityAction | ''})}
           >
@@ -64,7 +66,12 @@ export default function ActivityFiltersPanel({
         </Filter>
         {teamScope ? (
           <Filter label="Person" id={`${id}-person`}>
-            <select id={`${id}-person`} value={filters.actorId} onChange={(e) => onChange({actorId: e.target.value})}>
+            <select
+              id={`${id}-person`}
+              className={styles.control}
+              value={filters.actorId}
+              onChange={(e) => onChange({actorId: e.target.value})}
+            >
               <option value="">Everyone</option>
               {people.map(([personId, email]) => (
                 <option key={personId} value={personId}>
