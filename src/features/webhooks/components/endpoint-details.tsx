@@ -57,6 +57,12 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
       await pages.mutate();
     });
   const toggle = () => run('toggle', async () => void (await onChange({enabled: !endpoint.enabled})));
+  /** Send test and Enable/Disable: one runs at a time, and the one running says so. */
+  const runButton = (which: 'test' | 'toggle', action: () => Promise<void>) => ({
+    onClick: () => void action(),
+    disabled: busy !== null,
+    busy: busy === which,
+  });
   const closeConfirm = () => {
     setConfirming(false);
     deletion.reset();
@@ -91,9 +97,7 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
           <div className={styles.actions}>
             <BusyButton
               className="button button--sm button--primary"
-              onClick={() => void sendTest()}
-              disabled={busy !== null}
-              busy={busy === 'test'}
+              {...runButton('test', sendTest)}
               busyLabel="Sending..."
             >
               Send test event
@@ -108,9 +112,7 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
             </button>
             <BusyButton
               className="button button--sm button--secondary"
-              onClick={() => void toggle()}
-              disabled={busy !== null}
-              busy={busy === 'toggle'}
+              {...runButton('toggle', toggle)}
               busyLabel="Saving..."
             >
               {endpoint.enabled ? 'Disable' : 'Enable'}
