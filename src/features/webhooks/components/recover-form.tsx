@@ -21,20 +21,21 @@ export default function RecoverForm({
     rules: RECOVER_FORM,
     defaultValues: {since: toLocalInput(new Date(Date.now() - DAY_MS))},
   });
+  const recover = async (body: WebhookRecoverBody) => {
+    const {queued} = await recoverFailed(endpointId, body);
+    await onRecovered();
+    return queued === 0
+      ? 'No failed event since then.'
+      : `${queued} failed ${queued === 1 ? 'event is' : 'events are'} being sent again.`;
+  };
   return (
     <ContractFormElement
       form={form}
+      onSubmit={recover}
       className={styles.recover}
       label="Recover failed deliveries"
       refusalOnly
       doneClassName={styles.recoverDone}
-      onSubmit={async (body) => {
-        const {queued} = await recoverFailed(endpointId, body);
-        await onRecovered();
-        return queued === 0
-          ? 'No failed event since then.'
-          : `${queued} failed ${queued === 1 ? 'event is' : 'events are'} being sent again.`;
-      }}
     >
       <FormField
         label="Recover failed since"
