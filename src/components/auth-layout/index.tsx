@@ -1,6 +1,7 @@
 import type {ReactNode, Ref} from 'react';
 import clsx from 'clsx';
 import LineIcon from '@site/src/components/line-icon';
+import {ALERT_PATHS, CHECK_PATHS} from '@site/src/components/line-icon/paths';
 import Layout from '@theme/Layout';
 import Spinner from '@site/src/components/spinner';
 import form from './form.module.css';
@@ -16,13 +17,8 @@ const iconPaths: Record<AuthIcon, ReactNode> = {
       <path d="m22 7-10 6L2 7" />
     </>
   ),
-  check: <path d="M20 6 9 17l-5-5" />,
-  alert: (
-    <>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 8v4M12 16h.01" />
-    </>
-  ),
+  check: CHECK_PATHS,
+  alert: ALERT_PATHS,
   key: (
     <>
       <circle cx="7.5" cy="15.5" r="5.5" />

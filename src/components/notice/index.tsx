@@ -1,6 +1,7 @@
 import type {ReactNode, Ref} from 'react';
 import clsx from 'clsx';
 import LineIcon from '@site/src/components/line-icon';
+import {ALERT_PATHS, CHECK_PATHS} from '@site/src/components/line-icon/paths';
 import {toneClass, type Tone} from '@site/src/components/tone';
 import styles from './styles.module.css';
 
@@ -21,13 +22,8 @@ interface Props {
 const TONES: Record<NoticeVariant, Tone> = {success: 'success', error: 'danger', warning: 'warning', info: 'info'};
 
 const icons: Record<NoticeVariant, ReactNode> = {
-  success: <path d="M20 6 9 17l-5-5" />,
-  error: (
-    <>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 8v4M12 16h.01" />
-    </>
-  ),
+  success: CHECK_PATHS,
+  error: ALERT_PATHS,
   warning: (
     <>
       <path d="M10.29 3.86 1.82 18a2 2 0 0 0 1.71 3h16.94a2 2 0 0 0 1.71-3L13.71 3.86a2 2 0 0 0-3.42 0z" />
