@@ -17,7 +17,7 @@ function Check({label, met}: {label: string; met: boolean}): ReactNode {
         {met ? <path d="M20 6 9 17l-5-5" /> : <circle cx="12" cy="12" r="8" />}
       </LineIcon>
       <span>{label}</span>
-      <span className={styles.srOnly}>{met ? ' (met)' : ' (not met)'}</span>
+      <span className="sr-only">{met ? ' (met)' : ' (not met)'}</span>
     </span>
   );
 }
