@@ -3,10 +3,14 @@ import Notice from '@site/src/components/notice';
 import clsx from 'clsx';
 import styles from './styles.module.css';
 
-interface Props {
+/** Whether a dialog is open and how it closes, as its page passes them: a dialog hands both on to this one. */
+export interface DialogState {
   open: boolean;
   /** Called when the dialog closes by itself (Escape) or through a button that calls it. */
   onClose: () => void;
+}
+
+interface Props extends DialogState {
   title: ReactNode;
   /** The body text; also the dialog's accessible description. */
   description?: ReactNode;

@@ -1,5 +1,5 @@
 import {useId, type ReactNode} from 'react';
-import Dialog, {DialogForm} from '@site/src/components/dialog';
+import Dialog, {DialogForm, type DialogState} from '@site/src/components/dialog';
 import {useDialogForm} from '@site/src/components/form';
 import SelectField from '@site/src/components/select-field';
 import SelectOptions from '@site/src/components/select-options';
@@ -9,19 +9,16 @@ import {PRODUCTION_REQUEST, type ProductionRequestValues} from '../lib/productio
 import fields from './fields.module.css';
 import styles from './production-access.module.css';
 
-interface Props {
-  open: boolean;
-  onClose: () => void;
+interface Props extends DialogState {
   teamName: string;
   /** Sends the request; a refusal is shown in the dialog. */
   onRequest: (body: ProductionAccessBody) => Promise<unknown>;
 }
 
 /** 'Request production access': what the clinic plans and the volume it expects, for the operator to review. */
-export default function ProductionRequestDialog({open, onClose, teamName, onRequest}: Props): ReactNode {
+export default function ProductionRequestDialog({teamName, onRequest, ...dialog}: Props): ReactNode {
   const {form, dialogForm} = useDialogForm<ProductionRequestValues, ProductionAccessBody>({
-    open,
-    onClose,
+    ...dialog,
     send: onRequest,
     rules: PRODUCTION_REQUEST,
     defaultValues: {plans: '', monthlyIntakes: ''},
@@ -34,8 +31,7 @@ export default function ProductionRequestDialog({open, onClose, teamName, onRequ
 
   return (
     <Dialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title="Request production access"
       description={`Tell us what ${teamName} plans. We review each request and email you when production keys are ready.`}
     >

@@ -1,5 +1,5 @@
 import {useDeferredValue, useId, useMemo, type ChangeEvent, type ReactNode} from 'react';
-import Dialog, {DialogForm} from '@site/src/components/dialog';
+import Dialog, {DialogForm, type DialogState} from '@site/src/components/dialog';
 import {useDialogForm} from '@site/src/components/form';
 import FormField from '@site/src/components/form-field';
 import SelectField from '@site/src/components/select-field';
@@ -13,9 +13,7 @@ import ProblemList from './problem-list';
 import TextArea from './text-area';
 import styles from './page.module.css';
 
-interface Props {
-  open: boolean;
-  onClose: () => void;
+interface Props extends DialogState {
   onCreate: (body: NewFlowBody) => Promise<unknown>;
 }
 
@@ -34,10 +32,9 @@ function ImportProblems({json}: {json: string}): ReactNode {
 }
 
 /** 'New flow': its id, and a built-in flow to start from or a Questionnaire to import (a file or a paste). */
-export default function NewFlowDialog({open, onClose, onCreate}: Props): ReactNode {
+export default function NewFlowDialog({onCreate, ...dialog}: Props): ReactNode {
   const {form, dialogForm} = useDialogForm<NewFlowValues, NewFlowBody>({
-    open,
-    onClose,
+    ...dialog,
     send: onCreate,
     rules: NEW_FLOW_FORM,
     defaultValues: NEW_FLOW_VALUES,
@@ -52,7 +49,7 @@ export default function NewFlowDialog({open, onClose, onCreate}: Props): ReactNo
     if (file) form.setValue('json', await file.text(), {shouldValidate: form.formState.isSubmitted});
   };
   return (
-    <Dialog open={open} onClose={onClose} title="New flow" className={styles.wideDialog}>
+    <Dialog {...dialog} title="New flow" className={styles.wideDialog}>
       <DialogForm {...dialogForm} submitLabel="Create flow" pendingLabel="Creating...">
         <FormField
           label="Flow id"

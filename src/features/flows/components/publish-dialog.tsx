@@ -1,24 +1,21 @@
 import type {ReactNode} from 'react';
-import Dialog, {DialogForm} from '@site/src/components/dialog';
+import Dialog, {DialogForm, type DialogState} from '@site/src/components/dialog';
 import {useDialogForm} from '@site/src/components/form';
 import type {PublishFlowBody} from '@intakekit/contract/schemas/flows';
 import {FLOW_NOTE_MAX_LENGTH} from '@intakekit/contract/team-flows';
 import {PUBLISH_FORM, type PublishValues} from '../lib/publish-form';
 import TextArea from './text-area';
 
-interface Props {
-  open: boolean;
-  onClose: () => void;
+interface Props extends DialogState {
+  onPublish: (body: PublishFlowBody) => Promise<unknown>;
   /** The number the new version gets. */
   number: number;
-  onPublish: (body: PublishFlowBody) => Promise<unknown>;
 }
 
 /** 'Publish version N': a note for the team, then the saved draft is frozen as the version pages run. */
-export default function PublishDialog({open, onClose, number, onPublish}: Props): ReactNode {
+export default function PublishDialog({number, onPublish, ...dialog}: Props): ReactNode {
   const {form, dialogForm} = useDialogForm<PublishValues, PublishFlowBody>({
-    open,
-    onClose,
+    ...dialog,
     send: onPublish,
     rules: PUBLISH_FORM,
     defaultValues: {note: ''},
@@ -26,8 +23,7 @@ export default function PublishDialog({open, onClose, number, onPublish}: Props)
   const {errors} = form.formState;
   return (
     <Dialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={`Publish version ${number}`}
       description="The saved draft becomes this version: pages that name the flow run it from now on, unless they pin another with flowVersion."
     >

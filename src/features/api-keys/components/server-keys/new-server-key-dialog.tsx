@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import Dialog, {DialogForm} from '@site/src/components/dialog';
+import Dialog, {DialogForm, type DialogState} from '@site/src/components/dialog';
 import {useDialogForm} from '@site/src/components/form';
 import FormField from '@site/src/components/form-field';
 import EnvironmentSelect from '@site/src/components/environment-select';
@@ -7,18 +7,15 @@ import {KEY_NAME_MAX_LENGTH} from '@intakekit/contract/api-keys';
 import type {NewServerKeyBody} from '@intakekit/contract/schemas/server-keys';
 import {NEW_SERVER_KEY, type ServerKeyValues} from '../../lib/server-key-form';
 
-interface Props {
-  open: boolean;
-  onClose: () => void;
+interface Props extends DialogState {
   /** Creates the key; a refusal (production not ready, the limit) is shown in the dialog. */
   onCreate: (body: NewServerKeyBody) => Promise<unknown>;
 }
 
 /** 'Create server key': its environment and a name that says which backend holds it. */
-export default function NewServerKeyDialog({open, onClose, onCreate}: Props): ReactNode {
+export default function NewServerKeyDialog({onCreate, ...dialog}: Props): ReactNode {
   const {form, dialogForm} = useDialogForm<ServerKeyValues, NewServerKeyBody>({
-    open,
-    onClose,
+    ...dialog,
     send: onCreate,
     rules: NEW_SERVER_KEY,
     defaultValues: {environment: 'sandbox', name: ''},
@@ -26,8 +23,7 @@ export default function NewServerKeyDialog({open, onClose, onCreate}: Props): Re
   });
   return (
     <Dialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title="Create server key"
       description="The key is shown once, after it is created. Keep it on your server."
     >
