@@ -9,7 +9,6 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {exampleAnswers} from '@intakekit/contract/answers';
 import {findFlow} from '@intakekit/contract/flow-catalogue';
 import {signIn, signUp} from './support/accounts.js';
-import type {ApiProcess} from './support/api-process.js';
 import {postgresUrl, type Target} from './support/databases.js';
 import type {HttpTally} from './support/http.js';
 import {logTwoApis, startTwoApis, type TwoApis} from './support/two-apis.js';
@@ -81,8 +80,6 @@ const counts = (ids: string[]) => ids.reduce((m, id) => m.set(id, (m.get(id) ?? 
 
 describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL', () => {
   let target: Target | undefined;
-  let a: ApiProcess | undefined;
-  let b: ApiProcess | undefined;
   let httpA: HttpTally;
   let httpB: HttpTally;
   let apis: TwoApis | undefined;
@@ -106,7 +103,7 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
     // B looks for due deliveries only every 3 s (its own submissions still wake it): the deliveries of A's
     // submissions are A's to send, so some are in flight in A when it is killed.
     apis = await startTwoApis(env, {...env, WEBHOOK_POLL_INTERVAL_MS: '3000'});
-    ({target, a, b, httpA, httpB} = apis);
+    ({target, httpA, httpB} = apis);
 
     expect((await signUp(httpA, 'clinic@example.com')).status).toBe(201);
     await target.inspect((query) => query("UPDATE users SET email_verified = true WHERE email = 'clinic@example.com'"));
@@ -167,8 +164,8 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
     const twice = [...counts(receiver.answered())].filter(([, n]) => n > 1);
     expect(twice).toEqual([]);
     expect(receiver.answered().length).toBe(SUBMISSIONS);
-    expect(a!.errorLines()).toEqual([]);
-    expect(b!.errorLines()).toEqual([]);
+    expect(apis!.a.errorLines()).toEqual([]);
+    expect(apis!.b.errorLines()).toEqual([]);
     expect(submissions).toHaveLength(SUBMISSIONS);
   }, 240_000);
 
@@ -182,7 +179,7 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
       () => receiver.held() > 0,
     );
     const killedAt = Date.now();
-    expect((await a!.signal('SIGKILL')).signal).toBe('SIGKILL');
+    expect((await apis!.a.signal('SIGKILL')).signal).toBe('SIGKILL');
     await until(
       () => 'the killed process to drop its connections',
       () => receiver.receipts.slice(before).some((r) => r.outcome === 'dropped'),
@@ -205,7 +202,7 @@ describe.skipIf(!postgresUrl)('webhooks from two API processes on one PostgreSQL
     expect(dropped.length).toBeGreaterThan(0);
     expect(dropped.every((id) => ids.includes(id))).toBe(true);
     expect(takenOverMs).toBeGreaterThanOrEqual(LEASE_SECONDS * 1000 - 500);
-    expect(b!.errorLines()).toEqual([]);
+    expect(apis!.b.errorLines()).toEqual([]);
     console.log(
       `[resilience] webhooks SIGKILL: ${dropped.length} of ${HELD} deliveries in flight in the killed process, ` +
         `all delivered by the other process ${(takenOverMs / 1000).toFixed(1)} s after it`,
