@@ -8,6 +8,7 @@
  * - `stack.admin(...args)`: the operator's `npm run admin` on the API's database (stop the API first on PGlite).
  * - `users.create({teamName})`: a new verified account made through the API and its real verification email.
  * - `users.member(owner)`: a new verified account that joined the owner's team through the invitation email.
+ * - `users.team(teamName, {owner, member})`: both of those, named.
  * - `users.signIn(page, user)`: stores a session token for that user as the sign-in page would.
  * - `gotoHydrated(page, path)`: navigates and waits until React has hydrated.
  * - `expectAccessible(page)`: axe-core finds no serious or critical violation.
@@ -153,6 +154,11 @@ export const users = {
     const token = new URL(mail.link(invitation, '/accept-invitation?token=')).searchParams.get('token');
     await apiCall('POST', '/api/invitations/accept', {token}, await users.token(member));
     return member;
+  },
+  /** A team of two: its owner, who made it at sign-up, and a member who joined through the invitation email. */
+  async team(teamName: string, names: {owner: string; member: string}): Promise<{owner: TestUser; member: TestUser}> {
+    const owner = await users.create({name: names.owner, teamName});
+    return {owner, member: await users.member(owner, {name: names.member})};
   },
   async token(user: TestUser): Promise<string> {
     const {token} = await apiCall<{token: string}>('POST', '/api/auth/login', {

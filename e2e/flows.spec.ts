@@ -115,8 +115,7 @@ test.describe('a member on a 375 px phone in dark mode', () => {
   test.use({viewport: {width: 375, height: 760}, colorScheme: 'dark'});
 
   test('sees the flows and a flow with no control to change them', async ({page}) => {
-    const owner = await users.create({name: 'Olive Owner', teamName: 'Read Only Flows'});
-    const member = await users.member(owner, {name: 'Max Member'});
+    const {owner, member} = await users.team('Read Only Flows', {owner: 'Olive Owner', member: 'Max Member'});
     const token = await users.token(owner);
     await apiCall('POST', '/api/flows', {flowId: 'annual', template: 'annual-checkup'}, token);
     await apiCall('POST', '/api/flows/annual/publish', {note: 'First.'}, token);

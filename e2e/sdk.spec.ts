@@ -3,14 +3,10 @@
  * the 1 s delay, answers every question with the keyboard only and sees the completion; the key's Last Used is then
  * set on /api-keys; after the key is rotated, a page initialised with the old key shows the SDK's clear error.
  */
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import type {Server} from 'node:http';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {apiCall, test, expect, users, type TestUser} from './fixtures';
 import {sandboxKey} from './support/keys';
+import {clinicPage, onClinicSite} from './support/clinic-site';
 import {SITE_URL} from './support/ports';
 
 /** sdk/src/api.ts: what the SDK says (error event and container) for a revoked, rotated or unknown key. */
@@ -30,18 +26,6 @@ async function tabTo(page: Page, selector: string, max = 40): Promise<void> {
   }
   throw new Error(`Tab never reached ${selector}`);
 }
-
-/** A clinic's page on its own origin that loads the SDK from the portal and runs `script`. */
-const clinicPage = (script: string): string => `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Clinic</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
-  <body>
-    <main><div id="intake"></div></main>
-    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
-    <script>${script}</script>
-  </body>
-</html>
-`;
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
 
@@ -177,39 +161,24 @@ test.describe('the intake SDK', () => {
     await expect(page.getByTestId('new-key-value')).toHaveText(/^ik_sandbox_/);
 
     // A customer page still initialised with the old key shows the SDK's clear error.
-    const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-old-key-'));
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Old key</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
-  <body>
-    <main><div id="intake"></div></main>
-    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
-    <script>
+    const oldKeyPage = clinicPage(
+      `
       window.intakeErrors = [];
       IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'new-patient', env: 'sandbox'})
         .on('error', (error) => window.intakeErrors.push({code: error.code, message: error.message}))
         .on('ready', () => window.intakeErrors.push({code: 'UNEXPECTED_READY'}));
-    </script>
-  </body>
-</html>
 `,
+      {title: 'Old key'},
     );
-    let server: Server | undefined;
-    try {
-      server = await serveStatic({dir, port: CUSTOMER_PORT, host: '127.0.0.1'});
-      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/`);
+    await onClinicSite(CUSTOMER_PORT, {'index.html': oldKeyPage}, async (origin) => {
+      await page.goto(`${origin}/`);
       await expect(page.locator('#intake').getByRole('alert')).toHaveText(INVALID_KEY_MESSAGE);
       // No Try again for a refused key: retrying cannot help.
       await expect(page.locator('#intake').getByRole('button')).toHaveCount(0);
       expect(await page.evaluate(() => (window as unknown as {intakeErrors: unknown[]}).intakeErrors)).toEqual([
         {code: 'INVALID_API_KEY', message: INVALID_KEY_MESSAGE},
       ]);
-    } finally {
-      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-      rmSync(dir, {recursive: true, force: true});
-    }
+    });
   });
 
   test('a flow id copied from the Flows page runs on a customer page; an unknown id is refused by name', async ({
@@ -234,24 +203,20 @@ test.describe('the intake SDK', () => {
     const flowId = await page.evaluate(() => navigator.clipboard.readText());
     expect(flowId).toBe('symptom-check');
 
-    const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-flows-'));
     const customerPage = (id: string) =>
       clinicPage(`
       window.intakeErrors = [];
       IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(key)}, flowId: ${JSON.stringify(id)}, env: 'sandbox'})
         .on('error', (error) => window.intakeErrors.push({code: error.code, message: error.message}));
 `);
-    writeFileSync(path.join(dir, 'symptoms.html'), customerPage(flowId));
-    writeFileSync(path.join(dir, 'unknown.html'), customerPage('YOUR_FLOW_ID'));
-    let server: Server | undefined;
-    try {
-      server = await serveStatic({dir, port: CUSTOMER_PORT, host: '127.0.0.1'});
-      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/symptoms.html`);
+    const pages = {'symptoms.html': customerPage(flowId), 'unknown.html': customerPage('YOUR_FLOW_ID')};
+    await onClinicSite(CUSTOMER_PORT, pages, async (origin) => {
+      await page.goto(`${origin}/symptoms.html`);
       const intake = page.locator('#intake');
       await expect(intake.getByRole('heading', {name: 'What is your main symptom?'})).toBeVisible();
       await expect(intake.getByText('Question 1 of 5')).toBeVisible();
 
-      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/unknown.html`);
+      await page.goto(`${origin}/unknown.html`);
       const message =
         'IntakeKit: There is no flow "YOUR_FLOW_ID". Use one of new-patient, annual-checkup, telehealth-consent, ' +
         `symptom-check, medication-review; the Flows page lists them: ${SITE_URL}/dashboard/flows`;
@@ -261,10 +226,7 @@ test.describe('the intake SDK', () => {
       expect(await page.evaluate(() => (window as unknown as {intakeErrors: unknown[]}).intakeErrors)).toEqual([
         {code: 'INVALID_FLOW', message},
       ]);
-    } finally {
-      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-      rmSync(dir, {recursive: true, force: true});
-    }
+    });
   });
 
   test('the network cut while the answers are sent: the widget retries, then offers Try again; the submission arrives once', async ({
@@ -273,10 +235,7 @@ test.describe('the intake SDK', () => {
     test.setTimeout(60_000);
     const owner = await users.create({name: 'Rita Retry'});
     const key = await sandboxKey(owner);
-    const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-submit-'));
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      clinicPage(`
+    const retryPage = clinicPage(`
       window.intakeEvents = [];
       IntakeKit.init({
         container: '#intake',
@@ -290,8 +249,7 @@ test.describe('the intake SDK', () => {
       })
         .on('complete', (event) => window.intakeEvents.push({complete: event.submissionId}))
         .on('error', (error) => window.intakeEvents.push({error: error.code}));
-`),
-    );
+`);
     // The first attempt reaches the API (which stores the answers) but its answer is lost; the next three are cut.
     const attempts: Array<{status?: number; submissionId?: string}> = [];
     await page.route('**/api/sdk/submissions', async (route) => {
@@ -309,10 +267,8 @@ test.describe('the intake SDK', () => {
       attempts.push({status: repeat.status(), ...((await repeat.json()) as {submissionId: string})});
       return route.fulfill({response: repeat});
     });
-    let server: Server | undefined;
-    try {
-      server = await serveStatic({dir, port: CUSTOMER_PORT, host: '127.0.0.1'});
-      await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/`);
+    await onClinicSite(CUSTOMER_PORT, {'index.html': retryPage}, async (origin) => {
+      await page.goto(`${origin}/`);
       const intake = page.locator('#intake');
       await intake.getByRole('textbox', {name: 'What brings you in today?'}).fill('A sore throat');
       await intake.getByRole('button', {name: 'Next'}).click();
@@ -361,9 +317,6 @@ test.describe('the intake SDK', () => {
         await users.token(owner),
       );
       expect(submissions.map((s) => s.id)).toEqual([first?.submissionId]);
-    } finally {
-      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-      rmSync(dir, {recursive: true, force: true});
-    }
+    });
   });
 });

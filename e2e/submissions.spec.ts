@@ -13,8 +13,9 @@ import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {apiCall, test, expect, expectAccessible, users} from './fixtures';
-import {API_URL, SITE_URL} from './support/ports';
+import {API_URL} from './support/ports';
 import {sandboxKey} from './support/keys';
+import {clinicPage} from './support/clinic-site';
 import {recordAuthorization} from './support/secrets';
 import {CLINIC_ORIGIN, submitAnswers} from './support/submissions';
 
@@ -25,8 +26,7 @@ const rows = (page: Page) => page.getByRole('region', {name: 'Submissions', exac
 const dialog = (page: Page) => page.getByRole('dialog', {name: 'Submission', exact: true});
 
 test('an empty list, then a member reads a sandbox submission and the owner deletes it', async ({page, secondPage}) => {
-  const owner = await users.create({name: 'Sam Sandbox', teamName: 'Sandbox Clinic'});
-  const member = await users.member(owner, {name: 'Mia Member'});
+  const {owner, member} = await users.team('Sandbox Clinic', {owner: 'Sam Sandbox', member: 'Mia Member'});
   await users.signIn(page, owner, '/submissions');
   await expect(page.getByRole('heading', {level: 1, name: 'Submissions'})).toBeVisible();
   await expect(page.getByRole('heading', {name: 'No submissions yet'})).toBeVisible();
@@ -59,18 +59,6 @@ test('an empty list, then a member reads a sandbox submission and the owner dele
   await expect(page.getByRole('heading', {name: 'No submissions yet'})).toBeVisible();
 });
 
-/** A clinic's page: the SDK bundle from the portal, the new-patient flow with `apiKey`. */
-const clinicPage = (apiKey: string): string => `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Clinic</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
-  <body>
-    <main><div id="intake"></div></main>
-    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
-    <script>IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'new-patient', env: 'sandbox'});</script>
-  </body>
-</html>
-`;
-
 test("a patient completes the widget on a clinic's own origin; the clinic reads it here and with a server key", async ({
   page,
 }) => {
@@ -86,7 +74,12 @@ test("a patient completes the widget on a clinic's own origin; the clinic reads 
       {allowedOrigins: [origin]},
       await users.token(owner),
     );
-    writeFileSync(path.join(dir, 'index.html'), clinicPage(apiKey));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      clinicPage(
+        `IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'new-patient', env: 'sandbox'});`,
+      ),
+    );
 
     // The patient, on the clinic's page.
     await page.goto(`${origin}/`);
@@ -161,8 +154,7 @@ test("a patient completes the widget on a clinic's own origin; the clinic reads 
 });
 
 test('owners set how long submissions are kept; members read it', async ({page, secondPage}) => {
-  const owner = await users.create({name: 'Rita Retention', teamName: 'Retention Clinic'});
-  const member = await users.member(owner, {name: 'Ned Member'});
+  const {owner, member} = await users.team('Retention Clinic', {owner: 'Rita Retention', member: 'Ned Member'});
   await users.signIn(page, owner, '/submissions');
   const retention = page.getByRole('region', {name: 'Retention'});
   await expect(retention).toContainText('Production30 days');

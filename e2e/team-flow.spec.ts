@@ -3,14 +3,9 @@
  * run with `locale: 'es'`; the conditional question appears when its answer calls for it and goes when the answer
  * changes, and the stored submission names the version and holds only what the patient was shown.
  */
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import type {Server} from 'node:http';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {apiCall, expect, test, users} from './fixtures';
 import {sandboxKey} from './support/keys';
-import {SITE_URL} from './support/ports';
+import {clinicPage, onClinicSite} from './support/clinic-site';
 
 const CUSTOMER_PORT = 13903;
 const TRANSLATION = 'http://hl7.org/fhir/StructureDefinition/translation';
@@ -72,27 +67,15 @@ test("a clinic's page of another origin runs the team's published flow in Spanis
   await apiCall('POST', '/api/flows/allergy-check/publish', {note: 'First version'}, token);
   const apiKey = await sandboxKey(owner);
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-team-flow-'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="es">
-  <head><meta charset="utf-8" /><title>Clínica</title><link rel="stylesheet" href="${SITE_URL}/sdk/v1/intake.css" /></head>
-  <body>
-    <main><div id="intake"></div></main>
-    <script src="${SITE_URL}/sdk/v1/intake.js"></script>
-    <script>
+  const spanishPage = clinicPage(
+    `
       IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'allergy-check', locale: 'es'})
         .on('complete', (event) => { window.completed = event; });
-    </script>
-  </body>
-</html>
 `,
+    {lang: 'es', title: 'Clínica'},
   );
-  let server: Server | undefined;
-  try {
-    server = await serveStatic({dir, port: CUSTOMER_PORT, host: '127.0.0.1'});
-    await page.goto(`http://127.0.0.1:${CUSTOMER_PORT}/`);
+  await onClinicSite(CUSTOMER_PORT, {'index.html': spanishPage}, async (origin) => {
+    await page.goto(`${origin}/`);
     const intake = page.locator('#intake');
     await expect(intake.getByRole('heading', {name: 'Alergias'})).toBeVisible();
     const allergy = intake.getByRole('group', {name: /¿Tiene alguna alergia\?/});
@@ -127,8 +110,5 @@ test("a clinic's page of another origin runs the team's published flow in Spanis
     await expect(json).toContainText('"valueBoolean": false');
     await expect(json).not.toContainText(WITHDRAWN);
     await expect(json).not.toContainText('"which"');
-  } finally {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    rmSync(dir, {recursive: true, force: true});
-  }
+  });
 });

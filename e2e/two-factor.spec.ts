@@ -118,8 +118,7 @@ test('an owner requires two-factor; a member without it is sent to set it up bef
   page,
   secondPage,
 }) => {
-  const owner = await users.create({name: 'Oona Owner', teamName: 'Policy Clinic'});
-  const member = await users.member(owner, {name: 'Milo Member'});
+  const {owner, member} = await users.team('Policy Clinic', {owner: 'Oona Owner', member: 'Milo Member'});
   const ownerToken = await users.token(owner);
 
   // The owner needs two-factor first: the page says so.

@@ -171,8 +171,7 @@ test.describe('a member on a 375 px phone in dark mode', () => {
   test('sees the endpoints, the log and the inbox, no control to change them, and no production body', async ({
     page,
   }) => {
-    const owner = await users.create({name: 'Olive Owner', teamName: 'Read Only Clinic'});
-    const member = await users.member(owner, {name: 'Max Member'});
+    const {owner, member} = await users.team('Read Only Clinic', {owner: 'Olive Owner', member: 'Max Member'});
     const token = await users.token(owner);
     const {inbox: created} = await apiCall<{inbox: {path: string}}>('POST', '/api/webhook-inbox', undefined, token);
     type Created = {endpoint: {id: string}};
