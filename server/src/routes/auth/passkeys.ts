@@ -2,7 +2,6 @@
 // first (services/passkeys.ts, services/passkey-sign-in.ts).
 import {Type} from 'typebox';
 import type {FastifyInstance} from 'fastify';
-import type {TypeBoxTypeProvider} from '@fastify/type-provider-typebox';
 import {authOf} from '../../plugins/auth.js';
 import {sessionAccount} from '../current-user.js';
 import {SECRET_CHECK_REFUSALS} from './secret-check-refusals.js';
@@ -27,6 +26,7 @@ import {UNVERIFIED_SIGN_IN_METHOD} from '../../services/sign-in-methods.js';
 import {clientOf, startSession} from '../../services/sessions.js';
 import type {AuthRouteOptions} from './options.js';
 import {toUserBody} from './user-body.js';
+import {signedInRouteGroup} from '../route-helpers.js';
 import {
   addPasskey,
   listUserPasskeys,
@@ -41,34 +41,24 @@ const NAME_IS_INVALID = {validationCodes: {invalid: {name: 'INVALID_PASSKEY_NAME
 const CREDENTIAL_IS_INVALID = {validationCodes: {invalid: {credential: 'PASSKEY_NOT_VERIFIED'}}} as const;
 
 export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: AuthRouteOptions) {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-  const session = [{session: []}];
+  const {routes, signedIn} = signedInRouteGroup(app, 'auth');
   const passkeyTarget = (p: PasskeyBody) => ({type: 'passkey' as const, id: p.id, label: p.name});
 
   routes.get(
     '/api/auth/passkeys',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: "The account's passkeys, oldest first",
-        security: session,
-        response: {200: PasskeyListResponse, ...errorResponses('UNAUTHORIZED')},
-      },
-    },
+    signedIn({
+      summary: "The account's passkeys, oldest first",
+      response: {200: PasskeyListResponse, ...errorResponses('UNAUTHORIZED')},
+    }),
     async (request) => ({passkeys: await listUserPasskeys(passkeys, authOf(request).userId)}),
   );
 
   routes.post(
     '/api/auth/passkeys/options',
-    {
-      preHandler: app.requireUser,
-      config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}},
-      schema: {
-        tags: ['auth'],
+    signedIn(
+      {
         summary: 'Begin adding a passkey: the password, then the options for navigator.credentials.create()',
         description: `The password counts like a sign-in toward the lock. The prompt's challenge lasts 5 minutes and is spent by POST /api/auth/passkeys.`,
-        security: session,
         body: PasskeyRegistrationOptionsBody,
         response: {
           200: PasskeyRegistrationOptions,
@@ -81,7 +71,8 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
           ),
         },
       },
-    },
+      {config: {rateLimit: authRateLimit(config), validationCodes: {invalid: {password: 'INVALID_CURRENT_PASSWORD'}}}},
+    ),
     async (request) => {
       const session = await sessionAccount(app.db, request);
       return passkeyRegistrationOptions(passkeys, session, request.body.password);
@@ -90,19 +81,11 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
 
   routes.post(
     '/api/auth/passkeys',
-    {
-      preHandler: app.requireUser,
-      config: {
-        validationCodes: {
-          invalid: {...NAME_IS_INVALID.validationCodes.invalid, ...CREDENTIAL_IS_INVALID.validationCodes.invalid},
-        },
-      },
-      schema: {
-        tags: ['auth'],
+    signedIn(
+      {
         summary: "Add a passkey: the browser's answer to the options",
         description:
           "Without a name, the passkey is named after the browser and system it was added from ('Chrome on macOS').",
-        security: session,
         body: AddPasskeyBody,
         response: {
           201: PasskeyBody,
@@ -117,7 +100,14 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
           ),
         },
       },
-    },
+      {
+        config: {
+          validationCodes: {
+            invalid: {...NAME_IS_INVALID.validationCodes.invalid, ...CREDENTIAL_IS_INVALID.validationCodes.invalid},
+          },
+        },
+      },
+    ),
     async (request, reply) => {
       const passkey = await addPasskey(
         passkeys,
@@ -133,13 +123,9 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
 
   routes.patch(
     '/api/auth/passkeys/:id',
-    {
-      preHandler: app.requireUser,
-      config: NAME_IS_INVALID,
-      schema: {
-        tags: ['auth'],
+    signedIn(
+      {
         summary: 'Rename a passkey',
-        security: session,
         params: PasskeyIdParams,
         body: RenamePasskeyBody,
         response: {
@@ -147,23 +133,19 @@ export async function passkeyRoutes(app: FastifyInstance, {config, passkeys}: Au
           ...errorResponses('MISSING_FIELDS', 'INVALID_PASSKEY_NAME', 'UNAUTHORIZED', 'NOT_FOUND'),
         },
       },
-    },
+      {config: NAME_IS_INVALID},
+    ),
     async (request) => renameUserPasskey(passkeys, authOf(request).userId, request.params.id, request.body.name),
   );
 
   routes.delete(
     '/api/auth/passkeys/:id',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'Remove a passkey: it signs in no more',
-        description: "Another account's passkey is 404.",
-        security: session,
-        params: PasskeyIdParams,
-        response: {204: Type.Null({description: 'Removed'}), ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
-      },
-    },
+    signedIn({
+      summary: 'Remove a passkey: it signs in no more',
+      description: "Another account's passkey is 404.",
+      params: PasskeyIdParams,
+      response: {204: Type.Null({description: 'Removed'}), ...errorResponses('UNAUTHORIZED', 'NOT_FOUND')},
+    }),
     async (request, reply) => {
       const removed = await removeUserPasskey(passkeys, authOf(request).userId, request.params.id);
       await app.recordActivity(request, 'passkey.removed', {target: passkeyTarget(removed)});

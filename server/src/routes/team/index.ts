@@ -31,11 +31,12 @@ import {teamInvitationRoutes} from './invitations.js';
 import {removeByIdRoute} from './remove-by-id.js';
 import {productionAccessRoutes} from './production-access.js';
 import {currentUser} from '../current-user.js';
-import {SESSION, teamRouteGroup} from '../route-helpers.js';
+import {signedInRouteGroup, teamRouteGroup} from '../route-helpers.js';
 
 export async function teamRoutes(app: FastifyInstance, {config}: {config: Config}) {
   const team: TeamContext = {db: app.db, mailer: app.mailer, config, pages: teamPages()};
   const {routes, teamRoute} = teamRouteGroup(app, 'team');
+  const {signedIn} = signedInRouteGroup(app, 'team');
   await app.register(teamInvitationRoutes, {team});
   await app.register(productionAccessRoutes, {context: {db: app.db, mailer: app.mailer, config}, config});
 
@@ -50,27 +51,22 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
 
   routes.post(
     '/api/team',
-    {
-      // A user in no team has no team policy to meet.
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['team'],
-        summary: 'Start a team (a user in no team): the caller owns it and their own API keys become its keys',
-        security: SESSION,
-        body: CreateTeamBody,
-        response: {
-          201: TeamResponse,
-          ...errorResponses(
-            'MISSING_FIELDS',
-            'INVALID_NAME',
-            'NAME_INVISIBLE_CHARACTERS',
-            'NAME_HAS_ADDRESS',
-            'UNAUTHORIZED',
-            'ALREADY_IN_TEAM',
-          ),
-        },
+    // A user in no team has no team policy to meet.
+    signedIn({
+      summary: 'Start a team (a user in no team): the caller owns it and their own API keys become its keys',
+      body: CreateTeamBody,
+      response: {
+        201: TeamResponse,
+        ...errorResponses(
+          'MISSING_FIELDS',
+          'INVALID_NAME',
+          'NAME_INVISIBLE_CHARACTERS',
+          'NAME_HAS_ADDRESS',
+          'UNAUTHORIZED',
+          'ALREADY_IN_TEAM',
+        ),
       },
-    },
+    }),
     async (request, reply) => {
       const created = await createTeam(team, currentUser(request), request.body.name);
       // The team's own log starts with it.
@@ -124,19 +120,14 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
 
   routes.post(
     '/api/team/leave',
-    {
-      // Leaving needs no second factor: it gives access up.
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['team'],
-        summary: "Leave the team (anyone but the owner); the team's keys stay with the team",
-        security: SESSION,
-        response: {
-          204: Type.Null({description: 'Left'}),
-          ...errorResponses('UNAUTHORIZED', 'OWNER_MUST_TRANSFER', 'NOT_FOUND'),
-        },
+    // Leaving needs no second factor: it gives access up.
+    signedIn({
+      summary: "Leave the team (anyone but the owner); the team's keys stay with the team",
+      response: {
+        204: Type.Null({description: 'Left'}),
+        ...errorResponses('UNAUTHORIZED', 'OWNER_MUST_TRANSFER', 'NOT_FOUND'),
       },
-    },
+    }),
     async (request, reply) => {
       await leaveTeam(team, currentUser(request));
       await app.recordActivity(request, 'member.left');
@@ -172,22 +163,17 @@ export async function teamRoutes(app: FastifyInstance, {config}: {config: Config
 
   routes.patch(
     '/api/team/settings',
-    {
-      // Not guarded: an owner who turned their own two-factor off can still lift the requirement.
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['team'],
-        summary: "The team's security policy: require two-factor of every member (the owner only)",
-        description:
-          'The owner must have two-factor on to require it (409 OWNER_TWO_FACTOR_REQUIRED). Members without it are then refused the keys, team and activity routes with 403 TWO_FACTOR_REQUIRED_BY_TEAM until they turn it on; leaving the team stays open to them.',
-        security: SESSION,
-        body: TeamSettingsBody,
-        response: {
-          200: TeamSettingsResponse,
-          ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'OWNER_TWO_FACTOR_REQUIRED'),
-        },
+    // Not guarded: an owner who turned their own two-factor off can still lift the requirement.
+    signedIn({
+      summary: "The team's security policy: require two-factor of every member (the owner only)",
+      description:
+        'The owner must have two-factor on to require it (409 OWNER_TWO_FACTOR_REQUIRED). Members without it are then refused the keys, team and activity routes with 403 TWO_FACTOR_REQUIRED_BY_TEAM until they turn it on; leaving the team stays open to them.',
+      body: TeamSettingsBody,
+      response: {
+        200: TeamSettingsResponse,
+        ...errorResponses('MISSING_FIELDS', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'OWNER_TWO_FACTOR_REQUIRED'),
       },
-    },
+    }),
     async (request) => {
       const user = currentUser(request);
       const policy = await setTeamPolicy(team, user, request.body.requireTwoFactor);
