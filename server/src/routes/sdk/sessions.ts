@@ -16,7 +16,7 @@ import {FLOWS, findFlow, type Flow} from '@intakekit/contract/flow-catalogue';
 import {PREVIEW_NEEDS_SANDBOX_KEY, invalidFlowMessage, type FlowRefusal} from '@intakekit/contract/flow-refusals';
 import type {KeyOwner} from '../../repositories/api-keys-repository.js';
 import {resolveTeamFlow, teamFlowIds} from '../../services/flow-cache.js';
-import {sdkKeyGuard} from './key-request-log.js';
+import {sdkKeyGuard} from './key-guard.js';
 
 /**
  * Each built-in flow's part of the answer (its questions as JSON), built once: serialising them was the largest part

@@ -15,7 +15,7 @@ import {
   SubmissionBody,
   SubmissionResponse,
 } from '@intakekit/contract/schemas/sdk';
-import {sdkKeyGuard} from './key-request-log.js';
+import {sdkKeyGuard} from './key-guard.js';
 
 export async function sdkSubmissionRoutes(
   app: FastifyInstance,
