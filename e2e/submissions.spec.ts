@@ -6,16 +6,11 @@
  * submissions (which need the operator's grant, an API restart) are in production-access.spec.ts (in the project
  * that may restart it).
  */
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {serveStatic} from '../scripts/lib/static-server.mjs';
 import {apiCall, test, expect, expectAccessible, users} from './fixtures';
 import {API_URL} from './support/ports';
 import {sandboxKey} from './support/keys';
-import {clinicPage} from './support/clinic-site';
+import {clinicPage, onClinicSite} from './support/clinic-site';
 import {recordAuthorization} from './support/secrets';
 import {CLINIC_ORIGIN, submitAnswers} from './support/submissions';
 
@@ -63,94 +58,91 @@ test("a patient completes the widget on a clinic's own origin; the clinic reads 
   page,
 }) => {
   const owner = await users.create({name: 'Olga Origin', teamName: 'Origin Clinic'});
-  const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-journey-'));
   // Any free port: the clinic's origin is not the portal's, and no other file's fixed port is taken.
-  const server = await serveStatic({dir, port: 0, host: '127.0.0.1'});
-  try {
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const {apiKey} = await apiCall<{apiKey: string}>(
-      'POST',
-      '/api/keys/sandbox',
-      {allowedOrigins: [origin]},
-      await users.token(owner),
-    );
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      clinicPage(
-        `IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'new-patient', env: 'sandbox'});`,
-      ),
-    );
-
-    // The patient, on the clinic's page.
-    await page.goto(`${origin}/`);
-    const intake = page.locator('#intake');
-    const next = intake.getByRole('button', {name: 'Next'});
-    // A refused origin shows the SDK's alert instead: fail then, not at the test's timeout.
-    await expect(intake.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible();
-    await intake.getByRole('radio', {name: 'New symptoms'}).check();
-    await next.click();
-    await intake.getByRole('checkbox', {name: 'Fever'}).check();
-    await intake.getByRole('checkbox', {name: 'Headache'}).check();
-    await next.click();
-    await intake.getByRole('textbox', {name: 'What is your date of birth?'}).fill('1990-05-17');
-    await next.click();
-    await intake.getByRole('radio', {name: 'Yes'}).check();
-    await next.click();
-    await intake.getByRole('textbox', {name: 'Anything else your care team should know?'}).fill(NOTE);
-    await intake.getByRole('button', {name: 'Finish'}).click();
-    await expect(intake.getByRole('heading', {name: 'Thank you'})).toBeVisible();
-    const received = intake.getByText(/^Sandbox mode: your answers were received as submission [0-9a-f-]{36}\.$/);
-    const id = /([0-9a-f-]{36})/.exec((await received.textContent()) ?? '')![1]!;
-
-    // The clinic's reader, on the Submissions page: from the clinic's origin, the answers as typed.
-    await users.signIn(page, owner, '/submissions');
-    const row = rows(page).filter({hasText: 'New patient'});
-    await expect(row).toContainText(origin);
-    await row.getByRole('button', {name: /^View the submission of/}).click();
-    await expect(dialog(page).getByText(id).first()).toBeVisible();
-    await expect(dialog(page).getByText(NOTE, {exact: true})).toBeVisible();
-    await expect(dialog(page).getByText('Fever, Headache', {exact: true})).toBeVisible();
-    await dialog(page).getByRole('button', {name: 'Close'}).first().click();
-
-    // A server key from the API Keys page, then the clinic's backend reads the submission with it.
-    await page.goto('/api-keys');
-    const section = page.getByRole('region', {name: 'Server keys'});
-    await section.getByRole('button', {name: 'Create server key'}).click();
-    const create = page.getByRole('dialog', {name: 'Create server key'});
-    await create.getByLabel('Name').fill('EHR bridge');
-    await create.getByRole('button', {name: 'Create server key'}).click();
-    const banner = section.getByRole('status').filter({hasText: 'Server key created'});
-    const serverKey = (await banner.locator('code').textContent())?.trim() ?? '';
-    expect(serverKey).toMatch(/^ik_server_sandbox_/);
-    const authorization = `Bearer ${serverKey}`;
-    recordAuthorization(authorization, 'e2e GET /api/v1/submissions/{id}');
-    const res = await fetch(`${API_URL}/api/v1/submissions/${id}`, {headers: {authorization}});
-    expect(res.status).toBe(200);
-    const {submission} = (await res.json()) as {
-      submission: {
-        origin: string;
-        questionnaireResponse: {id: string; item: Array<{linkId: string; answer?: unknown}>};
+  await onClinicSite(
+    0,
+    async (origin) => {
+      const {apiKey} = await apiCall<{apiKey: string}>(
+        'POST',
+        '/api/keys/sandbox',
+        {allowedOrigins: [origin]},
+        await users.token(owner),
+      );
+      return {
+        'index.html': clinicPage(
+          `IntakeKit.init({container: '#intake', apiKey: ${JSON.stringify(apiKey)}, flowId: 'new-patient', env: 'sandbox'});`,
+        ),
       };
-    };
-    expect(submission.origin).toBe(origin);
-    expect(submission.questionnaireResponse.id).toBe(id);
-    expect(submission.questionnaireResponse.item.map(({linkId, answer}) => ({linkId, answer}))).toEqual([
-      {linkId: 'visitReason', answer: [{valueCoding: {code: 'symptoms', display: 'New symptoms'}}]},
-      {
-        linkId: 'symptoms',
-        answer: [
-          {valueCoding: {code: 'fever', display: 'Fever'}},
-          {valueCoding: {code: 'headache', display: 'Headache'}},
-        ],
-      },
-      {linkId: 'dateOfBirth', answer: [{valueDate: '1990-05-17'}]},
-      {linkId: 'allergies', answer: [{valueBoolean: true}]},
-      {linkId: 'notes', answer: [{valueString: NOTE}]},
-    ]);
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(dir, {recursive: true, force: true});
-  }
+    },
+    async (origin) => {
+      // The patient, on the clinic's page.
+      await page.goto(`${origin}/`);
+      const intake = page.locator('#intake');
+      const next = intake.getByRole('button', {name: 'Next'});
+      // A refused origin shows the SDK's alert instead: fail then, not at the test's timeout.
+      await expect(intake.getByRole('heading', {name: 'What brings you in today?'})).toBeVisible();
+      await intake.getByRole('radio', {name: 'New symptoms'}).check();
+      await next.click();
+      await intake.getByRole('checkbox', {name: 'Fever'}).check();
+      await intake.getByRole('checkbox', {name: 'Headache'}).check();
+      await next.click();
+      await intake.getByRole('textbox', {name: 'What is your date of birth?'}).fill('1990-05-17');
+      await next.click();
+      await intake.getByRole('radio', {name: 'Yes'}).check();
+      await next.click();
+      await intake.getByRole('textbox', {name: 'Anything else your care team should know?'}).fill(NOTE);
+      await intake.getByRole('button', {name: 'Finish'}).click();
+      await expect(intake.getByRole('heading', {name: 'Thank you'})).toBeVisible();
+      const received = intake.getByText(/^Sandbox mode: your answers were received as submission [0-9a-f-]{36}\.$/);
+      const id = /([0-9a-f-]{36})/.exec((await received.textContent()) ?? '')![1]!;
+
+      // The clinic's reader, on the Submissions page: from the clinic's origin, the answers as typed.
+      await users.signIn(page, owner, '/submissions');
+      const row = rows(page).filter({hasText: 'New patient'});
+      await expect(row).toContainText(origin);
+      await row.getByRole('button', {name: /^View the submission of/}).click();
+      await expect(dialog(page).getByText(id).first()).toBeVisible();
+      await expect(dialog(page).getByText(NOTE, {exact: true})).toBeVisible();
+      await expect(dialog(page).getByText('Fever, Headache', {exact: true})).toBeVisible();
+      await dialog(page).getByRole('button', {name: 'Close'}).first().click();
+
+      // A server key from the API Keys page, then the clinic's backend reads the submission with it.
+      await page.goto('/api-keys');
+      const section = page.getByRole('region', {name: 'Server keys'});
+      await section.getByRole('button', {name: 'Create server key'}).click();
+      const create = page.getByRole('dialog', {name: 'Create server key'});
+      await create.getByLabel('Name').fill('EHR bridge');
+      await create.getByRole('button', {name: 'Create server key'}).click();
+      const banner = section.getByRole('status').filter({hasText: 'Server key created'});
+      const serverKey = (await banner.locator('code').textContent())?.trim() ?? '';
+      expect(serverKey).toMatch(/^ik_server_sandbox_/);
+      const authorization = `Bearer ${serverKey}`;
+      recordAuthorization(authorization, 'e2e GET /api/v1/submissions/{id}');
+      const res = await fetch(`${API_URL}/api/v1/submissions/${id}`, {headers: {authorization}});
+      expect(res.status).toBe(200);
+      const {submission} = (await res.json()) as {
+        submission: {
+          origin: string;
+          questionnaireResponse: {id: string; item: Array<{linkId: string; answer?: unknown}>};
+        };
+      };
+      expect(submission.origin).toBe(origin);
+      expect(submission.questionnaireResponse.id).toBe(id);
+      expect(submission.questionnaireResponse.item.map(({linkId, answer}) => ({linkId, answer}))).toEqual([
+        {linkId: 'visitReason', answer: [{valueCoding: {code: 'symptoms', display: 'New symptoms'}}]},
+        {
+          linkId: 'symptoms',
+          answer: [
+            {valueCoding: {code: 'fever', display: 'Fever'}},
+            {valueCoding: {code: 'headache', display: 'Headache'}},
+          ],
+        },
+        {linkId: 'dateOfBirth', answer: [{valueDate: '1990-05-17'}]},
+        {linkId: 'allergies', answer: [{valueBoolean: true}]},
+        {linkId: 'notes', answer: [{valueString: NOTE}]},
+      ]);
+    },
+  );
 });
 
 test('owners set how long submissions are kept; members read it', async ({page, secondPage}) => {

@@ -1,6 +1,7 @@
 // A clinic's own site: its origin is not the portal's, and its pages load the SDK from the portal as a customer's do.
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import type {Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {serveStatic} from '../../scripts/lib/static-server.mjs';
@@ -19,20 +20,23 @@ export const clinicPage = (script: string, {lang = 'en', title = 'Clinic'} = {})
 `;
 
 /**
- * Serves `pages` (file name to HTML) at 127.0.0.1:`port` while `use` runs with the site's origin, then stops the
- * server and removes the files, whether `use` passed or failed.
+ * Serves `pages` (file name to HTML) at 127.0.0.1:`port` (0: any free port) while `use` runs with the site's origin,
+ * then stops the server and removes the files, whether `use` passed or failed. `pages` may be made from the origin
+ * (a page whose key allows only that origin).
  */
 export async function onClinicSite(
   port: number,
-  pages: Record<string, string>,
+  pages: Record<string, string> | ((origin: string) => Promise<Record<string, string>>),
   use: (origin: string) => Promise<void>,
 ): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-clinic-'));
   let server: Server | undefined;
   try {
-    for (const [name, html] of Object.entries(pages)) writeFileSync(path.join(dir, name), html);
     server = await serveStatic({dir, port, host: '127.0.0.1'});
-    await use(`http://127.0.0.1:${port}`);
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const files = typeof pages === 'function' ? await pages(origin) : pages;
+    for (const [name, html] of Object.entries(files)) writeFileSync(path.join(dir, name), html);
+    await use(origin);
   } finally {
     await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
     rmSync(dir, {recursive: true, force: true});

@@ -50,19 +50,18 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
       setBusy(null);
     }
   };
-  const sendTest = () =>
-    run('test', async () => {
-      const {eventId} = await sendTestEvent(endpoint.id);
-      setSent({ok: true, eventId});
-      await pages.mutate();
-    });
-  const toggle = () => run('toggle', async () => void (await onChange({enabled: !endpoint.enabled})));
-  /** Send test and Enable/Disable: one runs at a time, and the one running says so. */
+  /** Send test and Enable/Disable: one runs at a time, the one running says so, and a refusal shows below them. */
   const runButton = (which: 'test' | 'toggle', action: () => Promise<void>) => ({
-    onClick: () => void action(),
+    onClick: () => void run(which, action),
     disabled: busy !== null,
     busy: busy === which,
   });
+  const sendTest = async () => {
+    const {eventId} = await sendTestEvent(endpoint.id);
+    setSent({ok: true, eventId});
+    await pages.mutate();
+  };
+  const toggle = async () => void (await onChange({enabled: !endpoint.enabled}));
   const closeConfirm = () => {
     setConfirming(false);
     deletion.reset();
