@@ -75,8 +75,13 @@ export async function deliveryLog(
 export async function resendDelivery(ctx: WebhookLogContext, user: UserWithTeam, endpointId: string, id: string) {
   const endpoint = await ownedEndpoint(ctx, user, endpointId);
   assertMayManage(user);
-  await sendAgain(ctx.db, endpoint.id, {deliveryId: id}, ctx.config.now());
-  const [row] = await listLoggedDeliveries(ctx.db, endpoint.id, {deliveryId: id, limit: 1});
+  // One transaction: the worker (polling every few ms in tests) cannot take the row before it is read back, so the
+  // answer is always the delivery as queued, not sometimes the delivery already sent again.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await sendAgain(trx, endpoint.id, {deliveryId: id}, ctx.config.now());
+    const [queued] = await listLoggedDeliveries(trx, endpoint.id, {deliveryId: id, limit: 1});
+    return queued;
+  });
   if (!row) throw new ApiError('WEBHOOK_DELIVERY_NOT_FOUND');
   return {endpoint: toEndpointBody(endpoint), delivery: toDeliveryBody(ctx, endpoint, row, true)};
 }
