@@ -12,12 +12,17 @@ export async function recordLayoutShifts(page: Page, within: string): Promise<()
       for (const entry of list.getEntries() as unknown as Array<{
         value: number;
         hadRecentInput: boolean;
-        sources: Array<{node: Node | null}>;
+        sources: Array<{node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly}>;
       }>) {
         if (entry.hadRecentInput) continue;
-        for (const {node} of entry.sources) {
+        const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+        for (const {node, previousRect, currentRect} of entry.sources) {
           const element = node instanceof Element ? node : node?.parentElement;
-          if (element?.closest(scope)) shifts.push(`${element.tagName} ${element.className}: ${entry.value}`);
+          if (element?.closest(scope)) {
+            shifts.push(
+              `${element.tagName} ${element.className}: ${entry.value} (${box(previousRect)} → ${box(currentRect)})`,
+            );
+          }
         }
       }
     }).observe({type: 'layout-shift', buffered: true});
