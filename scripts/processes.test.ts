@@ -3,7 +3,15 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
-import {groupIsAlive, startProcess, stopAll, waitForUrl, type ManagedProcess} from './lib/processes.mjs';
+import {createServer} from 'node:net';
+import {
+  assertPortFree,
+  groupIsAlive,
+  startProcess,
+  stopAll,
+  waitForUrl,
+  type ManagedProcess,
+} from './lib/processes.mjs';
 
 const LIB = path.join(__dirname, 'lib', 'processes.mjs');
 const dir = mkdtempSync(path.join(tmpdir(), 'intakekit-processes-'));
@@ -208,5 +216,23 @@ describe('stopping', () => {
     const [, child] = /child=(\d+)/.exec(parent.output())!;
     // The SIGKILL was sent before the parent exited; the kernel may take a moment to carry it out.
     await vi.waitFor(() => expect(groupIsAlive(Number(child))).toBe(false), {timeout: 2000});
+  });
+});
+
+describe('assertPortFree', () => {
+  it('refuses a port something already listens on, naming it, so a stack never tests what an earlier run left', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const {port} = holder.address() as {port: number};
+    try {
+      await expect(assertPortFree(port, 'the e2e API')).rejects.toThrow(
+        `Port ${port} (the e2e API) is already in use on 127.0.0.1`,
+      );
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    // Free again: the check passes and leaves the port free for the server that follows.
+    await expect(assertPortFree(port, 'the e2e API')).resolves.toBeUndefined();
+    await expect(assertPortFree(port, 'the e2e API')).resolves.toBeUndefined();
   });
 });

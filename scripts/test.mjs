@@ -3,8 +3,8 @@
 // production build in Debian's Chromium. Every suite runs even when an earlier one fails; the summary gives each
 // one's wall time and the last line totals them all.
 // TEST_SUMMARY_FILE=path also writes the totals as JSON (used by .ci/run to add the PostgreSQL pass).
-import {spawn, spawnSync} from 'node:child_process';
-import {closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {chromiumPath, hasChromium} from './lib/chromium.mjs';
@@ -16,17 +16,12 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 ensureChromium();
 
-const apiLabel = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const suites = [vitest('unit'), vitest('integration')];
-if (process.env.TEST_API_BESIDE_E2E === '1') {
-  // CI: the end-to-end tests wait for a portal build made beside npm test, so the API suite runs meanwhile rather
-  // than before them (its output printed when it ends).
-  const api = vitestBeside('api', apiLabel);
-  const e2e = playwright();
-  suites.push(await api, e2e);
-} else {
-  suites.push(vitest('api', apiLabel), playwright());
-}
+const suites = [
+  vitest('unit'),
+  vitest('integration'),
+  vitest('api', process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'),
+  playwright(),
+];
 
 console.log('\nSummary');
 for (const s of suites)
@@ -41,44 +36,26 @@ if (process.env.TEST_SUMMARY_FILE)
 console.log(`total: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || suites.some((s) => s.crashed) ? 1 : 0);
 
-function vitestRun(project, label) {
+function vitest(project, label) {
   const report = path.join(out, `vitest-${project}.json`);
   const name = label ? `${project} (${label})` : project;
-  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const counts = (status, started) =>
-    fromReport(name, report, status, started, (r) => ({
-      passed: r.numPassedTests,
-      failed: r.numFailedTests,
-      skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-      failures: vitestFailures(r),
-    }));
-  return {name, args, counts};
-}
-
-function vitest(project, label) {
-  const {name, args, counts} = vitestRun(project, label);
   console.log(`\n=== ${name} tests (Vitest) ===`);
   const started = Date.now();
-  const run = spawnSync(bin('vitest'), args, {cwd: root, stdio: 'inherit', env: process.env});
-  return counts(run.status, started);
-}
-
-/** A Vitest project started now and left running, its output to a file printed when it ends. */
-function vitestBeside(project, label) {
-  const {name, args, counts} = vitestRun(project, label);
-  const log = path.join(out, `vitest-${project}.log`);
-  const fd = openSync(log, 'w');
-  const started = Date.now();
-  const child = spawn(bin('vitest'), args, {cwd: root, stdio: ['ignore', fd, fd], env: process.env});
-  console.log(`\n=== ${name} tests (Vitest), started beside the end-to-end tests; output below when it ends ===`);
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      closeSync(fd);
-      console.log(`\n=== ${name} tests (Vitest), run beside the end-to-end tests ===`);
-      process.stdout.write(readFileSync(log, 'utf8'));
-      resolve(counts(status, started));
-    });
-  });
+  const run = spawnSync(
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
+  return fromReport(name, report, run.status, started, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+    failures: vitestFailures(r),
+  }));
 }
 
 function playwright() {

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {MailSink} from './mail-sink';
 import {API_URL, E2E, SITE_URL} from './ports';
-import {waitForUrl, type ManagedProcess} from '../../scripts/lib/processes.mjs';
+import {assertPortFree, waitForUrl, type ManagedProcess} from '../../scripts/lib/processes.mjs';
 import {ready, startStackProcess} from './processes';
 import {API_LOG, SITE_LOG, recordSecret, recordUrl, recordUrlPassword} from './secrets';
 
@@ -57,6 +57,8 @@ export class Stack {
   }
 
   async start(): Promise<void> {
+    await assertPortFree(E2E.sitePort, 'the e2e static site');
+    await assertPortFree(E2E.apiPort, 'the e2e API');
     await this.mail.listen(E2E.smtpPort);
     await this.startApi();
     this.site = startStackProcess(

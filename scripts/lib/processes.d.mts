@@ -59,6 +59,8 @@ export interface WaitForUrlOptions {
 
 export function startProcess(command: string, args?: readonly string[], options?: StartOptions): ManagedProcess;
 export function waitForUrl(url: string, options?: WaitForUrlOptions): Promise<number>;
+/** Rejects, naming the port and `what`, when something already listens on it on 127.0.0.1. */
+export function assertPortFree(port: number, what: string): Promise<void>;
 /** Stops every process started through this module that is still running. */
 export function stopAll(graceMs?: number): Promise<void>;
 export function groupIsAlive(pgid: number): boolean;

@@ -4,6 +4,7 @@
 // process printed last: a server that does not come up is diagnosed from the report, not by running it again.
 import {spawn} from 'node:child_process';
 import {appendFileSync} from 'node:fs';
+import {createServer} from 'node:net';
 import path from 'node:path';
 import {StringDecoder} from 'node:string_decoder';
 import {delay, groupGone, groupIsAlive, signalGroup} from './process-groups.mjs';
@@ -198,6 +199,29 @@ export async function waitForUrl(url, {timeoutMs = 120_000, process: proc, ready
   }
   const why = lastError ? ` (last attempt: ${lastError.message})` : '';
   throw new Error(`${url} did not answer within ${timeoutMs} ms${why}${proc ? report(proc) : ''}`, {cause: lastError});
+}
+
+/**
+ * Rejects when something already listens on `port` of 127.0.0.1: a server left by an earlier run would otherwise
+ * answer the waits and the tests in place of the one about to start (a stack once tested a stale build that way).
+ * @param {number} port
+ * @param {string} what
+ * @returns {Promise<void>}
+ */
+export function assertPortFree(port, what) {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) =>
+      reject(
+        new Error(
+          `Port ${port} (${what}) is already in use on 127.0.0.1: stop what listens there (\`ss -ltnp 'sport = :${port}'\` names it), ` +
+            'perhaps a server an interrupted run left behind.',
+          {cause: error},
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
 
 /** Stops every process started here that is still running, all at once. */
