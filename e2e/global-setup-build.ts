@@ -23,7 +23,7 @@ export function buildPortal(): void {
 const PREBUILT_WAIT_MS = 20 * 60_000;
 
 /**
- * CI builds the portal once. The production-build test (server/resilience/production-install.test.ts) builds it
+ * CI builds the portal once. The production-build test (server/resilience/production-build.test.ts) builds it
  * from an install without development dependencies, with BUILD_ENV, and copies it to BUILD_DIR; .ci/run writes that
  * test's exit status to the file E2E_PREBUILT_STATUS names when it ends. Waits for the status: true when the test
  * passed and left the build (use it), false when it failed or never ended (build here, so the e2e run still tests).
