@@ -39,20 +39,19 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
   const deletion = useConfirmAction();
   const state = endpointState(endpoint);
 
-  const run = async (which: 'test' | 'toggle', action: () => Promise<void>) => {
-    setBusy(which);
-    setSent(null);
-    try {
-      await action();
-    } catch (caught) {
-      setSent({ok: false, message: getErrorMessage(caught)});
-    } finally {
-      setBusy(null);
-    }
-  };
   /** Send test and Enable/Disable: one runs at a time, the one running says so, and a refusal shows below them. */
   const runButton = (which: 'test' | 'toggle', action: () => Promise<void>) => ({
-    onClick: () => void run(which, action),
+    onClick: async () => {
+      setBusy(which);
+      setSent(null);
+      try {
+        await action();
+      } catch (caught) {
+        setSent({ok: false, message: getErrorMessage(caught)});
+      } finally {
+        setBusy(null);
+      }
+    },
     disabled: busy !== null,
     busy: busy === which,
   });
@@ -61,7 +60,9 @@ export default function EndpointDetails({endpoint, canManage, onEdit, onChange, 
     setSent({ok: true, eventId});
     await pages.mutate();
   };
-  const toggle = async () => void (await onChange({enabled: !endpoint.enabled}));
+  const toggle = async () => {
+    await onChange({enabled: !endpoint.enabled});
+  };
   const closeConfirm = () => {
     setConfirming(false);
     deletion.reset();
