@@ -15,7 +15,7 @@ import {HttpTally} from './support/http.js';
 import {chainsOf, checkIntegrity, readKeys, type KeyRow} from './support/invariants.js';
 import {seededRandom, type Random} from './support/random.js';
 
-// CRASH_ROUNDS: CI runs 2 beside npm test, where ten rounds on PGlite took 9 of its 30 minutes (restarts of the
+// CRASH_ROUNDS: CI runs 1 beside npm test, where ten rounds on PGlite took 9 of its 30 minutes (restarts of the
 // embedded database on a loaded core); `npm run test:resilience` runs ten.
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1)
