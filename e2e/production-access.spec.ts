@@ -19,8 +19,7 @@ test('the owner asks for production access, the operator grants it, and the team
   page,
   secondPage,
 }) => {
-  const owner = await users.create({teamName: 'Harbor Physio', name: 'Olu Owner'});
-  const member = await users.member(owner, {name: 'Mo Member'});
+  const {owner, member} = await users.team('Harbor Physio', {owner: 'Olu Owner', member: 'Mo Member'});
   await users.signIn(page, owner, '/api-keys');
   const access = page.getByRole('region', {name: 'Production access'});
   await expect(access).toContainText(
@@ -113,8 +112,7 @@ test('an owner reads a production submission (logged); a member sees why the ans
   page,
   secondPage,
 }) => {
-  const owner = await users.create({name: 'Olga Owner', teamName: 'Live Clinic'});
-  const member = await users.member(owner, {name: 'Milo Member'});
+  const {owner, member} = await users.team('Live Clinic', {owner: 'Olga Owner', member: 'Milo Member'});
   const token = await users.token(owner);
   const me = await apiCall<{user: {team: {id: string}}}>('GET', '/api/auth/me', undefined, token);
   await stack.stopApi();

@@ -20,26 +20,32 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The help text of each of a cache's metrics. */
+export type CacheHelp = Record<keyof StateCacheCounts | 'entries', string>;
+
+const KEY_CACHE_HELP: CacheHelp = {
+  hits: 'API key checks answered from memory.',
+  misses: 'API key checks that read the database (not in memory, or the change listener not live).',
+  invalidations: 'Notices of a changed API key received (each drops that key from memory).',
+  entries: 'API keys kept in memory.',
+};
+const SESSION_CACHE_HELP: CacheHelp = {
+  hits: 'Signed-in requests whose session was read from memory.',
+  misses: 'Signed-in requests that read their session from the database (not in memory, or the listener not live).',
+  invalidations: 'Notices of a changed session, user or team received (each drops one session from memory).',
+  entries: 'Sessions kept in memory.',
+};
+
 export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefined}>(
   async (app, {config, listenUrl}) => {
     const feed = await openChangeFeed(app.db, listenUrl, app.log);
     const keys = sdkKeyStates(feed, config.keyCacheSize);
+    const sessions = sessionStates(feed, config.sessionCacheSize);
     app.decorate('changeFeed', feed);
     app.decorate('sdkKeys', keys);
-    addCacheMetrics(app, 'key', keys, {
-      hits: 'API key checks answered from memory.',
-      misses: 'API key checks that read the database (not in memory, or the change listener not live).',
-      invalidations: 'Notices of a changed API key received (each drops that key from memory).',
-      entries: 'API keys kept in memory.',
-    });
-    const sessions = sessionStates(feed, config.sessionCacheSize);
     app.decorate('sessionStates', sessions);
-    addCacheMetrics(app, 'session', sessions, {
-      hits: 'Signed-in requests whose session was read from memory.',
-      misses: 'Signed-in requests that read their session from the database (not in memory, or the listener not live).',
-      invalidations: 'Notices of a changed session, user or team received (each drops one session from memory).',
-      entries: 'Sessions kept in memory.',
-    });
+    addCacheMetrics(app, 'key', keys, KEY_CACHE_HELP);
+    addCacheMetrics(app, 'session', sessions, SESSION_CACHE_HELP);
     app.metrics.addGauge(
       'intakekit_change_listener_up',
       '1 while this process hears every change (LISTEN confirmed); 0 while it keeps nothing and reads the database.',
@@ -62,12 +68,7 @@ export const stateCachePlugin = fp<{config: Config; listenUrl: string | undefine
 );
 
 /** intakekit_<kind>_cache_{hits,misses,invalidations}_total and _entries, each with its help text. */
-export function addCacheMetrics(
-  app: FastifyInstance,
-  kind: string,
-  cache: StateCache<object>,
-  help: Record<keyof StateCacheCounts | 'entries', string>,
-): void {
+export function addCacheMetrics(app: FastifyInstance, kind: string, cache: StateCache<object>, help: CacheHelp): void {
   for (const count of ['hits', 'misses', 'invalidations'] as const) {
     app.metrics.addCounter(`intakekit_${kind}_cache_${count}_total`, help[count], () => cache.counts[count]);
   }

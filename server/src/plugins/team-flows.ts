@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type {Config} from '../config.js';
 import {flowStates, type FlowStates} from '../services/flow-cache.js';
 import {flowSessionRecorder, type FlowSessionRecorder} from '../services/flow-sessions.js';
-import {addCacheMetrics} from './state-cache.js';
+import {addCacheMetrics, type CacheHelp} from './state-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,12 +15,12 @@ declare module 'fastify' {
 }
 
 /** /metrics help of the flow cache's counts. */
-const FLOW_CACHE_HELP = {
+const FLOW_CACHE_HELP: CacheHelp = {
   hits: 'Team flow sessions and submits answered from memory.',
   misses: 'Team flow lookups that read the database (not in memory, or the change listener not live).',
   invalidations: 'Notices of a published, archived, restored, renamed or deleted flow received.',
   entries: 'Team flows kept in memory.',
-} as const;
+};
 
 export const teamFlowsPlugin = fp<{config: Config}>(
   async (app, {config}) => {
