@@ -2,7 +2,7 @@
 // `npm test`: unit tests, the portal's integration tests, the API suite, then Playwright end to end against the
 // production build in Debian's Chromium. Every suite runs even when an earlier one fails; the summary gives each
 // one's wall time and the last line totals them all.
-// TEST_SUMMARY_FILE=path also writes the totals as JSON (used by .ci/run to add the PostgreSQL pass).
+// TEST_SUMMARY_FILE=path also writes the totals as JSON (used by .ci/run to add the tiers it runs beside npm test).
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
