@@ -126,7 +126,14 @@ test('an owner adds the test inbox, sends a test event, reads it signed in the l
   await expect(edit.getByLabel('URL')).toHaveValue('https://ehr.example-clinic.com/hooks');
   await expect(edit.getByRole('checkbox', {name: /A submission was deleted/})).toBeChecked();
   await edit.getByLabel(/^Description/).fill('EHR bridge (thin)');
+  // Once on a loaded CI machine the details kept the old description after Save: these two say next time whether
+  // the field lost the text before Save or the change was sent and the list not reloaded.
+  await expect(edit.getByLabel(/^Description/)).toHaveValue('EHR bridge (thin)');
+  const saved = page.waitForRequest(
+    (request) => request.method() === 'PATCH' && request.url().includes('/api/webhooks/'),
+  );
   await edit.getByRole('button', {name: 'Save endpoint'}).click();
+  expect((await saved).postDataJSON()).toMatchObject({description: 'EHR bridge (thin)'});
   await expect(edit).toBeHidden();
   await expect(shown.getByRole('heading', {name: 'EHR bridge (thin)'})).toBeVisible();
   await shown.getByRole('button', {name: 'Disable'}).click();
