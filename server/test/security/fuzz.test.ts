@@ -51,7 +51,7 @@ const UNROUTABLE_SEGMENTS = ['%zz', '%E0%A4%A', 'a'.repeat(101), encodeURICompon
 
 /** Requests per operation: about 5,300 in all, ~2 min on PGlite on a quiet 2-core machine. */
 const FULL_RUNS = 100;
-/** FUZZ_RUNS: a smaller sample (CI runs 15 per operation on PostgreSQL and 10 on PGlite; FUZZ_SEED replays a printed seed). */
+/** FUZZ_RUNS: a smaller sample (CI runs 15 per operation, on PostgreSQL; FUZZ_SEED replays a printed seed). */
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? FULL_RUNS);
 
 const ROLES = ['owner', 'member', 'rival', 'solo'] as const;

@@ -27,7 +27,7 @@ import {defaultKeyName, maskApiKey} from '@intakekit/contract/api-keys';
 
 /** Sequences per run of the test and commands per sequence: ~40-50 s on PGlite on a shared 2-core machine. */
 const FULL_SEQUENCES = 60;
-/** MODEL_RUNS: a smaller sample (CI runs 10 on PostgreSQL and 6 on PGlite; MODEL_SEED replays a printed seed). */
+/** MODEL_RUNS: a smaller sample (CI runs 10, on PostgreSQL; MODEL_SEED replays a printed seed). */
 const SEQUENCES = Number(process.env.MODEL_RUNS ?? FULL_SEQUENCES);
 const MAX_COMMANDS = 50;
 const USERS = 5;
